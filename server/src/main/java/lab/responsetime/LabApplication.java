@@ -1,0 +1,62 @@
+package lab.responsetime;
+
+import io.dropwizard.core.Application;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.core.setup.Environment;
+import jakarta.servlet.DispatcherType;
+import java.util.EnumSet;
+import lab.responsetime.cli.GenerateCommand;
+import lab.responsetime.core.StudyService;
+import lab.responsetime.core.computation.ComputationLimiter;
+import lab.responsetime.core.dataset.DatasetLoader;
+import lab.responsetime.core.dataset.Datasets;
+import lab.responsetime.core.formats.BodyWriter;
+import lab.responsetime.health.DatasetsHealthCheck;
+import lab.responsetime.resources.ClientFilesServlet;
+import lab.responsetime.resources.HttpPolicyFilter;
+import lab.responsetime.resources.JsonErrorHandler;
+import lab.responsetime.resources.NotFoundMapper;
+import lab.responsetime.resources.ObjectsResource;
+import lab.responsetime.resources.PayloadWriter;
+
+/** The study server: datasets, formats, compression and computation models over HTTP. */
+public class LabApplication extends Application<LabConfiguration> {
+    /** Runs {@code server} with the embedded defaults when no command is given. */
+    public static void main(String[] args) throws Exception {
+        new LabApplication().run(args.length == 0 ? new String[] {"server"} : args);
+    }
+
+    @Override
+    public String getName() {
+        return "response-time-lab";
+    }
+
+    @Override
+    public void initialize(Bootstrap<LabConfiguration> bootstrap) {
+        bootstrap.addCommand(new GenerateCommand());
+    }
+
+    @Override
+    public void run(LabConfiguration configuration, Environment environment) {
+        LabConfiguration.DatasetSettings dataset = configuration.getDataset();
+        LabConfiguration.ComputationSettings computation = configuration.getComputation();
+        LabConfiguration.ResponseSettings response = configuration.getResponse();
+
+        Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize());
+        environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
+        ComputationLimiter limiter = new ComputationLimiter(computation.getMaxConcurrent(),
+                computation.getMaxQueued(), computation.getMaxQueueWait().toJavaDuration());
+
+        environment.jersey().register(new ObjectsResource(
+                new StudyService(datasets, limiter, computation.getMaxSortWork())));
+        environment.jersey().register(new PayloadWriter(
+                new BodyWriter(response.getGzipLevel(), response.getHeadBytes())));
+        environment.jersey().register(new NotFoundMapper());
+        environment.servlets().addFilter("http-policy", new HttpPolicyFilter())
+                .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+        environment.servlets().addServlet("client", new ClientFilesServlet(configuration.getClient().directoryPath()))
+                .addMapping("/");
+        environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(new JsonErrorHandler()));
+        environment.healthChecks().register("datasets", new DatasetsHealthCheck(datasets));
+    }
+}

@@ -1,0 +1,283 @@
+package lab.responsetime;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.core.server.DefaultServerFactory;
+import io.dropwizard.core.server.ServerFactory;
+import io.dropwizard.jetty.ConnectorFactory;
+import io.dropwizard.jetty.GzipHandlerFactory;
+import io.dropwizard.jetty.HttpConnectorFactory;
+import io.dropwizard.util.Duration;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertFalse;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The server's settings. Every one has an embedded default, so the server runs without a
+ * configuration file; any can be changed in a YAML file or with {@code -Ddw.<path>=value}
+ * (for example {@code -Ddw.dataset.size=10000}).
+ */
+public class LabConfiguration extends Configuration {
+    /** Default port of the study API and client page. */
+    public static final int DEFAULT_PORT = 8080;
+    /** Default port of the admin endpoints (health check, metrics). */
+    public static final int DEFAULT_ADMIN_PORT = 8081;
+    /** Default interface: only this machine can reach the server unless configured otherwise. */
+    public static final String DEFAULT_BIND_HOST = "127.0.0.1";
+
+    @Valid
+    @NotNull
+    private DatasetSettings dataset = new DatasetSettings();
+
+    @Valid
+    @NotNull
+    private ComputationSettings computation = new ComputationSettings();
+
+    @Valid
+    @NotNull
+    private ResponseSettings response = new ResponseSettings();
+
+    @Valid
+    @NotNull
+    private ClientSettings client = new ClientSettings();
+
+    public LabConfiguration() {
+        DefaultServerFactory server = new DefaultServerFactory();
+        server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
+        server.setAdminConnectors(List.of(connector(DEFAULT_ADMIN_PORT)));
+        server.setJerseyRootPath("/api/*");
+        // Compression is the client's explicit choice (?compression=gzip), never Accept-Encoding's.
+        GzipHandlerFactory gzip = new GzipHandlerFactory();
+        gzip.setEnabled(false);
+        server.setGzipFilterFactory(gzip);
+        // Let every method reach the application, which answers all but GET and HEAD with a JSON 405.
+        server.setAllowedMethods(Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"));
+        setServerFactory(server);
+    }
+
+    private static ConnectorFactory connector(int port) {
+        HttpConnectorFactory connector = new HttpConnectorFactory();
+        connector.setPort(port);
+        connector.setBindHost(DEFAULT_BIND_HOST);
+        return connector;
+    }
+
+    /** Jetty's own gzip would compress whenever the browser accepts it; the lab must not. */
+    @JsonIgnore
+    @AssertFalse(message = "server.gzip.enabled must be false: compression is chosen per request "
+            + "with ?compression=gzip and must be honoured exactly")
+    public boolean isJettyGzipEnabled() {
+        ServerFactory factory = getServerFactory();
+        return factory instanceof io.dropwizard.core.server.AbstractServerFactory server
+                && server.getGzipFilterFactory().isEnabled();
+    }
+
+    @JsonProperty
+    public DatasetSettings getDataset() {
+        return dataset;
+    }
+
+    @JsonProperty
+    public void setDataset(DatasetSettings dataset) {
+        this.dataset = dataset;
+    }
+
+    @JsonProperty
+    public ComputationSettings getComputation() {
+        return computation;
+    }
+
+    @JsonProperty
+    public void setComputation(ComputationSettings computation) {
+        this.computation = computation;
+    }
+
+    @JsonProperty
+    public ResponseSettings getResponse() {
+        return response;
+    }
+
+    @JsonProperty
+    public void setResponse(ResponseSettings response) {
+        this.response = response;
+    }
+
+    @JsonProperty
+    public ClientSettings getClient() {
+        return client;
+    }
+
+    @JsonProperty
+    public void setClient(ClientSettings client) {
+        this.client = client;
+    }
+
+    /** SPEC §1: what is generated and where it is kept. */
+    public static class DatasetSettings {
+        /** The study's default seed; part of every result. */
+        public static final long DEFAULT_SEED = 20170601L;
+        public static final int DEFAULT_SIZE = 1_000_000;
+
+        @JsonProperty
+        private long seed = DEFAULT_SEED;
+
+        @JsonProperty
+        @Min(1)
+        @Max(10_000_000)
+        private int size = DEFAULT_SIZE;
+
+        /** Where the data files are kept; relative paths resolve against the working directory. */
+        @JsonProperty
+        @NotNull
+        private String directory = "data";
+
+        public long getSeed() {
+            return seed;
+        }
+
+        public void setSeed(long seed) {
+            this.seed = seed;
+        }
+
+        public int getSize() {
+            return size;
+        }
+
+        public void setSize(int size) {
+            this.size = size;
+        }
+
+        public String getDirectory() {
+            return directory;
+        }
+
+        /** {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults through JSON). */
+        public Path directoryPath() {
+            return Path.of(directory);
+        }
+
+        public void setDirectory(String directory) {
+            this.directory = directory;
+        }
+    }
+
+    /** SPEC §4: how much sorting the server accepts and how much it runs at once. */
+    public static class ComputationSettings {
+        /**
+         * Largest accepted estimate of sorting work, in sorts × N·log2(N). The default admits
+         * the source study's largest cell (CM5 on 10,000 Books, about 9.3e8) and CM4 on
+         * 100,000 objects (about 1.3e9), and refuses CM5 on 100,000 (about 1.2e10).
+         */
+        @JsonProperty
+        @Positive
+        private double maxSortWork = 2.0e9;
+
+        /** Sorting requests run at once; the others wait or are refused. */
+        @JsonProperty
+        @Min(1)
+        private int maxConcurrent = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+
+        /** Sorting requests that may wait for a free slot; one more is refused with 503. */
+        @JsonProperty
+        @Min(0)
+        private int maxQueued = 2;
+
+        /** How long a waiting sorting request waits before it is refused with 503. */
+        @JsonProperty
+        @NotNull
+        private Duration maxQueueWait = Duration.seconds(30);
+
+        public double getMaxSortWork() {
+            return maxSortWork;
+        }
+
+        public void setMaxSortWork(double maxSortWork) {
+            this.maxSortWork = maxSortWork;
+        }
+
+        public int getMaxConcurrent() {
+            return maxConcurrent;
+        }
+
+        public void setMaxConcurrent(int maxConcurrent) {
+            this.maxConcurrent = maxConcurrent;
+        }
+
+        public int getMaxQueued() {
+            return maxQueued;
+        }
+
+        public void setMaxQueued(int maxQueued) {
+            this.maxQueued = maxQueued;
+        }
+
+        public Duration getMaxQueueWait() {
+            return maxQueueWait;
+        }
+
+        public void setMaxQueueWait(Duration maxQueueWait) {
+            this.maxQueueWait = maxQueueWait;
+        }
+    }
+
+    /** How answers are written. */
+    public static class ResponseSettings {
+        /** Deflate level of ?compression=gzip; 6 is zlib's and Jetty's default. */
+        @JsonProperty
+        @Min(1)
+        @Max(9)
+        private int gzipLevel = 6;
+
+        /**
+         * Bytes of a body held back before the headers are sent. A body that fits is sent with
+         * Content-Length and whole-body Server-Timing; a larger one streams, chunked.
+         */
+        @JsonProperty
+        @Min(1024)
+        private int headBytes = 64 * 1024;
+
+        public int getGzipLevel() {
+            return gzipLevel;
+        }
+
+        public void setGzipLevel(int gzipLevel) {
+            this.gzipLevel = gzipLevel;
+        }
+
+        public int getHeadBytes() {
+            return headBytes;
+        }
+
+        public void setHeadBytes(int headBytes) {
+            this.headBytes = headBytes;
+        }
+    }
+
+    /** The browser client served at {@code /}. */
+    public static class ClientSettings {
+        /** The folder of the client page; relative paths resolve against the working directory. */
+        @JsonProperty
+        @NotNull
+        private String directory = "client";
+
+        public String getDirectory() {
+            return directory;
+        }
+
+        /** {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults through JSON). */
+        public Path directoryPath() {
+            return Path.of(directory);
+        }
+
+        public void setDirectory(String directory) {
+            this.directory = directory;
+        }
+    }
+}

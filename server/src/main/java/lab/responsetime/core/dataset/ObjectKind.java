@@ -1,0 +1,130 @@
+package lab.responsetime.core.dataset;
+
+import com.google.protobuf.MessageLite;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import lab.responsetime.api.Book;
+import lab.responsetime.api.Video;
+import lab.responsetime.api.XmlDocuments;
+
+/**
+ * One of the two object types and everything the server does differently for it:
+ * its names in URLs and documents, its sort keys (SPEC §4) and its protobuf and XML shapes.
+ *
+ * @param <T> the representation, {@link Book} or {@link Video}
+ */
+public final class ObjectKind<T> {
+    public static final ObjectKind<Book> BOOKS = new ObjectKind<>(
+            "books", "book", Book.class,
+            List.of(
+                    SortKey.of("author", Comparator.comparing(Book::author)),
+                    SortKey.of("description", Comparator.comparing(Book::description)),
+                    SortKey.of("image", Comparator.comparing(Book::image)),
+                    SortKey.of("price", (a, b) -> Float.compare(a.price(), b.price())),
+                    SortKey.of("numInStock", Comparator.comparingInt(Book::numInStock)),
+                    SortKey.of("type", Comparator.comparing(Book::type)),
+                    SortKey.of("onSale", (a, b) -> Boolean.compare(a.onSale(), b.onSale()))),
+            ObjectKind::bookProto,
+            XmlDocuments.Books::new);
+
+    public static final ObjectKind<Video> VIDEOS = new ObjectKind<>(
+            "videos", "video", Video.class,
+            List.of(
+                    SortKey.of("title", Comparator.comparing(Video::title)),
+                    SortKey.of("uri", Comparator.comparing(Video::uri)),
+                    SortKey.of("format", Comparator.comparing(Video::format)),
+                    SortKey.of("height", Comparator.comparingInt(Video::height)),
+                    SortKey.of("width", Comparator.comparingInt(Video::width)),
+                    SortKey.of("length", Comparator.comparingInt(Video::length)),
+                    SortKey.of("views", Comparator.comparingInt(Video::views)),
+                    SortKey.of("enabled", (a, b) -> Boolean.compare(a.enabled(), b.enabled()))),
+            ObjectKind::videoProto,
+            XmlDocuments.Videos::new);
+
+    public static final List<ObjectKind<?>> ALL = List.of(BOOKS, VIDEOS);
+
+    private final String plural;
+    private final String singular;
+    private final Class<T> type;
+    private final List<SortKey<T>> sortSequence;
+    private final Function<T, MessageLite> toProto;
+    private final Function<List<T>, Object> xmlDocument;
+
+    private ObjectKind(String plural, String singular, Class<T> type, List<SortKey<T>> sortSequence,
+                       Function<T, MessageLite> toProto, Function<List<T>, Object> xmlDocument) {
+        this.plural = plural;
+        this.singular = singular;
+        this.type = type;
+        this.sortSequence = sortSequence;
+        this.toProto = toProto;
+        this.xmlDocument = xmlDocument;
+    }
+
+    /** The name in URLs, file names and XML roots: {@code books}, {@code videos}. */
+    public String plural() {
+        return plural;
+    }
+
+    /** The XML element of one object: {@code book}, {@code video}. */
+    public String singular() {
+        return singular;
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    /** CM2's sequence of sorts, one per property (SPEC §4); its first key is CM1's. */
+    public List<SortKey<T>> sortSequence() {
+        return sortSequence;
+    }
+
+    /** The generated protobuf message for one object. */
+    public MessageLite toProto(T object) {
+        return toProto.apply(object);
+    }
+
+    /** The object Jackson serializes as this kind's XML document. */
+    public Object xmlDocument(List<T> objects) {
+        return xmlDocument.apply(objects);
+    }
+
+    @Override
+    public String toString() {
+        return plural;
+    }
+
+    private static MessageLite bookProto(Book b) {
+        return lab.responsetime.api.proto.Book.newBuilder()
+                .setTitle(b.title())
+                .setAuthor(b.author())
+                .setDescription(b.description())
+                .setImage(b.image())
+                .setNumInStock(b.numInStock())
+                .setPrice(b.price())
+                .setType(b.type())
+                .setOnSale(b.onSale())
+                .build();
+    }
+
+    private static MessageLite videoProto(Video v) {
+        return lab.responsetime.api.proto.Video.newBuilder()
+                .setUri(v.uri())
+                .setTitle(v.title())
+                .setFormat(v.format())
+                .setHeight(v.height())
+                .setWidth(v.width())
+                .setLength(v.length())
+                .setViews(v.views())
+                .setEnabled(v.enabled())
+                .build();
+    }
+
+    /** A named ascending order on one property. */
+    public record SortKey<T>(String property, Comparator<T> comparator) {
+        static <T> SortKey<T> of(String property, Comparator<T> comparator) {
+            return new SortKey<>(property, comparator);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package lab.responsetime.resources;
+
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import lab.responsetime.core.StudyRequest;
+import lab.responsetime.core.computation.ComputationModel;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.formats.Compression;
+import lab.responsetime.core.formats.Format;
+
+/**
+ * Reads the query parameters of {@code /api/books} and {@code /api/videos} strictly: every
+ * unknown, repeated, malformed or out-of-range parameter is an error whose message says what
+ * is allowed. All errors of a request are reported together.
+ */
+final class RequestParameters {
+    static final List<String> NAMES = List.of("count", "format", "compression", "cm");
+    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,10}");
+
+    private RequestParameters() {
+    }
+
+    /** Thrown with every problem of a request, joined in one message. */
+    static final class InvalidParametersException extends Exception {
+        InvalidParametersException(String message) {
+            super(message);
+        }
+    }
+
+    static <T> StudyRequest<T> parse(ObjectKind<T> kind, MultivaluedMap<String, String> query, int datasetSize)
+            throws InvalidParametersException {
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, List<String>> parameter : query.entrySet()) {
+            if (!NAMES.contains(parameter.getKey())) {
+                problems.add("unknown parameter \"" + parameter.getKey() + "\"; allowed parameters are "
+                        + String.join(", ", NAMES));
+            } else if (parameter.getValue().size() > 1) {
+                problems.add("parameter \"" + parameter.getKey() + "\" is given "
+                        + parameter.getValue().size() + " times; give it once");
+            }
+        }
+        int count = integer(query, "count", 1, datasetSize, StudyRequest.DEFAULT_COUNT, problems);
+        Format format = choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
+        Compression compression = choice(query, "compression", Compression.values(), Compression::parameter,
+                Compression.NONE, problems);
+        int cm = integer(query, "cm", 0, ComputationModel.values().length - 1, 0, problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidParametersException(String.join("; ", problems));
+        }
+        return new StudyRequest<>(kind, count, format, compression, ComputationModel.of(cm));
+    }
+
+    private static int integer(MultivaluedMap<String, String> query, String name, int min, int max,
+                               int defaultValue, List<String> problems) {
+        String value = query.getFirst(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (DIGITS.matcher(value).matches()) {
+            long parsed = Long.parseLong(value);
+            if (parsed >= min && parsed <= max) {
+                return (int) parsed;
+            }
+        }
+        problems.add(name + " must be an integer between " + min + " and " + max + ", got \"" + value + "\"");
+        return defaultValue;
+    }
+
+    private static <E> E choice(MultivaluedMap<String, String> query, String name, E[] values,
+                                Function<E, String> parameter, E defaultValue, List<String> problems) {
+        String value = query.getFirst(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        for (E candidate : values) {
+            if (parameter.apply(candidate).equals(value)) {
+                return candidate;
+            }
+        }
+        problems.add(name + " must be one of " + Arrays.stream(values).map(parameter)
+                .collect(Collectors.joining(", ")) + ", got \"" + value + "\"");
+        return defaultValue;
+    }
+}
