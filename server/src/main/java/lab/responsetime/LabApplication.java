@@ -5,6 +5,7 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
+import org.glassfish.jersey.server.ServerProperties;
 import lab.responsetime.cli.GenerateCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
@@ -47,6 +48,13 @@ public class LabApplication extends Application<LabConfiguration> {
         ComputationLimiter limiter = new ComputationLimiter(computation.getMaxConcurrent(),
                 computation.getMaxQueued(), computation.getMaxQueueWait().toJavaDuration());
 
+        environment.metrics().registerGauge("computations.running", limiter::running);
+        environment.metrics().registerGauge("computations.admitted", limiter::admitted);
+        environment.metrics().registerGauge("computations.workPerSecond", limiter::workPerSecond);
+
+        environment.jersey().setUrlPattern("/api/*");
+        // BodyWriter holds back the head of each body itself; Jersey's own buffer would hide that.
+        environment.jersey().property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
         environment.jersey().register(new ObjectsResource(
                 new StudyService(datasets, limiter, computation.getMaxSortWork())));
         environment.jersey().register(new PayloadWriter(

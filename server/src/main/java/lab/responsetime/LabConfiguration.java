@@ -52,7 +52,6 @@ public class LabConfiguration extends Configuration {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
         server.setAdminConnectors(List.of(connector(DEFAULT_ADMIN_PORT)));
-        server.setJerseyRootPath("/api/*");
         // Compression is the client's explicit choice (?compression=gzip), never Accept-Encoding's.
         GzipHandlerFactory gzip = new GzipHandlerFactory();
         gzip.setEnabled(false);

@@ -1,0 +1,71 @@
+package lab.responsetime.core.computation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ComputationLimiterTest {
+    @Test
+    void runsUpToTheLimitQueuesTheNextAndRefusesBeyond() throws Exception {
+        ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
+        ComputationLimiter.Slot first = limiter.acquire(1e9);
+        assertThat(limiter.running()).isEqualTo(1);
+
+        CompletableFuture<ComputationLimiter.Slot> queued = CompletableFuture.supplyAsync(() -> {
+            try {
+                return limiter.acquire(1e6);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        while (limiter.admitted() < 2) {
+            Thread.onSpinWait();
+        }
+        assertThat(queued).isNotDone();
+
+        assertThatThrownBy(() -> limiter.acquire(1e6))
+                .isInstanceOf(ComputationLimiter.OverCapacityException.class)
+                .hasMessageContaining("1 computation slots and 1 places in the queue are taken")
+                .satisfies(e -> assertThat(((ComputationLimiter.OverCapacityException) e).retryAfterSeconds())
+                        .as("1e9 of pending work at the initial 1e8/s").isEqualTo(11));
+
+        first.close();
+        ComputationLimiter.Slot second = queued.get(5, TimeUnit.SECONDS);
+        assertThat(limiter.running()).isEqualTo(1);
+        second.close();
+        second.close();
+        assertThat(limiter.running()).isZero();
+        assertThat(limiter.admitted()).isZero();
+    }
+
+    @Test
+    void aWaitThatRunsOutIsRefused() throws Exception {
+        ComputationLimiter limiter = new ComputationLimiter(1, 5, Duration.ofMillis(20));
+        try (ComputationLimiter.Slot busy = limiter.acquire(1)) {
+            assertThatThrownBy(() -> limiter.acquire(1))
+                    .isInstanceOf(ComputationLimiter.OverCapacityException.class)
+                    .hasMessageContaining("within");
+            assertThat(limiter.admitted()).isEqualTo(1);
+        }
+        assertThat(limiter.admitted()).isZero();
+    }
+
+    @Test
+    void measuresThroughputFromFinishedWork() throws Exception {
+        AtomicLong now = new AtomicLong();
+        ComputationLimiter limiter = new ComputationLimiter(2, 0, Duration.ofSeconds(1), now::get);
+        try (ComputationLimiter.Slot slot = limiter.acquire(4e8)) {
+            now.addAndGet(2_000_000_000L);
+        }
+        assertThat(limiter.workPerSecond()).isEqualTo(0.7 * 1e8 + 0.3 * 2e8);
+        try (ComputationLimiter.Slot tiny = limiter.acquire(10)) {
+            now.addAndGet(1_000_000_000L);
+        }
+        assertThat(limiter.workPerSecond()).as("too small to measure").isEqualTo(0.7 * 1e8 + 0.3 * 2e8);
+    }
+}

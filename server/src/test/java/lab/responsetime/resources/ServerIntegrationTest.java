@@ -1,0 +1,289 @@
+package lab.responsetime.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import lab.responsetime.LabApplication;
+import lab.responsetime.LabConfiguration;
+import lab.responsetime.core.computation.ComputationModel;
+import lab.responsetime.core.dataset.DatasetGenerator;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.formats.Compression;
+import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.formats.IndependentDecoders;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Boots the real application (Jetty, Jersey, the loader writing real data files) on random
+ * ports with a small dataset, and talks to it with the JDK's HTTP client, which neither asks
+ * for nor undoes compression on its own.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class ServerIntegrationTest {
+    private static final long SEED = LabConfiguration.DatasetSettings.DEFAULT_SEED;
+    private static final int SIZE = 3_000;
+    private static final int HEAD_BYTES = 4096;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final DropwizardAppExtension<LabConfiguration> APP = new DropwizardAppExtension<>(
+            LabApplication.class, (String) null,
+            ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+            ConfigOverride.config("server.adminConnectors[0].port", "0"),
+            ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
+            ConfigOverride.config("dataset.directory", "target/it-data"),
+            ConfigOverride.config("client.directory", "../client"),
+            ConfigOverride.config("response.headBytes", String.valueOf(HEAD_BYTES)),
+            ConfigOverride.config("computation.maxSortWork", "1.5e8"),
+            ConfigOverride.config("computation.maxConcurrent", "1"),
+            ConfigOverride.config("computation.maxQueued", "0"));
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+
+    static Stream<Arguments> cells() {
+        List<Arguments> cells = new ArrayList<>();
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            for (Format format : Format.values()) {
+                for (Compression compression : Compression.values()) {
+                    for (int count : new int[] {1, 10, SIZE}) {
+                        cells.add(Arguments.of(kind, format, compression, count));
+                    }
+                }
+            }
+        }
+        return cells.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @MethodSource("cells")
+    <T> void servesEveryFormatAndCompressionExactly(ObjectKind<T> kind, Format format, Compression compression,
+                                                    int count) throws Exception {
+        awaitDatasets();
+        // Ask for the opposite of what the parameter says: the parameter must win.
+        String acceptEncoding = compression == Compression.GZIP ? "identity" : "gzip, deflate, br";
+        HttpResponse<byte[]> response = get("/api/" + kind + "?count=" + count + "&format=" + format.parameter()
+                + "&compression=" + compression.parameter(), acceptEncoding);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(header(response, "Content-Type")).isEqualTo(format.mediaType());
+        assertThat(header(response, "Cache-Control")).isEqualTo("no-store");
+        assertThat(response.headers().firstValue("Content-Encoding"))
+                .isEqualTo(compression == Compression.GZIP ? java.util.Optional.of("gzip") : java.util.Optional.empty());
+        String timing = header(response, "Server-Timing");
+        assertThat(timing).contains("serialize;dur=");
+        assertThat(timing.contains("compress;dur=")).isEqualTo(compression == Compression.GZIP);
+        assertThat(timing).doesNotContain("sort;");
+        if (response.body().length <= HEAD_BYTES) {
+            assertThat(timing).contains("desc=\"whole body\"");
+            assertThat(header(response, "Content-Length")).isEqualTo(String.valueOf(response.body().length));
+        } else {
+            assertThat(timing).contains("desc=\"first " + HEAD_BYTES + " bytes\"");
+            assertThat(response.headers().firstValue("Content-Length")).isEmpty();
+        }
+
+        byte[] body = compression == Compression.GZIP ? IndependentDecoders.gunzip(response.body()) : response.body();
+        assertThat(IndependentDecoders.decode(format, kind, body))
+                .containsExactlyElementsOf(DatasetGenerator.generate(kind, SEED, count));
+    }
+
+    @Test
+    void defaultsAreTenUnsortedUncompressedJsonObjects() throws Exception {
+        awaitDatasets();
+        HttpResponse<byte[]> response = get("/api/videos", "gzip");
+        assertThat(header(response, "Content-Type")).isEqualTo("application/json");
+        assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+        assertThat(IndependentDecoders.decode(Format.JSON, ObjectKind.VIDEOS, response.body()))
+                .isEqualTo(DatasetGenerator.videos(SEED, 10));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5})
+    void sortsOnTheServerAsTheComputationModelSays(int cm) throws Exception {
+        awaitDatasets();
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            assertServerSorts(kind, ComputationModel.of(cm), 200);
+        }
+    }
+
+    private <T> void assertServerSorts(ObjectKind<T> kind, ComputationModel cm, int count) throws Exception {
+        HttpResponse<byte[]> response = get("/api/" + kind + "?format=protobuf&count=" + count + "&cm=" + cm.level(), null);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(header(response, "Server-Timing")).contains("sort;dur=").contains("queue;dur=");
+        assertThat(IndependentDecoders.decode(Format.PROTOBUF, kind, response.body()))
+                .containsExactlyElementsOf(cm.apply(kind, DatasetGenerator.generate(kind, SEED, count)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "count=0                  | count must be an integer between 1 and 3000, got \"0\"",
+        "count=3001               | count must be an integer between 1 and 3000",
+        "count=-5                 | count must be an integer between 1 and 3000",
+        "count=ten                | count must be an integer between 1 and 3000, got \"ten\"",
+        "count=1.5                | count must be an integer",
+        "count=                   | count must be an integer between 1 and 3000, got \"\"",
+        "count=99999999999999999  | count must be an integer",
+        "format=yaml              | format must be one of json, xml, protobuf, got \"yaml\"",
+        "format=JSON              | format must be one of json, xml, protobuf",
+        "compression=br           | compression must be one of none, gzip, got \"br\"",
+        "compression=             | compression must be one of none, gzip",
+        "cm=6                     | cm must be an integer between 0 and 5, got \"6\"",
+        "cm=x                     | cm must be an integer between 0 and 5",
+        "sort=author              | unknown parameter \"sort\"; allowed parameters are count, format, compression, cm",
+        "count=1&count=2          | parameter \"count\" is given 2 times; give it once",
+        "count=0&format=csv       | count must be an integer between 1 and 3000, got \"0\"; format must be one of",
+    })
+    void badParametersGetA400ThatSaysWhatIsAllowed(String query, String message) throws Exception {
+        awaitDatasets();
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            assertJsonError(get("/api/" + kind + "?" + query, null), 400, message);
+        }
+    }
+
+    @Test
+    void unknownPathsAre404AndOtherMethods405() throws Exception {
+        assertJsonError(get("/api/authors", null), 404, "The API has GET /api/books and GET /api/videos");
+        assertJsonError(get("/nothing-here.html", null), 404, "No such file");
+        // Jetty rejects a path that climbs out of the root and drops the connection: use a fresh client.
+        HttpClient once = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        assertJsonError(once.send(HttpRequest.newBuilder(uri("/../server/pom.xml")).build(),
+                HttpResponse.BodyHandlers.ofByteArray()), 400, "");
+        for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books"))
+                    .method(method, HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertJsonError(response, 405, "GET and HEAD only");
+            assertThat(header(response, "Allow")).isEqualTo("GET, HEAD");
+        }
+    }
+
+    @Test
+    void headAnswersWithoutABody() throws Exception {
+        awaitDatasets();
+        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books?format=xml"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(header(response, "Content-Type")).isEqualTo("application/xml");
+        assertThat(response.body()).isEmpty();
+    }
+
+    @Test
+    void workAboveTheBudgetIsRefusedAtOnceWith422() throws Exception {
+        awaitDatasets();
+        long started = System.nanoTime();
+        HttpResponse<byte[]> response = get("/api/books?count=3000&cm=5", null);
+        assertJsonError(response, 422, "cm=5 on 3000 books needs an estimated");
+        assertThat(message(response)).contains("limit of 150,000,000").contains("count up to 1959;");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused without sorting")
+                .isLessThan(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void smallRequestsAnswerWhileHeavyWorkRunsAndWorkBeyondCapacityIs503() throws Exception {
+        awaitDatasets();
+        CompletableFuture<HttpResponse<byte[]>> heavy = http.sendAsync(
+                HttpRequest.newBuilder(uri("/api/books?count=1000&cm=5&format=protobuf")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        while (runningComputations() == 0) {
+            assertThat(heavy).as("the heavy request is still running").isNotDone();
+            Thread.sleep(5);
+        }
+
+        HttpResponse<byte[]> small = get("/api/books?count=100", null);
+        assertThat(small.statusCode()).isEqualTo(200);
+        HttpResponse<byte[]> refused = get("/api/videos?count=10&cm=1", null);
+        assertJsonError(refused, 503, "The server is busy");
+        assertThat(Long.parseLong(header(refused, "Retry-After"))).isPositive();
+        assertThat(heavy).as("the heavy request was still running").isNotDone();
+
+        HttpResponse<byte[]> done = heavy.get();
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(IndependentDecoders.decode(Format.PROTOBUF, ObjectKind.BOOKS, done.body())).containsExactlyElementsOf(
+                ComputationModel.CM5.apply(ObjectKind.BOOKS, DatasetGenerator.books(SEED, 1000)));
+    }
+
+    @Test
+    void clientPageIsServedCrossOriginIsolated() throws Exception {
+        HttpResponse<byte[]> page = get("/", null);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(header(page, "Content-Type")).startsWith("text/html");
+        assertThat(header(page, "Cross-Origin-Opener-Policy")).isEqualTo("same-origin");
+        assertThat(header(page, "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
+        assertThat(new String(page.body())).contains("<html");
+        assertThat(header(get("/api/books", null), "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
+    }
+
+    @Test
+    void healthCheckSaysBothDatasetsAreLoaded() throws Exception {
+        awaitDatasets();
+        JsonNode health = adminJson("/healthcheck");
+        assertThat(health.path("datasets").path("healthy").asBoolean()).isTrue();
+        assertThat(health.path("datasets").path("message").asText())
+                .contains("books: ready").contains("videos: ready").contains("seed " + SEED);
+    }
+
+    private void awaitDatasets() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (get("/api/videos?count=1", null).statusCode() == 503 || get("/api/books?count=1", null).statusCode() == 503) {
+            assertThat(System.nanoTime()).as("datasets loaded within 30 s").isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    private int runningComputations() throws Exception {
+        return adminJson("/metrics").path("gauges").path("computations.running").path("value").asInt();
+    }
+
+    private JsonNode adminJson(String path) throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + APP.getAdminPort() + path);
+        return JSON.readTree(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofByteArray()).body());
+    }
+
+    private HttpResponse<byte[]> get(String pathAndQuery, String acceptEncoding) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60));
+        if (acceptEncoding != null) {
+            request.header("Accept-Encoding", acceptEncoding);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + APP.getLocalPort() + pathAndQuery);
+    }
+
+    private static String header(HttpResponse<?> response, String name) {
+        return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
+    }
+
+    private static String message(HttpResponse<byte[]> response) throws IOException {
+        return JSON.readTree(response.body()).path("message").asText();
+    }
+
+    private static void assertJsonError(HttpResponse<byte[]> response, int status, String messagePart)
+            throws IOException {
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(header(response, "Content-Type")).startsWith("application/json");
+        JsonNode error = JSON.readTree(response.body());
+        assertThat(error.path("code").asInt()).isEqualTo(status);
+        assertThat(error.path("message").asText()).contains(messagePart).doesNotContain("Exception");
+    }
+}
