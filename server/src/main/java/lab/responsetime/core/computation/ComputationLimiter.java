@@ -14,8 +14,11 @@ import java.util.function.LongSupplier;
  * to retry. Requests without computation never pass through here.
  */
 public final class ComputationLimiter {
-    /** Work per second assumed until a computation has been measured (sorts × N·log2 N / s). */
-    static final double INITIAL_WORK_PER_SECOND = 1.0e8;
+    /**
+     * Work per second assumed until a computation has been measured (sorts × N·log2 N / s);
+     * about what one core of the 2-core study machine sorts Books at.
+     */
+    static final double INITIAL_WORK_PER_SECOND = 2.5e7;
     /** Computations smaller than this are too short to update the throughput estimate. */
     private static final double MIN_WORK_TO_MEASURE = 1.0e6;
     private static final long MAX_RETRY_AFTER_SECONDS = 3600;

@@ -27,6 +27,11 @@ public final class BodyWriter {
     private final int gzipLevel;
     private final int headBytes;
     private final LongSupplier nanoClock;
+    /**
+     * Each thread's head buffer, reused from body to body: a server thread writes one body at a
+     * time, and allocating (and zeroing) the buffer per body costs more than encoding a small body.
+     */
+    private final ThreadLocal<byte[]> headBuffers;
 
     public BodyWriter(int gzipLevel, int headBytes) {
         this(gzipLevel, headBytes, System::nanoTime);
@@ -36,6 +41,7 @@ public final class BodyWriter {
         this.gzipLevel = gzipLevel;
         this.headBytes = headBytes;
         this.nanoClock = nanoClock;
+        this.headBuffers = ThreadLocal.withInitial(() -> new byte[headBytes]);
     }
 
     public int headBytes() {
@@ -138,7 +144,7 @@ public final class BodyWriter {
     /** Holds back the head of the body until it is full or the body ends. */
     private final class HeadBuffer extends OutputStream {
         private final OutputStream sink;
-        private final byte[] head = new byte[headBytes];
+        private final byte[] head = headBuffers.get();
         private int held;
         private boolean committed;
         CommitAction onCommit;

@@ -16,11 +16,15 @@ import lab.responsetime.core.dataset.ObjectKind;
 final class ProtobufEncoder implements Encoder {
     /** The list messages' one field: {@code repeated Book books = 1}. */
     private static final int LIST_FIELD_NUMBER = 1;
-    private static final int BUFFER_BYTES = 16 * 1024;
+    /** Largest buffer of the coded stream; smaller bodies get one their size (as writeTo does). */
+    private static final int MAX_BUFFER_BYTES = 16 * 1024;
+    /** A first guess of one object's encoded size (a Video is about 90 bytes), to size small bodies' buffer. */
+    private static final int TYPICAL_OBJECT_BYTES = 128;
 
     @Override
     public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out) throws IOException {
-        CodedOutputStream coded = CodedOutputStream.newInstance(out, BUFFER_BYTES);
+        int bufferBytes = (int) Math.min(MAX_BUFFER_BYTES, Math.max(64L, (long) objects.size() * TYPICAL_OBJECT_BYTES));
+        CodedOutputStream coded = CodedOutputStream.newInstance(out, bufferBytes);
         for (T object : objects) {
             coded.writeMessage(LIST_FIELD_NUMBER, kind.toProto(object));
         }

@@ -32,7 +32,7 @@ class ComputationLimiterTest {
                 .isInstanceOf(ComputationLimiter.OverCapacityException.class)
                 .hasMessageContaining("1 computation slots and 1 places in the queue are taken")
                 .satisfies(e -> assertThat(((ComputationLimiter.OverCapacityException) e).retryAfterSeconds())
-                        .as("1e9 of pending work at the initial 1e8/s").isEqualTo(11));
+                        .as("1.001e9 of pending work at the initial 2.5e7/s").isEqualTo(41));
 
         first.close();
         ComputationLimiter.Slot second = queued.get(5, TimeUnit.SECONDS);
@@ -62,10 +62,11 @@ class ComputationLimiterTest {
         try (ComputationLimiter.Slot slot = limiter.acquire(4e8)) {
             now.addAndGet(2_000_000_000L);
         }
-        assertThat(limiter.workPerSecond()).isEqualTo(0.7 * 1e8 + 0.3 * 2e8);
+        double measured = 0.7 * ComputationLimiter.INITIAL_WORK_PER_SECOND + 0.3 * 2e8;
+        assertThat(limiter.workPerSecond()).isEqualTo(measured);
         try (ComputationLimiter.Slot tiny = limiter.acquire(10)) {
             now.addAndGet(1_000_000_000L);
         }
-        assertThat(limiter.workPerSecond()).as("too small to measure").isEqualTo(0.7 * 1e8 + 0.3 * 2e8);
+        assertThat(limiter.workPerSecond()).as("too small to measure").isEqualTo(measured);
     }
 }

@@ -1,0 +1,327 @@
+package lab.responsetime.bench;
+
+import com.google.protobuf.MessageLite;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import lab.responsetime.LabConfiguration;
+import lab.responsetime.api.proto.BookList;
+import lab.responsetime.api.proto.VideoList;
+import lab.responsetime.core.dataset.DataFile;
+import lab.responsetime.core.dataset.DatasetGenerator;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.formats.BodyWriter;
+import lab.responsetime.core.formats.Compression;
+import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.formats.JacksonMappers;
+
+/**
+ * Prints the study server's figures (not a test: run it with {@code npm run bench:server}):
+ * <ol>
+ *   <li>generation, data-file write and load time for 1,000,000 objects of each kind;
+ *   <li>heap used with both datasets resident;
+ *   <li>per format at 10, 1,000 and 100,000 objects, the server's serialize time (its own
+ *       {@link BodyWriter} path) beside the raw library serializing the same objects;
+ *   <li>a real server process: time to the first answer on a first start (generating) and a
+ *       later start (loading); first byte against whole body for 100,000 objects; and small
+ *       requests' latency while CM4 on 100,000 objects runs.
+ * </ol>
+ */
+public final class ServerBenchmark {
+    private static final long SEED = LabConfiguration.DatasetSettings.DEFAULT_SEED;
+    private static final int SIZE = LabConfiguration.DatasetSettings.DEFAULT_SIZE;
+    private static final OutputStream NOWHERE = OutputStream.nullOutputStream();
+    /** Warm-up per body before measuring; then ROUNDS alternating rounds of ROUND_NANOS each. */
+    private static final long WARMUP_NANOS = 1_000_000_000L;
+    private static final int ROUNDS = 9;
+    private static final long ROUND_NANOS = 200_000_000L;
+
+    private ServerBenchmark() {
+    }
+
+    /** Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code server}. */
+    public static void main(String[] args) throws Exception {
+        List<String> named = Arrays.stream(String.join(" ", args).trim().split("\\s+")).filter(a -> !a.isEmpty()).toList();
+        List<String> sections = named.isEmpty() ? List.of("datasets", "serialize", "server") : named;
+        Path directory = Files.createTempDirectory("rtl-bench");
+        try {
+            System.out.printf("Response Time Lab server benchmark — %s, %d cores, Java %s%n%n",
+                    System.getProperty("os.name"), Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.version"));
+            if (sections.contains("datasets") || sections.contains("serialize")) {
+                List<?>[] datasets = datasetsAndMemory(directory);
+                if (sections.contains("serialize")) {
+                    serialization(datasets);
+                }
+            }
+            if (sections.contains("server")) {
+                realServer(directory.resolve("server-data"));
+            }
+        } finally {
+            try (var files = Files.walk(directory)) {
+                files.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static List<?>[] datasetsAndMemory(Path directory) throws IOException {
+        System.out.println("== Datasets: 1,000,000 objects of each kind");
+        long heapBefore = usedHeapAfterGc();
+        List<?>[] datasets = new List<?>[2];
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            datasets[kind == ObjectKind.BOOKS ? 0 : 1] = timeKind(kind, directory);
+        }
+        long heapAfter = usedHeapAfterGc();
+        System.out.printf("heap used with both datasets resident: %.0f MB (target ≤ 1536 MB)%n%n",
+                (heapAfter - heapBefore) / 1e6);
+        return datasets;
+    }
+
+    private static <T> List<T> timeKind(ObjectKind<T> kind, Path directory) throws IOException {
+        long started = System.nanoTime();
+        List<T> generated = DatasetGenerator.generate(kind, SEED, SIZE);
+        long generateNanos = System.nanoTime() - started;
+        Path file = DataFile.path(directory, kind);
+        started = System.nanoTime();
+        DataFile.write(file, kind, SEED, generated);
+        long writeNanos = System.nanoTime() - started;
+        generated = null;
+        usedHeapAfterGc();
+        started = System.nanoTime();
+        List<T> loaded = DataFile.read(file, kind, SEED, SIZE);
+        long loadNanos = System.nanoTime() - started;
+        System.out.printf("%-6s generate %6.2f s   write %5.2f s   load %5.2f s   file %5.0f MB%n", kind,
+                generateNanos / 1e9, writeNanos / 1e9, loadNanos / 1e9, Files.size(file) / 1e6);
+        return loaded;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void serialization(List<?>[] datasets) throws IOException {
+        System.out.println("== Serialize time: the server's path (BodyWriter, no compression) against the raw library");
+        System.out.println("   median per body; raw = Jackson writeValue / protobuf-java List.writeTo incl. building messages");
+        System.out.printf("%-7s %-9s %7s %12s %12s %7s %16s%n", "kind", "format", "count", "server ms", "raw ms",
+                "ratio", "raw prebuilt ms");
+        BodyWriter server = new BodyWriter(6, new LabConfiguration().getResponse().getHeadBytes());
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            List<Object> all = (List<Object>) datasets[kind == ObjectKind.BOOKS ? 0 : 1];
+            for (Format format : Format.values()) {
+                for (int count : new int[] {10, 1_000, 100_000}) {
+                    serializationCell((ObjectKind<Object>) kind, format, all.subList(0, count), server);
+                }
+            }
+        }
+        System.out.println();
+    }
+
+    private static <T> void serializationCell(ObjectKind<T> kind, Format format, List<T> objects, BodyWriter server)
+            throws IOException {
+        Body serverPath = () -> server.write(format, kind, objects, Compression.NONE, NOWHERE, soFar -> { });
+        Body raw = switch (format) {
+            case JSON -> () -> JacksonMappers.JSON.writeValue(NOWHERE, objects);
+            case XML -> () -> JacksonMappers.XML.writeValue(NOWHERE, kind.xmlDocument(objects));
+            case PROTOBUF -> () -> protobufList(kind, objects.stream().map(kind::toProto).toList()).writeTo(NOWHERE);
+        };
+        String prebuilt = "";
+        if (format == Format.PROTOBUF) {
+            MessageLite list = protobufList(kind, objects.stream().map(kind::toProto).toList());
+            prebuilt = String.format(Locale.ROOT, "%16.3f", median(timeRounds(List.of(() -> list.writeTo(NOWHERE)))[0]));
+        }
+        double[][] rounds = timeRounds(List.of(serverPath, raw));
+        double serverMillis = median(rounds[0]);
+        double rawMillis = median(rounds[1]);
+        System.out.printf(Locale.ROOT, "%-7s %-9s %7d %12.3f %12.3f %7.2f %s%n", kind, format.parameter(),
+                objects.size(), serverMillis, rawMillis, serverMillis / rawMillis, prebuilt);
+    }
+
+    private static MessageLite protobufList(ObjectKind<?> kind, List<MessageLite> messages) {
+        if (kind == ObjectKind.BOOKS) {
+            BookList.Builder list = BookList.newBuilder();
+            messages.forEach(m -> list.addBooks((lab.responsetime.api.proto.Book) m));
+            return list.build();
+        }
+        VideoList.Builder list = VideoList.newBuilder();
+        messages.forEach(m -> list.addVideos((lab.responsetime.api.proto.Video) m));
+        return list.build();
+    }
+
+    @FunctionalInterface
+    private interface Body {
+        void write() throws IOException;
+    }
+
+    /**
+     * Warms each body up, then times them in alternating rounds (so that drift in the machine
+     * hits all alike); returns each body's per-write milliseconds, one value per round. Writes
+     * are batched so that each timing spans at least a millisecond.
+     */
+    private static double[][] timeRounds(List<Body> bodies) throws IOException {
+        int[] batches = new int[bodies.size()];
+        for (int b = 0; b < bodies.size(); b++) {
+            batches[b] = 1;
+            long deadline = System.nanoTime() + WARMUP_NANOS;
+            while (System.nanoTime() < deadline) {
+                if (timeBatch(bodies.get(b), batches[b]) < 1_000_000) {
+                    batches[b] *= 2;
+                }
+            }
+        }
+        double[][] perWriteMillis = new double[bodies.size()][ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int b = 0; b < bodies.size(); b++) {
+                long writes = 0;
+                long nanos = 0;
+                while (nanos < ROUND_NANOS) {
+                    nanos += timeBatch(bodies.get(b), batches[b]);
+                    writes += batches[b];
+                }
+                perWriteMillis[b][round] = nanos / 1e6 / writes;
+            }
+        }
+        return perWriteMillis;
+    }
+
+    private static long timeBatch(Body body, int batch) throws IOException {
+        long started = System.nanoTime();
+        for (int i = 0; i < batch; i++) {
+            body.write();
+        }
+        return System.nanoTime() - started;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private static void realServer(Path dataDirectory) throws Exception {
+        System.out.println("== A real server process (java -cp … LabApplication server), 1,000,000 objects per kind");
+        int port = freePort();
+        int adminPort = freePort();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI base = URI.create("http://127.0.0.1:" + port);
+        for (String start : List.of("first start (generates, writes data files)", "later start (loads data files)")) {
+            long started = System.nanoTime();
+            Process process = startServer(dataDirectory, port, adminPort);
+            try {
+                awaitFirstAnswers(http, base, process);
+                System.out.printf("%-44s %6.1f s to the first answer of both kinds (target %s)%n", start,
+                        (System.nanoTime() - started) / 1e9, start.startsWith("first") ? "≤ 60 s" : "≤ 10 s");
+                if (start.startsWith("later")) {
+                    streaming(http, base);
+                    responsiveness(http, base);
+                }
+            } finally {
+                process.destroy();
+                process.waitFor();
+            }
+        }
+    }
+
+    private static Process startServer(Path dataDirectory, int port, int adminPort) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Ddw.dataset.directory=" + dataDirectory,
+                "-Ddw.server.applicationConnectors[0].port=" + port,
+                "-Ddw.server.adminConnectors[0].port=" + adminPort,
+                "-Ddw.logging.level=WARN",
+                "-Ddw.server.requestLog.appenders[0].type=console",
+                "-Ddw.server.requestLog.appenders[0].threshold=OFF",
+                "-cp", System.getProperty("java.class.path"),
+                "lab.responsetime.LabApplication", "server"));
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static void awaitFirstAnswers(HttpClient http, URI base, Process process) throws Exception {
+        for (String kind : List.of("books", "videos")) {
+            while (true) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("the server process exited with " + process.exitValue());
+                }
+                try {
+                    if (get(http, base, "/api/" + kind + "?count=1").statusCode() == 200) {
+                        break;
+                    }
+                } catch (IOException notYetListening) {
+                    // not listening yet
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    private static void streaming(HttpClient http, URI base) throws Exception {
+        for (Format format : Format.values()) {
+            long started = System.nanoTime();
+            HttpResponse<java.io.InputStream> response = http.send(HttpRequest.newBuilder(
+                    base.resolve("/api/books?count=100000&format=" + format.parameter())).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            long headersNanos = System.nanoTime() - started;
+            long bytes;
+            try (var body = response.body()) {
+                bytes = body.transferTo(NOWHERE);
+            }
+            long totalNanos = System.nanoTime() - started;
+            System.out.printf(Locale.ROOT, "100,000 books %-9s headers after %7.1f ms, whole %6.1f MB body after %7.1f ms; %s%n",
+                    format.parameter(), headersNanos / 1e6, bytes / 1e6, totalNanos / 1e6,
+                    response.headers().firstValue("Server-Timing").orElse(""));
+        }
+    }
+
+    private static void responsiveness(HttpClient http, URI base) throws Exception {
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<byte[]>> heavy = http.sendAsync(HttpRequest.newBuilder(
+                base.resolve("/api/books?count=100000&cm=4&format=protobuf")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        List<Double> latencies = new ArrayList<>();
+        Thread.sleep(200);
+        while (!heavy.isDone()) {
+            long sent = System.nanoTime();
+            int status = get(http, base, "/api/books?count=10").statusCode();
+            if (status != 200) {
+                throw new IllegalStateException("small request answered " + status);
+            }
+            latencies.add((System.nanoTime() - sent) / 1e6);
+            Thread.sleep(100);
+        }
+        double[] sorted = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        HttpResponse<byte[]> done = heavy.get();
+        System.out.printf(Locale.ROOT, "CM4 on 100,000 books took %.1f s (status %d, %s); meanwhile %d small requests: "
+                        + "median %.1f ms, max %.1f ms (target: well under 1 s)%n",
+                (System.nanoTime() - started) / 1e9, done.statusCode(),
+                done.headers().firstValue("Server-Timing").orElse("").replaceAll(", serialize.*", ""),
+                sorted.length, sorted[sorted.length / 2], sorted[sorted.length - 1]);
+    }
+
+    private static HttpResponse<byte[]> get(HttpClient http, URI base, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static long usedHeapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+}
