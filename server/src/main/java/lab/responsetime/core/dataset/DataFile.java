@@ -58,11 +58,13 @@ public final class DataFile {
     public static <T> void write(Path file, ObjectKind<T> kind, long seed, List<T> objects) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
-        Path temporary = Files.createTempFile(directory, file.getFileName().toString(), ".tmp");
+        // A plain name (not createTempFile, which makes owner-only files) unique to this process.
+        Path temporary = directory.resolve(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             CRC32C crc = new CRC32C();
             long payloadBytes;
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 channel.position(HEADER_BYTES);
                 CountingOutputStream counter = new CountingOutputStream(
                         new CheckedOutputStream(java.nio.channels.Channels.newOutputStream(channel), crc));
