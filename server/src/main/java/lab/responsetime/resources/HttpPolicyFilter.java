@@ -16,7 +16,8 @@ import java.util.Set;
  * <ul>
  *   <li>makes the client page cross-origin isolated (COOP {@code same-origin} + COEP
  *       {@code require-corp}), which gives it a 5 µs {@code performance.now()} (SPEC §7);
- *   <li>answers every method but GET and HEAD with a JSON 405 and {@code Allow: GET, HEAD}.
+ *   <li>answers every method but GET and HEAD with a JSON 405, {@code Allow: GET, HEAD} and
+ *       {@code Connection: close}.
  * </ul>
  */
 public final class HttpPolicyFilter implements Filter {
@@ -32,6 +33,9 @@ public final class HttpPolicyFilter implements Filter {
         response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
         if (!ALLOWED_METHODS.contains(request.getMethod())) {
             response.setHeader("Allow", "GET, HEAD");
+            // The request's body (if any) is never read: close the connection rather than leave
+            // a keep-alive client on one that Jetty may drop once this answer is out.
+            response.setHeader("Connection", "close");
             sendJsonError(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
                     "Method " + request.getMethod() + " is not allowed; this server answers GET and HEAD only.");
             return;

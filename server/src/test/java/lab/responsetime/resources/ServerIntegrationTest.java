@@ -173,6 +173,7 @@ class ServerIntegrationTest {
                     HttpResponse.BodyHandlers.ofByteArray());
             assertJsonError(response, 405, "GET and HEAD only");
             assertThat(header(response, "Allow")).isEqualTo("GET, HEAD");
+            assertThat(header(response, "Connection")).isEqualTo("close");
         }
     }
 
