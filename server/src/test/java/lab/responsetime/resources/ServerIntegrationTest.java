@@ -234,6 +234,19 @@ class ServerIntegrationTest {
     }
 
     @Test
+    void servesTheSchemaAndProtobufJsForThePage() throws Exception {
+        HttpResponse<byte[]> proto = get("/proto/lab.proto", null);
+        assertThat(proto.statusCode()).isEqualTo(200);
+        assertThat(new String(proto.body())).isEqualTo(java.nio.file.Files.readString(java.nio.file.Path.of("../proto/lab.proto")));
+        HttpResponse<byte[]> library = get("/vendor/protobufjs/dist/protobuf.min.js", null);
+        assertThat(library.statusCode()).isEqualTo(200);
+        assertThat(header(library, "Content-Type")).startsWith("text/javascript");
+        assertThat(header(library, "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
+        assertThat(new String(library.body())).contains("protobuf.js v" + ClientFilesServlet.protobufjsVersion());
+        assertJsonError(get("/vendor/protobufjs/nothing.js", null), 404, "No such file");
+    }
+
+    @Test
     void healthCheckSaysBothDatasetsAreLoaded() throws Exception {
         awaitDatasets();
         JsonNode health = adminJson("/healthcheck");

@@ -1,0 +1,147 @@
+// The page for a person: a form over every cell parameter, run and stop, progress, a live
+// chart, a table of measured cells, and downloads. It drives the same window.lab a script uses.
+
+import { resultsToCsv, resultsToJson, summariesToCsv } from './export.js';
+import { createLiveChart } from './chart.js';
+import { createLab } from './lab.js';
+
+const form = document.getElementById('cell-form');
+const runButton = document.getElementById('run');
+const stopButton = document.getElementById('stop');
+const progress = document.getElementById('progress');
+const errorBox = document.getElementById('error');
+const summaryBody = document.querySelector('#summary tbody');
+const chart = createLiveChart(document.getElementById('chart'));
+const results = [];
+let running = null;
+
+const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+function showError(message) {
+  errorBox.textContent = message;
+  errorBox.hidden = !message;
+}
+
+function readForm() {
+  const data = new FormData(form);
+  const integer = (name) => Number.parseInt(data.get(name), 10);
+  const cell = {
+    object: data.get('object'), count: integer('count'), format: data.get('format'),
+    compression: data.get('compression'), scenario: integer('scenario'), cm: integer('cm'),
+  };
+  const options = { warmup: integer('warmup') };
+  if (data.get('adaptive')) {
+    options.adaptive = { target: Number(data.get('target')) / 100, minReps: integer('minReps'), maxReps: integer('maxReps') };
+  } else {
+    options.reps = integer('reps');
+  }
+  return { cell, options };
+}
+
+function describeProgress({ phase, iteration, of, remaining_ms: remaining }) {
+  const left = remaining === null ? '' : ` · about ${Math.max(0, Math.round(remaining / 1000))} s left`;
+  if (phase === 'warmup') return `Warming up: iteration ${iteration} of ${of}${left}`;
+  if (phase === 'measure') return `Measuring: iteration ${iteration} of ${of}${left}`;
+  return 'Checking the data (untimed)…';
+}
+
+function addSummaryRow(result) {
+  const s = result.summary;
+  const row = document.createElement('tr');
+  const cells = [result.case_id, s.n, number(s.mean_trimmed), s.dropped, number(s.median),
+    `${number(s.ci_low)} – ${number(s.ci_high)}`, number(s.p95), number(s.min), number(s.max), number(s.sd),
+    `✓ ${result.verification.checks.join(', ')}`];
+  for (const value of cells) {
+    const td = document.createElement('td');
+    td.textContent = String(value);
+    row.append(td);
+  }
+  row.lastChild.className = 'good';
+  summaryBody.append(row);
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function setRunning(isRunning) {
+  runButton.disabled = isRunning;
+  stopButton.disabled = !isRunning;
+  for (const id of ['download-json', 'download-csv', 'download-summary']) {
+    document.getElementById(id).disabled = isRunning || results.length === 0;
+  }
+}
+
+async function start(lab) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (running) return;
+    showError('');
+    const { cell, options } = readForm();
+    running = new AbortController();
+    setRunning(true);
+    chart.reset(`${cell.object}, ${cell.count}, ${cell.format}, ${cell.compression}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
+    try {
+      const result = await lab.runCell(cell, {
+        ...options,
+        signal: running.signal,
+        onProgress: (p) => { progress.textContent = describeProgress(p); },
+        onSample: (sample) => chart.add(sample.total_ms),
+      });
+      results.push(result);
+      addSummaryRow(result);
+      progress.textContent = `Done: ${result.case_id}, median ${number(result.summary.median)} ms over ${result.summary.n} samples.`;
+    } catch (error) {
+      progress.textContent = error.name === 'AbortError' ? 'Stopped; nothing was recorded for that cell.' : 'Failed.';
+      if (error.name !== 'AbortError') showError(error.message);
+    } finally {
+      running = null;
+      setRunning(false);
+    }
+  });
+  stopButton.addEventListener('click', () => running?.abort());
+  document.getElementById('download-json').addEventListener('click',
+    () => download('response-time-lab-results.json', resultsToJson(results, lab.context()), 'application/json'));
+  document.getElementById('download-csv').addEventListener('click',
+    () => download('response-time-lab-samples.csv', resultsToCsv(results), 'text/csv'));
+  document.getElementById('download-summary').addEventListener('click',
+    () => download('response-time-lab-summary.csv', summariesToCsv(results), 'text/csv'));
+}
+
+/** Scenario 1 has no computation (CM0); scenarios 2–5 compute (CM1–CM5): keep the two selectors valid. */
+function keepScenarioAndCmConsistent() {
+  const scenario = form.elements.scenario;
+  const cm = form.elements.cm;
+  const sync = () => {
+    const computes = scenario.value !== '1';
+    for (const option of cm.options) option.disabled = computes ? option.value === '0' : option.value !== '0';
+    if (cm.selectedOptions[0].disabled) cm.value = computes ? '1' : '0';
+  };
+  scenario.addEventListener('change', sync);
+  sync();
+}
+
+keepScenarioAndCmConsistent();
+chart.reset('');
+
+const isolation = document.getElementById('isolation');
+isolation.textContent = globalThis.crossOriginIsolated
+  ? 'cross-origin isolated (5 µs resolution)'
+  : 'NOT cross-origin isolated (100 µs resolution): serve the page from the study server';
+isolation.className = globalThis.crossOriginIsolated ? 'good' : 'warn';
+
+/** Resolves to window.lab once the page can measure; scripts await window.labReady. */
+window.labReady = createLab().then((lab) => {
+  window.lab = lab;
+  start(lab);
+  return lab;
+}).catch((error) => {
+  showError(`The client could not start: ${error.message}`);
+  runButton.disabled = true;
+  throw error;
+});

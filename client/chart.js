@@ -1,0 +1,64 @@
+// A live chart of a cell's samples as they arrive: total_ms per repetition, and the running
+// median. Plain canvas, redrawn at most once per animation frame.
+
+const PADDING = { left: 56, right: 12, top: 14, bottom: 28 };
+
+export function createLiveChart(canvas) {
+  const context = canvas.getContext('2d');
+  let values = [];
+  let title = '';
+  let pending = false;
+
+  function draw() {
+    pending = false;
+    const ratio = globalThis.devicePixelRatio || 1;
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    canvas.width = width * ratio;
+    canvas.height = height * ratio;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    context.font = '12px system-ui, sans-serif';
+    context.fillStyle = '#555';
+    context.fillText(title || 'Samples appear here while a cell runs.', PADDING.left, 11);
+    if (values.length === 0) return;
+    const max = Math.max(...values) * 1.05;
+    const plotWidth = width - PADDING.left - PADDING.right;
+    const plotHeight = height - PADDING.top - PADDING.bottom;
+    const x = (i) => PADDING.left + (values.length === 1 ? plotWidth / 2 : (i / (values.length - 1)) * plotWidth);
+    const y = (v) => PADDING.top + plotHeight - (v / max) * plotHeight;
+    context.strokeStyle = '#ccc';
+    context.beginPath();
+    context.moveTo(PADDING.left, PADDING.top);
+    context.lineTo(PADDING.left, PADDING.top + plotHeight);
+    context.lineTo(PADDING.left + plotWidth, PADDING.top + plotHeight);
+    context.stroke();
+    context.fillStyle = '#555';
+    for (const fraction of [0, 0.5, 1]) {
+      context.fillText(`${(max * fraction).toFixed(max < 10 ? 2 : 1)} ms`, 4, y(max * fraction) + 4);
+    }
+    context.fillText(`rep 1 … ${values.length}`, PADDING.left, height - 8);
+    context.fillStyle = '#1f6feb';
+    values.forEach((v, i) => context.fillRect(x(i) - 1.5, y(v) - 1.5, 3, 3));
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    context.strokeStyle = '#d1242f';
+    context.beginPath();
+    context.moveTo(PADDING.left, y(median));
+    context.lineTo(PADDING.left + plotWidth, y(median));
+    context.stroke();
+    context.fillStyle = '#d1242f';
+    context.fillText(`median ${median.toFixed(3)} ms`, PADDING.left + plotWidth - 130, y(median) - 4);
+  }
+
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(draw);
+  }
+
+  return {
+    reset(newTitle) { values = []; title = newTitle; schedule(); },
+    add(totalMs) { values.push(totalMs); schedule(); },
+  };
+}

@@ -1,0 +1,52 @@
+// window.lab: the client's scripting API, the same code path the form uses.
+//
+//   await lab.runCell(cell, {warmup, reps} | {warmup, adaptive: {target, minReps, maxReps}})
+//     → {cell, case_id, samples: [{rep, total_ms, …phases}], summary, protocol, verification, context}
+//   await lab.fetchObjects({object, format, compression, count, cm}) → plain objects
+//   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
+
+import { createCodecs } from './codecs/index.js';
+import { fetchObjects, runCell } from './runner.js';
+
+/** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
+const PROTOBUF_GLOBAL = 'protobuf';
+
+export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
+  const protobuf = globalThis[PROTOBUF_GLOBAL];
+  if (!protobuf) throw new Error('protobuf.js did not load (/vendor/protobufjs/dist/protobuf.min.js)');
+  const [protoText, protobufjsVersion] = await Promise.all([
+    text(new URL('/proto/lab.proto', baseUrl)),
+    text(new URL('/vendor/protobufjs/package.json', baseUrl)).then((json) => JSON.parse(json).version),
+  ]);
+  const env = {
+    baseUrl,
+    codecs: createCodecs({ protobuf, protoText }),
+    fetch: globalThis.fetch.bind(globalThis),
+    now: () => performance.now(),
+    performance,
+    yieldToBrowser: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  };
+  performance.setResourceTimingBufferSize(1000);
+  const context = () => ({
+    cross_origin_isolated: globalThis.crossOriginIsolated === true,
+    user_agent: navigator.userAgent,
+    hardware_concurrency: navigator.hardwareConcurrency,
+    device_memory_gb: navigator.deviceMemory ?? null,
+    protobufjs: protobufjsVersion,
+    base_url: baseUrl,
+  });
+  return {
+    async runCell(cell, options = {}) {
+      const result = await runCell(env, cell, options);
+      return { ...result, context: context() };
+    },
+    fetchObjects: (request) => fetchObjects(env, request),
+    context,
+  };
+}
+
+async function text(url) {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Could not load ${url}: ${response.status}`);
+  return response.text();
+}

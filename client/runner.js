@@ -1,0 +1,189 @@
+// Runs one cell: warm-up iterations, then measured ones (a fixed number, or adaptively until
+// the median's 95% CI is narrow enough), then an untimed check that the data was right.
+// Works on an environment object so it runs in the browser and, with fakes, in Node tests.
+
+import { CMS, COMPRESSIONS, FORMATS, OBJECTS, OBJECT_NAMES, SCENARIOS, caseId, firstDifference, toPlain }
+  from './schema.js';
+import { SCENARIO_FUNCTIONS } from './scenarios.js';
+import { compute } from './sort.js';
+import { relativeHalfWidth, summarize } from './stats.js';
+import { resourceFields, takeResourceEntries } from './timing.js';
+
+export const DEFAULT_WARMUP = 100;
+export const DEFAULT_REPS = 100;
+/** Adaptive repetitions: stop when the median's CI half-width is ≤ target × median. */
+export const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500, checkEvery: 10 });
+
+/** Checks and completes a cell; throws one error naming every problem. */
+export function validateCell(cell) {
+  const problems = [];
+  const c = { object: cell?.object, format: cell?.format ?? 'json', compression: cell?.compression ?? 'none',
+    count: cell?.count, scenario: cell?.scenario ?? 1, cm: cell?.cm ?? 0 };
+  if (cell?.network !== undefined) c.network = cell.network;
+  if (!OBJECT_NAMES.includes(c.object)) problems.push(`object must be one of ${OBJECT_NAMES.join(', ')}`);
+  if (!FORMATS.includes(c.format)) problems.push(`format must be one of ${FORMATS.join(', ')}`);
+  if (!COMPRESSIONS.includes(c.compression)) problems.push(`compression must be one of ${COMPRESSIONS.join(', ')}`);
+  if (!Number.isInteger(c.count) || c.count < 1) problems.push('count must be a whole number ≥ 1');
+  if (!SCENARIOS.includes(c.scenario)) problems.push('scenario must be 1, 2, 3, 4 or 5');
+  if (!CMS.includes(c.cm)) problems.push('cm must be 0 … 5');
+  else if (c.scenario === 1 && c.cm !== 0) problems.push('scenario 1 has no computation: cm must be 0');
+  else if (c.scenario > 1 && c.cm === 0) problems.push(`scenario ${c.scenario} computes: cm must be 1 … 5`);
+  if (problems.length) throw new Error(`Invalid cell: ${problems.join('; ')}`);
+  return c;
+}
+
+function requestUrl(baseUrl, cell, cm, format = cell.format, compression = cell.compression) {
+  const query = new URLSearchParams({ count: String(cell.count), format, compression, cm: String(cm) });
+  return new URL(`/api/${cell.object}?${query}`, baseUrl).href;
+}
+
+function scenarioContext(env, cell) {
+  let sink = null;
+  return {
+    cell,
+    codec: env.codecs[cell.format],
+    now: env.now,
+    fetch: env.fetch,
+    fetchOptions: { cache: 'no-store' },
+    url: (cm) => requestUrl(env.baseUrl, cell, cm),
+    /** Holds a scenario's results until the next iteration, so that computing them is never skipped. */
+    keep: (...values) => { sink = values; },
+    drop: () => { sink = null; return sink; },
+  };
+}
+
+/** Runs one iteration and returns its sample: numbers and short strings only, nothing retained. */
+async function iterate(env, context, scenario) {
+  const result = await scenario(context);
+  const encodings = result.requests.map((r) => r.response.headers.get('content-encoding') ?? 'identity');
+  const urls = result.requests.map((r) => r.url);
+  context.drop();
+  await env.yieldToBrowser();
+  const entries = takeResourceEntries(env.performance, urls);
+  const sample = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (key !== 'requests') sample[key] = value;
+  }
+  sample.content_encoding = encodings[0];
+  Object.assign(sample, resourceFields(entries[0], ''));
+  if (entries.length > 1) {
+    sample.second_content_encoding = encodings[1];
+    Object.assign(sample, resourceFields(entries[1], 'second_'));
+  }
+  return sample;
+}
+
+/**
+ * Runs a cell.
+ *
+ * @param env {fetch, now, performance, codecs, baseUrl, yieldToBrowser}
+ * @param options {warmup, reps} or {warmup, adaptive: {target, minReps, maxReps, checkEvery}};
+ *     onProgress({phase, iteration, of, elapsed_ms, remaining_ms}), onSample(sample), signal
+ * @returns {cell, case_id, samples, summary, verification}
+ */
+export async function runCell(env, rawCell, options = {}) {
+  const cell = validateCell(rawCell);
+  const warmup = options.warmup ?? DEFAULT_WARMUP;
+  const adaptive = options.adaptive ? { ...DEFAULT_ADAPTIVE, ...options.adaptive } : null;
+  const reps = adaptive ? adaptive.maxReps : (options.reps ?? DEFAULT_REPS);
+  const scenario = SCENARIO_FUNCTIONS[cell.scenario];
+  const context = scenarioContext(env, cell);
+  const started = env.now();
+  const progress = (phase, iteration, of, done, total) => {
+    if (!options.onProgress) return;
+    const elapsed = env.now() - started;
+    options.onProgress({ phase, iteration, of, elapsed_ms: elapsed,
+      remaining_ms: done > 0 ? (elapsed / done) * (total - done) : null });
+  };
+
+  const totalPlanned = warmup + reps;
+  for (let i = 1; i <= warmup; i++) {
+    checkAborted(options.signal);
+    await iterate(env, context, scenario);
+    progress('warmup', i, warmup, i, totalPlanned);
+  }
+
+  const samples = [];
+  let stoppedEarly = false;
+  for (let rep = 1; rep <= reps; rep++) {
+    checkAborted(options.signal);
+    const sample = { rep, ...(await iterate(env, context, scenario)) };
+    samples.push(sample);
+    options.onSample?.(sample);
+    progress('measure', rep, reps, warmup + rep, totalPlanned);
+    if (adaptive && rep >= adaptive.minReps && rep % adaptive.checkEvery === 0
+        && relativeHalfWidth(summarize(samples.map((s) => s.total_ms), { resamples: 500 })) <= adaptive.target) {
+      stoppedEarly = rep < reps;
+      break;
+    }
+  }
+
+  checkAborted(options.signal);
+  progress('verify', 1, 1, totalPlanned, totalPlanned);
+  const verification = await verify(env, cell);
+  return {
+    cell,
+    case_id: caseId(cell),
+    samples,
+    summary: summarize(samples.map((s) => s.total_ms)),
+    protocol: adaptive ? { warmup, adaptive, stopped_early: stoppedEarly } : { warmup, reps },
+    verification,
+  };
+}
+
+function checkAborted(signal) {
+  if (signal?.aborted) {
+    const error = new Error('The run was stopped.');
+    error.name = 'AbortError';
+    throw error;
+  }
+}
+
+/** Fetches and decodes outside any timing; the objects as the codec gives them. */
+async function fetchDecoded(env, cell, cm, format = cell.format, compression = cell.compression) {
+  const url = requestUrl(env.baseUrl, cell, cm, format, compression);
+  const response = await env.fetch(url, { cache: 'no-store' });
+  if (response.status !== 200) {
+    let message = response.statusText;
+    try { message = (await response.json()).message ?? message; } catch { /* not JSON */ }
+    throw new Error(`The server answered ${response.status} for ${url}: ${message}`);
+  }
+  const codec = env.codecs[format];
+  return codec.decode(await codec.read(response), cell.object);
+}
+
+/** The first `count` objects as plain objects (any format decodes to the same ones). */
+export async function fetchObjects(env, request) {
+  const cell = validateCell({ scenario: request.cm ? 2 : 1, ...request });
+  const objects = await fetchDecoded(env, cell, cell.cm);
+  return objects.map((o) => toPlain(cell.object, o));
+}
+
+/**
+ * Untimed checks after a cell: the decoded count is right, the format decodes to the same
+ * objects as JSON, and the client's own CMk order equals the server's. Throws on a mismatch.
+ */
+async function verify(env, cell) {
+  const plain = (objects) => objects.map((o) => toPlain(cell.object, o));
+  const decoded = await fetchDecoded(env, cell, 0);
+  const checks = [];
+  if (decoded.length !== cell.count) {
+    throw new Error(`Verification failed for ${caseId(cell)}: decoded ${decoded.length} ${cell.object}, expected ${cell.count}`);
+  }
+  checks.push('count');
+  if (cell.format !== 'json') {
+    const difference = firstDifference(cell.object, plain(await fetchDecoded(env, cell, 0, 'json', 'none')), plain(decoded));
+    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} and json decode differently: ${difference}`);
+    checks.push('same objects as json');
+  }
+  if (cell.cm > 0) {
+    const server = plain(await fetchDecoded(env, cell, cell.cm));
+    const client = plain(compute(cell.object, cell.cm, decoded));
+    const difference = firstDifference(cell.object, server, client);
+    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: the client's CM${cell.cm} order differs from the server's: ${difference}`);
+    checks.push(`client and server CM${cell.cm} orders equal`);
+  }
+  return { passed: true, checks };
+}
+
+export { OBJECTS };
