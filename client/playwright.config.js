@@ -1,0 +1,33 @@
+// End-to-end tests of the browser client in Debian's Chromium against the real study server,
+// which webServer starts on its own ports with a small dataset. Run: npx playwright test -c client
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+const ADMIN_PORT = PORT + 1;
+
+/** Chromium flags that keep it from reaching out to a network this machine does not have. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: '../test-results/client-e2e',
+  timeout: 120_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    acceptDownloads: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: ['mvn -B -q -ntp exec:java', '-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/e2e-data',
+      `-Ddw.server.applicationConnectors[0].port=${PORT}`, `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`].join(' '),
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/api/videos?count=1`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,121 @@
+// The client page as a person uses it, and window.lab as a script uses it, in real Chromium
+// against the real server (a 2,000-object dataset of the default seed).
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
+const FORMATS = ['json', 'xml', 'protobuf'];
+const SCENARIOS = [[1, 0], [2, 2], [3, 2], [4, 1], [5, 3]];
+
+test.beforeEach(async ({ page }) => {
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/');
+  await expect(page.locator('#isolation')).toHaveText(/^cross-origin isolated/);
+  await page.evaluate(() => window.labReady);
+  expect(problems).toEqual([]);
+});
+
+test('a person runs one small cell of each scenario for each format and downloads the results', async ({ page }) => {
+  const rows = page.locator('#summary tbody tr');
+  const expectedIds = [];
+  for (const format of FORMATS) {
+    for (const [scenario, cm] of SCENARIOS) {
+      const compression = scenario % 2 === 0 ? 'gzip' : 'none';
+      await page.selectOption('select[name=object]', 'books');
+      await page.fill('input[name=count]', '40');
+      await page.selectOption('select[name=format]', format);
+      await page.selectOption('select[name=compression]', compression);
+      await page.selectOption('select[name=scenario]', String(scenario));
+      await page.selectOption('select[name=cm]', String(cm));
+      await page.fill('input[name=warmup]', '1');
+      await page.fill('input[name=reps]', '3');
+      await page.click('#run');
+      const id = `books/40/${format}/${compression}/scenario${scenario}/cm${cm}`;
+      expectedIds.push(id);
+      await expect(page.locator('#progress')).toHaveText(new RegExp(`^Done: ${id.replace(/\//g, '\\/')}`));
+      await expect(rows).toHaveCount(expectedIds.length);
+      await expect(rows.last().locator('td').first()).toHaveText(id);
+      await expect(page.locator('#error')).toBeHidden();
+    }
+  }
+
+  const downloaded = async (button) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+    return readFileSync(await download.path(), 'utf8');
+  };
+  const json = JSON.parse(await downloaded('#download-json'));
+  expect(json.context.cross_origin_isolated).toBe(true);
+  expect(json.cells.map((c) => c.case_id)).toEqual(expectedIds);
+  for (const cell of json.cells) {
+    expect(cell.samples).toHaveLength(3);
+    expect(cell.verification.passed).toBe(true);
+    for (const sample of cell.samples) {
+      expect(sample.total_ms).toBeGreaterThan(0);
+      expect(sample.decoded_body_size).toBeGreaterThan(0);
+      expect(sample.content_encoding).toBe(cell.cell.compression === 'gzip' ? 'gzip' : 'identity');
+      expect(sample.server_serialize_ms).toBeGreaterThanOrEqual(0);
+    }
+  }
+  const csv = (await downloaded('#download-csv')).trim().split('\n');
+  expect(csv[0].split(',').slice(0, 10)).toEqual(
+    ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network', 'rep', 'total_ms']);
+  expect(csv).toHaveLength(1 + expectedIds.length * 3);
+  const summary = (await downloaded('#download-summary')).trim().split('\n');
+  expect(summary).toHaveLength(1 + expectedIds.length);
+});
+
+test('the page says what went wrong when the server refuses a request', async ({ page }) => {
+  await page.fill('input[name=count]', '5000');
+  await page.fill('input[name=warmup]', '0');
+  await page.click('#run');
+  await expect(page.locator('#error')).toBeVisible();
+  await expect(page.locator('#error')).toContainText('The server answered 400');
+  await expect(page.locator('#error')).toContainText('count must be an integer between 1 and 2000, got "5000"');
+  await expect(page.locator('#progress')).toHaveText('Failed.');
+  await expect(page.locator('#run')).toBeEnabled();
+});
+
+test('stop ends a long run and records nothing', async ({ page }) => {
+  await page.fill('input[name=count]', '10');
+  await page.fill('input[name=warmup]', '0');
+  await page.fill('input[name=reps]', '100000');
+  await page.click('#run');
+  await expect(page.locator('#progress')).toHaveText(/^Measuring: iteration \d+ of 100000/);
+  await page.click('#stop');
+  await expect(page.locator('#progress')).toHaveText(/^Stopped/);
+  await expect(page.locator('#summary tbody tr')).toHaveCount(0);
+});
+
+test('window.lab decodes every format and compression to the objects the server generated', async ({ page }) => {
+  const generated = JSON.parse(readFileSync(join(FIXTURES, 'books.expected.json'), 'utf8')).slice(0, 25);
+  for (const format of FORMATS) {
+    for (const compression of ['none', 'gzip']) {
+      const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
+        { object: 'books', format, compression, count: 25 });
+      expect(objects, `${format} ${compression}`).toEqual(generated);
+    }
+  }
+  const sorted = await page.evaluate(() => Promise.all(['json', 'xml', 'protobuf'].map((format) =>
+    window.lab.fetchObjects({ object: 'videos', format, count: 300, cm: 2 }))));
+  expect(sorted[1]).toEqual(sorted[0]);
+  expect(sorted[2]).toEqual(sorted[0]);
+});
+
+test('window.lab runs a cell by script and matches the browser\'s own Resource Timing', async ({ page }) => {
+  const result = await page.evaluate(() => window.lab.runCell(
+    { object: 'videos', count: 500, format: 'protobuf', compression: 'gzip', scenario: 1, cm: 0 }, { warmup: 2, reps: 10 }));
+  expect(result.case_id).toBe('videos/500/protobuf/gzip/scenario1/cm0');
+  expect(result.samples).toHaveLength(10);
+  expect(result.context.cross_origin_isolated).toBe(true);
+  for (const s of result.samples) {
+    expect(s.content_encoding).toBe('gzip');
+    expect(s.encoded_body_size).toBeLessThan(s.decoded_body_size);
+    // The timed request spans the browser's own fetch (start to response end) plus the decode.
+    expect(s.request_ms).toBeGreaterThanOrEqual(s.rt_duration_ms - 0.1);
+    expect(s.total_ms).toBeGreaterThanOrEqual(s.request_ms);
+  }
+  expect(result.summary.median).toBeGreaterThan(0);
+});

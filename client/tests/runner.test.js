@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { runCell, validateCell, fetchObjects } from '../runner.js';
+import { compute } from '../sort.js';
+import { codecs, fixture } from './fixtures.js';
+
+const BOOKS = JSON.parse(fixture('books.expected.json'));
+
+/**
+ * A fake environment: a server answering JSON from the fixture objects (sorting them as the
+ * real one does, or wrongly when told to), and a clock that advances 1 ms per reading.
+ */
+function fakeEnvironment({ sortsWrongly = false, refuseWith = null } = {}) {
+  const requests = [];
+  let clock = 0;
+  return {
+    requests,
+    env: {
+      baseUrl: 'http://lab.test',
+      codecs,
+      now: () => (clock += 1),
+      performance: { getEntriesByType: () => [], clearResourceTimings: () => {} },
+      yieldToBrowser: async () => {},
+      async fetch(url) {
+        requests.push(url);
+        const query = new URL(url).searchParams;
+        if (refuseWith) return Response.json({ code: refuseWith, message: 'too much work' }, { status: refuseWith });
+        const first = BOOKS.slice(0, Number(query.get('count')));
+        const cm = Number(query.get('cm'));
+        const body = cm === 0 ? first : sortsWrongly ? first.slice().reverse() : compute('books', cm, first);
+        return Response.json(body);
+      },
+    },
+  };
+}
+
+const cell = (scenario, cm) => ({ object: 'books', count: 20, format: 'json', compression: 'none', scenario, cm });
+
+test('a fixed protocol runs warm-up, then the measured repetitions, then verifies', async () => {
+  const { env, requests } = fakeEnvironment();
+  const phases = [];
+  const result = await runCell(env, cell(2, 3), { warmup: 3, reps: 5, onProgress: (p) => phases.push(p.phase) });
+  assert.equal(result.case_id, 'books/20/json/none/scenario2/cm3');
+  assert.deepStrictEqual(result.samples.map((s) => s.rep), [1, 2, 3, 4, 5]);
+  assert.equal(requests.length, 3 + 5 + 2, 'one request per iteration, two to verify');
+  assert.deepStrictEqual(phases, ['warmup', 'warmup', 'warmup', 'measure', 'measure', 'measure', 'measure', 'measure', 'verify']);
+  assert.equal(result.summary.n, 5);
+  assert.deepStrictEqual(result.verification.checks, ['count', 'client and server CM3 orders equal']);
+  // Scenario 2 reads the clock 6 times per iteration: start, request's 4 marks, end.
+  assert.equal(result.samples[0].total_ms, 5);
+  assert.equal(result.samples[0].content_encoding, 'identity');
+});
+
+test('each scenario records its own phases', async () => {
+  const { env } = fakeEnvironment();
+  const run = async (scenario, cm) => (await runCell(env, cell(scenario, cm), { warmup: 0, reps: 1 })).samples[0];
+  assert.ok('decode_ms' in await run(1, 0));
+  const s3 = await run(3, 1);
+  assert.ok('compute_ms' in s3 && !('second_compute_ms' in s3));
+  const s4 = await run(4, 1);
+  assert.ok('second_request_ms' in s4 && 'second_decode_ms' in s4);
+  const s5 = await run(5, 2);
+  assert.ok('compute_ms' in s5 && 'second_compute_ms' in s5);
+  assert.ok(!('requests' in s5), 'samples keep no objects');
+});
+
+test('adaptive repetitions stop once the median is known precisely enough', async () => {
+  const { env } = fakeEnvironment();
+  const result = await runCell(env, cell(1, 0), { warmup: 0, adaptive: { target: 0.02, minReps: 20, maxReps: 200, checkEvery: 10 } });
+  assert.equal(result.samples.length, 20, 'constant timings: the CI is zero-width at the first check');
+  assert.equal(result.protocol.stopped_early, true);
+});
+
+test('stop aborts the cell and records nothing', async () => {
+  const { env } = fakeEnvironment();
+  const controller = new AbortController();
+  await assert.rejects(runCell(env, cell(1, 0), { warmup: 0, reps: 50, signal: controller.signal,
+    onSample: (s) => { if (s.rep === 2) controller.abort(); } }), { name: 'AbortError' });
+});
+
+test('a server order that differs from the client\'s fails the cell', async () => {
+  const { env } = fakeEnvironment({ sortsWrongly: true });
+  await assert.rejects(runCell(env, cell(3, 2), { warmup: 0, reps: 2 }),
+    /Verification failed for books\/20\/json\/none\/scenario3\/cm2: the client's CM2 order differs from the server's: books\[\d+\]\.\w+: expected/);
+});
+
+test('a refusal carries the server\'s message', async () => {
+  const { env } = fakeEnvironment({ refuseWith: 422 });
+  await assert.rejects(runCell(env, cell(2, 5), { warmup: 0, reps: 1 }),
+    (error) => error.name === 'ServerRefusal' && error.status === 422 && /too much work/.test(error.message));
+});
+
+test('cells are checked before anything runs', () => {
+  assert.throws(() => validateCell({ object: 'authors', count: 0, scenario: 1, cm: 2, format: 'yaml' }),
+    /object must be one of books, videos; format must be one of json, xml, protobuf; count must be a whole number ≥ 1; scenario 1 has no computation: cm must be 0/);
+  assert.throws(() => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }), /scenario 3 computes: cm must be 1 … 5/);
+  assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }),
+    { object: 'videos', format: 'json', compression: 'none', count: 5, scenario: 1, cm: 0 });
+});
+
+test('fetchObjects gives plain objects', async () => {
+  const { env } = fakeEnvironment();
+  assert.deepStrictEqual(await fetchObjects(env, { object: 'books', count: 3, format: 'json' }), BOOKS.slice(0, 3));
+});
