@@ -15,6 +15,7 @@ import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.health.DatasetsHealthCheck;
 import lab.responsetime.resources.ClientFilesServlet;
 import lab.responsetime.resources.HttpPolicyFilter;
+import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.JsonErrorHandler;
 import lab.responsetime.resources.NotFoundMapper;
 import lab.responsetime.resources.ObjectsResource;
@@ -59,6 +60,7 @@ public class LabApplication extends Application<LabConfiguration> {
                 new StudyService(datasets, limiter, computation.getMaxSortWork())));
         environment.jersey().register(new PayloadWriter(
                 new BodyWriter(response.getGzipLevel(), response.getHeadBytes())));
+        environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new NotFoundMapper());
         environment.servlets().addFilter("http-policy", new HttpPolicyFilter())
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");

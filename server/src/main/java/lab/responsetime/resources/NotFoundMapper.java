@@ -17,6 +17,6 @@ public final class NotFoundMapper implements ExceptionMapper<NotFoundException> 
     public Response toResponse(NotFoundException exception) {
         return ApiErrors.of(Response.Status.NOT_FOUND.getStatusCode(), "No such path: /api/" + uriInfo.getPath()
                 + ". The API has GET /api/books and GET /api/videos with the parameters "
-                + String.join(", ", RequestParameters.NAMES) + ".");
+                + String.join(", ", RequestParameters.NAMES) + ", and GET /api/info.");
     }
 }

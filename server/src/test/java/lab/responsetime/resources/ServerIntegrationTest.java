@@ -247,6 +247,22 @@ class ServerIntegrationTest {
     }
 
     @Test
+    void infoNamesVersionsDatasetAndMachine() throws Exception {
+        awaitDatasets();
+        JsonNode info = JSON.readTree(get("/api/info", null).body());
+        assertThat(info.path("versions").path("dropwizard").asText()).isEqualTo("5.0.2");
+        assertThat(info.path("versions").path("protobuf_java").asText()).isEqualTo(com.google.protobuf.RuntimeVersion.OSS_MAJOR
+                + "." + com.google.protobuf.RuntimeVersion.OSS_MINOR + "." + com.google.protobuf.RuntimeVersion.OSS_PATCH);
+        assertThat(info.path("versions").path("jersey").asText()).startsWith("3.");
+        assertThat(info.path("versions").path("jackson").asText()).startsWith("2.");
+        assertThat(info.path("versions").path("protobufjs").asText()).isEqualTo(ClientFilesServlet.protobufjsVersion());
+        assertThat(info.path("dataset").path("seed").asLong()).isEqualTo(SEED);
+        assertThat(info.path("dataset").path("size").asInt()).isEqualTo(SIZE);
+        assertThat(info.path("dataset").path("books").asText()).isEqualTo("ready");
+        assertThat(info.path("machine").path("available_processors").asInt()).isPositive();
+    }
+
+    @Test
     void healthCheckSaysBothDatasetsAreLoaded() throws Exception {
         awaitDatasets();
         JsonNode health = adminJson("/healthcheck");

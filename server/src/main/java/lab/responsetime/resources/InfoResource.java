@@ -1,0 +1,91 @@
+package lab.responsetime.resources;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import lab.responsetime.LabConfiguration;
+import lab.responsetime.core.dataset.Datasets;
+import lab.responsetime.core.dataset.ObjectKind;
+
+/**
+ * {@code GET /api/info}: what a study run records about the server — library versions, the
+ * datasets' seed, size and state, the server's settings and machine.
+ */
+@Path("/info")
+@Produces(MediaType.APPLICATION_JSON)
+public final class InfoResource {
+    /** Libraries whose version a run records: name → Maven coordinates (their pom.properties). */
+    private static final Map<String, String> LIBRARIES = Map.of(
+            "dropwizard", "io.dropwizard/dropwizard-core",
+            "jersey", "org.glassfish.jersey.core/jersey-server",
+            "jackson", "com.fasterxml.jackson.core/jackson-databind",
+            "protobufjs", "org.webjars.npm/protobufjs");
+
+    private final Datasets datasets;
+    private final LabConfiguration configuration;
+
+    public InfoResource(Datasets datasets, LabConfiguration configuration) {
+        this.datasets = datasets;
+        this.configuration = configuration;
+    }
+
+    @GET
+    public Map<String, Object> info() {
+        Map<String, Object> versions = new LinkedHashMap<>();
+        LIBRARIES.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> versions.put(e.getKey(), mavenVersion(e.getValue())));
+        // protobuf-java's jar has no pom.properties; it states its version in RuntimeVersion.
+        versions.put("protobuf_java", com.google.protobuf.RuntimeVersion.OSS_MAJOR + "."
+                + com.google.protobuf.RuntimeVersion.OSS_MINOR + "." + com.google.protobuf.RuntimeVersion.OSS_PATCH
+                + com.google.protobuf.RuntimeVersion.OSS_SUFFIX);
+        versions.put("jetty", org.eclipse.jetty.util.Jetty.VERSION);
+        versions.put("java", Runtime.version().toString());
+
+        Map<String, Object> dataset = new LinkedHashMap<>();
+        dataset.put("seed", datasets.seed());
+        dataset.put("size", datasets.size());
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            dataset.put(kind.plural(), datasets.get(kind).state().name().toLowerCase());
+        }
+
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("available_processors", Runtime.getRuntime().availableProcessors());
+        machine.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("gzip_level", configuration.getResponse().getGzipLevel());
+        settings.put("head_bytes", configuration.getResponse().getHeadBytes());
+        settings.put("max_sort_work", configuration.getComputation().getMaxSortWork());
+        settings.put("max_concurrent_computations", configuration.getComputation().getMaxConcurrent());
+
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("application", "response-time-lab");
+        info.put("versions", versions);
+        info.put("dataset", dataset);
+        info.put("settings", settings);
+        info.put("machine", machine);
+        return info;
+    }
+
+    private static String mavenVersion(String coordinates) {
+        String resource = "META-INF/maven/" + coordinates + "/pom.properties";
+        try (InputStream in = InfoResource.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}
