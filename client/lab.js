@@ -4,6 +4,7 @@
 //     → {cell, case_id, samples: [{rep, total_ms, …phases}], summary, protocol, verification, context}
 //   await lab.fetchObjects({object, format, compression, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
+//   lab.codecs.{json,xml,protobuf} → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
@@ -42,6 +43,8 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     },
     fetchObjects: (request) => fetchObjects(env, request),
     context,
+    /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */
+    codecs: env.codecs,
   };
 }
 

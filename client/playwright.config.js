@@ -1,13 +1,10 @@
 // End-to-end tests of the browser client in Debian's Chromium against the real study server,
 // which webServer starts on its own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from '../experiments/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN_PORT = PORT + 1;
-
-/** Chromium flags that keep it from reaching out to a network this machine does not have. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -18,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     acceptDownloads: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions,
   },
   webServer: {
     command: ['mvn -B -q -ntp exec:java', '-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/e2e-data',
