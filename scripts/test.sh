@@ -1,37 +1,13 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): installs what the tests need, idempotently, then runs
 # every test — Java (unit and integration, booting the real server), Node (the client's modules
-# against vectors the Java tests write), and the browser end to end in Debian's Chromium — and
+# against vectors the Java tests write; the study's plans, results and a smoke run), and the
+# browser end to end in Debian's Chromium — and
 # ends with one line: "tests: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-fail() { echo "error: $*" >&2; exit 1; }
-
-command -v java >/dev/null || fail "Java 17 is needed (java not found on PATH)"
-command -v mvn >/dev/null || fail "Maven 3.8 or newer is needed (mvn not found on PATH)"
-command -v node >/dev/null || fail "Node.js 20 or newer is needed (node not found on PATH)"
-java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
-[ "${java_major:-0}" -ge 17 ] || fail "Java 17 or newer is needed, found ${java_major:-unknown}"
-node_major=$(node -p 'process.versions.node.split(".")[0]')
-[ "$node_major" -ge 20 ] || fail "Node.js 20 or newer is needed, found $(node --version)"
-
-# Node packages: install when node_modules is missing or older than the lock file.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || fail "npm ci could not install the Node packages"
-fi
-
-# Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
-chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ ! -x "$chromium" ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium for the browser tests..."
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
-      || fail "apt-get could not install chromium"
-  else
-    fail "Chromium is needed at $chromium for the browser tests: install Debian's chromium package (as root: apt-get install chromium) or set CHROMIUM_PATH"
-  fi
-fi
+bash scripts/setup.sh || exit 1
 
 mkdir -p test-results
 status=0
@@ -49,8 +25,9 @@ for report in server/target/surefire-reports/TEST-*.xml; do
   passed=$(( passed + $(attr tests) - broken - $(attr skipped) )); failed=$(( failed + broken ))
 done
 
-# 2. Node: the client's codecs, sorts, statistics and runner (node's test runner).
-node --test client/tests/ 2>&1 | tee test-results/node.tap || status=1
+# 2. Node: the client's codecs, sorts, statistics and runner; the study's plans and run
+#    directories; and the smoke plan run end to end with npx playwright test, then resumed.
+node --test client/tests/ experiments/tests/ 2>&1 | tee test-results/node.tap || status=1
 passed=$(( passed + $(sed -n 's/^# pass //p' test-results/node.tap | tail -1) ))
 failed=$(( failed + $(sed -n 's/^# fail //p' test-results/node.tap | tail -1) ))
 

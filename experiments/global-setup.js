@@ -1,0 +1,100 @@
+// Before the first cell: opens the run directory (resuming a run that is there), and records
+// the run's context — plan, commit, versions, machines, and every network profile the plan
+// uses with its measured effective throughput and RTT.
+
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH, launchOptions } from './chromium.js';
+import { existsSync } from 'node:fs';
+import { expandPlan } from './plan.js';
+import { NETWORKS, applyCdpShaping, measureNetwork } from './networks.js';
+import { RunDirectory, defaultRunDirectory } from './results.js';
+import { studySettings } from './study-settings.js';
+import { shapeNetns, startNetnsStudy } from './netns.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export default async function globalSetup(config) {
+  const settings = studySettings();
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Run the study with "npm run study", which installs Debian's `
+      + 'chromium (as root), or install it yourself (apt-get install chromium) or set CHROMIUM_PATH.');
+  }
+  const shard = config.shard ?? null;
+  const runPath = resolve(process.env.RUN_DIR ?? defaultRunDirectory(ROOT, settings.plan.name, shard));
+  process.env.RUN_DIR = runPath;
+  const run = new RunDirectory(runPath);
+  const cells = expandPlan(settings.plan, { network: settings.network });
+
+  if (settings.shaping === 'netns') await startNetnsStudy(settings);
+
+  if (run.exists()) {
+    const previous = run.readContext();
+    if (previous.plan?.name !== settings.plan.name) {
+      throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
+    }
+    const dropped = run.compact();
+    const done = run.completedCaseIds().size;
+    console.log(`Resuming ${runPath}: ${done} cells complete${dropped ? `, ${dropped} samples of unfinished cells dropped` : ''}.`);
+    return;
+  }
+
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const page = await browser.newPage({ baseURL: settings.baseUrl });
+    await page.goto('/');
+    await page.evaluate(() => window.labReady);
+    const client = await page.evaluate(() => window.lab.context());
+    const server = await page.evaluate(async () => (await fetch('/api/info')).json());
+    const networks = {};
+    for (const name of [...new Set(cells.map((c) => c.network))]) {
+      const measurePage = await browser.newPage({ baseURL: settings.baseUrl });
+      await measurePage.goto('/');
+      if (settings.shaping === 'cdp') await applyCdpShaping(measurePage, name);
+      else shapeNetns(name);
+      networks[name] = { ...NETWORKS[name], measured: await measureNetwork(measurePage) };
+      await measurePage.close();
+    }
+    if (settings.shaping === 'netns') shapeNetns('unthrottled');
+    run.writeContext({
+      kind: 'response-time-lab/run',
+      version: 1,
+      created_at: new Date().toISOString(),
+      plan: settings.plan,
+      network_override: settings.network ?? null,
+      shaping: settings.shaping,
+      shard,
+      cells_planned: cells.length,
+      git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+      versions: {
+        ...server.versions,
+        playwright: require('@playwright/test/package.json').version,
+        browser: `${browser.browserType().name()} ${browser.version()}`,
+        node: process.version,
+      },
+      dataset: server.dataset,
+      server: { base_url: settings.baseUrl, settings: server.settings, machine: server.machine },
+      browser_machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null,
+        memory_bytes: os.totalmem(), os: `${os.type()} ${os.release()} ${os.arch()}` },
+      cross_origin_isolated: client.cross_origin_isolated,
+      user_agent: client.user_agent,
+      networks,
+    });
+    console.log(`Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`);
+  } finally {
+    await browser.close();
+  }
+}

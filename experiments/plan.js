@@ -1,0 +1,94 @@
+// Experiment plans are data (plans/*.json): groups of dimensions whose cartesian product, minus
+// each group's `exclude` rules, gives the cells. A rule matches a cell when every key it names
+// matches (a value or a list of values); keys are object, format, compression, count, scenario,
+// cm, network. Write your own plan next to the others and run it with PLAN=<name>.
+
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
+import { NETWORKS } from './networks.js';
+
+export const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
+
+/** Dimension in a group → the cell key it sets, and its allowed values. */
+const DIMENSIONS = [
+  ['networks', 'network', Object.keys(NETWORKS)],
+  ['objects', 'object', OBJECT_NAMES],
+  ['formats', 'format', FORMATS],
+  ['compressions', 'compression', COMPRESSIONS],
+  ['counts', 'count', null],
+  ['scenarios', 'scenario', SCENARIOS],
+  ['cms', 'cm', CMS],
+];
+
+/** Reads plans/<name>.json, or a path to a plan file. */
+export function loadPlan(nameOrPath) {
+  const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS_DIRECTORY, `${nameOrPath}.json`);
+  if (!existsSync(path)) {
+    throw new Error(`No plan "${nameOrPath}" (looked for ${path}); the plans are ${listPlans().join(', ')}`);
+  }
+  return validatePlan(JSON.parse(readFileSync(path, 'utf8')), path);
+}
+
+export function listPlans() {
+  return ['thesis', 'quick', 'smoke'];
+}
+
+function validatePlan(plan, source) {
+  const problems = [];
+  if (typeof plan.name !== 'string') problems.push('"name" must be a string');
+  const protocol = plan.protocol ?? {};
+  if (!Number.isInteger(protocol.warmup) || protocol.warmup < 0) problems.push('protocol.warmup must be a whole number ≥ 0');
+  if (!protocol.adaptive && !(Number.isInteger(protocol.reps) && protocol.reps >= 1)) {
+    problems.push('protocol needs reps (≥ 1) or adaptive {target, minReps, maxReps}');
+  }
+  if (!Array.isArray(plan.groups) || plan.groups.length === 0) problems.push('"groups" must list at least one group');
+  for (const [index, group] of (plan.groups ?? []).entries()) {
+    for (const [dimension, , allowed] of DIMENSIONS) {
+      const values = group[dimension];
+      if (!Array.isArray(values) || values.length === 0) {
+        problems.push(`group ${index + 1} needs "${dimension}" (a list)`);
+      } else if (allowed) {
+        for (const value of values) {
+          if (!allowed.includes(value)) problems.push(`group ${index + 1}: ${dimension} has ${JSON.stringify(value)}; allowed: ${allowed.join(', ')}`);
+        }
+      } else if (!values.every((v) => Number.isInteger(v) && v >= 1)) {
+        problems.push(`group ${index + 1}: counts must be whole numbers ≥ 1`);
+      }
+    }
+  }
+  if (problems.length) throw new Error(`Plan ${source} is not valid: ${problems.join('; ')}`);
+  return plan;
+}
+
+function matches(rule, cell) {
+  return Object.entries(rule).every(([key, value]) => (Array.isArray(value) ? value : [value]).includes(cell[key]));
+}
+
+/**
+ * The plan's cells, in order (network first, so shaping changes seldom), without duplicates.
+ * `network` (from NETWORK) replaces every group's networks.
+ */
+export function expandPlan(plan, { network } = {}) {
+  if (network && !NETWORKS[network]) {
+    throw new Error(`Unknown network "${network}"; the profiles are ${Object.keys(NETWORKS).join(', ')}`);
+  }
+  const cells = new Map();
+  for (const group of plan.groups) {
+    let partial = [{}];
+    for (const [dimension, key] of DIMENSIONS) {
+      const values = dimension === 'networks' && network ? [network] : group[dimension];
+      partial = partial.flatMap((cell) => values.map((value) => ({ ...cell, [key]: value })));
+    }
+    for (const cell of partial) {
+      if ((group.exclude ?? []).some((rule) => matches(rule, cell))) continue;
+      if ((cell.scenario === 1) !== (cell.cm === 0)) continue; // scenario 1 has CM0; 2–5 compute
+      const ordered = { object: cell.object, format: cell.format, compression: cell.compression, count: cell.count,
+        scenario: cell.scenario, cm: cell.cm, network: cell.network };
+      cells.set(caseId(ordered), ordered);
+    }
+  }
+  const networkOrder = Object.keys(NETWORKS);
+  return [...cells.values()].sort((a, b) => networkOrder.indexOf(a.network) - networkOrder.indexOf(b.network));
+}

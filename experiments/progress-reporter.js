@@ -1,0 +1,51 @@
+// One line per finished cell: its median and the estimated time left for the run.
+
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+export default class ProgressReporter {
+  onBegin(config, suite) {
+    this.total = suite.allTests().length;
+    this.done = 0;
+    this.measuredMs = 0;
+    this.measured = 0;
+    this.failed = 0;
+    this.started = Date.now();
+    console.log(`${this.total} cells to run.`);
+  }
+
+  onTestEnd(test, result) {
+    this.done++;
+    const width = String(this.total).length;
+    const position = `[${String(this.done).padStart(width)}/${this.total}]`;
+    if (result.status === 'skipped') {
+      console.log(`${position} ${test.title}  already complete`);
+      return;
+    }
+    if (result.status !== 'passed') {
+      this.failed++;
+      const message = result.error?.message?.split('\n')[0] ?? result.status;
+      console.log(`${position} ${test.title}  FAILED: ${message}`);
+      return;
+    }
+    this.measured++;
+    this.measuredMs += result.duration;
+    const note = (type) => test.annotations.find((a) => a.type === type)?.description;
+    const left = (this.measuredMs / this.measured) * (this.total - this.done);
+    console.log(`${position} ${test.title}  median ${Number(note('median_ms')).toFixed(3)} ms `
+      + `(n=${note('samples')}, ${duration(result.duration)})  ~${duration(left)} left`);
+  }
+
+  onEnd(result) {
+    console.log(`${this.done - this.failed} of ${this.total} cells done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
+  }
+
+  printsToStdio() {
+    return true;
+  }
+}

@@ -1,0 +1,52 @@
+// The study: one test per cell of the plan, named by its case id. Each test opens the client
+// page, shapes its network, runs the cell through window.lab (the same code a person uses),
+// streams every sample into the run directory and records the completed cell.
+
+import { test } from '@playwright/test';
+import { caseId } from '../client/schema.js';
+import { applyCdpShaping } from './networks.js';
+import { shapeNetns } from './netns.js';
+import { expandPlan } from './plan.js';
+import { RunDirectory } from './results.js';
+import { studySettings } from './study-settings.js';
+
+const settings = studySettings();
+const cells = expandPlan(settings.plan, { network: settings.network });
+
+for (const cell of cells) {
+  const id = caseId(cell);
+  test(id, async ({ page }, testInfo) => {
+    const run = new RunDirectory(process.env.RUN_DIR);
+    test.skip(run.completedCaseIds().has(id), 'completed earlier in this run directory');
+
+    await page.goto('/');
+    await page.evaluate(() => window.labReady);
+    if (settings.shaping === 'cdp') await applyCdpShaping(page, cell.network);
+    else shapeNetns(cell.network);
+
+    const writer = run.startCell(id, cell);
+    await page.exposeFunction('rtlRecordSample', (sample) => writer.sample(sample));
+    let result;
+    try {
+      result = await page.evaluate(async ({ cell, protocol }) => {
+        const recorded = [];
+        const outcome = await window.lab.runCell(cell, {
+          ...protocol,
+          onSample: (sample) => recorded.push(window.rtlRecordSample(sample)),
+        });
+        await Promise.all(recorded);
+        return { ...outcome, samples: undefined, sample_count: outcome.samples.length };
+      }, { cell, protocol: settings.plan.protocol });
+    } catch (error) {
+      writer.abandon();
+      throw error;
+    }
+    if (writer.written !== result.sample_count) {
+      throw new Error(`${id}: ${result.sample_count} samples taken but ${writer.written} written`);
+    }
+    writer.complete({ n: result.sample_count, summary: result.summary, protocol: result.protocol,
+      verification: result.verification, context: result.context });
+    testInfo.annotations.push({ type: 'median_ms', description: String(result.summary.median) },
+      { type: 'samples', description: String(result.sample_count) });
+  });
+}

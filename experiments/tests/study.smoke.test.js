@@ -1,0 +1,112 @@
+// The study end to end: `npx playwright test` with the smoke plan against a real server, its
+// results read back as a separate program would, then resumed — after a clean finish and after
+// a simulated kill in the middle of a cell.
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { caseId } from '../../client/schema.js';
+import { expandPlan, loadPlan } from '../plan.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = 18084;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const RUN_DIR = join(mkdtempSync(join(tmpdir(), 'rtl-smoke-')), 'run');
+const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
+let server;
+
+const lines = (file) => readFileSync(join(RUN_DIR, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+function study() {
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
+    env: { ...process.env, PLAN: 'smoke', RUN_DIR, BASE_URL, SHAPING: 'cdp' },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+before(async () => {
+  server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', '-Ddw.dataset.size=2000',
+    '-Ddw.dataset.directory=server/target/study-data', `-Ddw.server.applicationConnectors[0].port=${PORT}`,
+    `-Ddw.server.adminConnectors[0].port=${PORT + 1}`], { cwd: ROOT, stdio: 'ignore', detached: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE_URL}/api/videos?count=1`)).status === 200) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error('the study server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+after(() => {
+  if (server) process.kill(-server.pid);
+});
+
+test('the smoke plan runs every cell and records a complete, verified run', () => {
+  const { status, output } = study();
+  assert.equal(status, 0, output);
+  assert.match(output, new RegExp(`\\[ *1/${EXPECTED.length}\\] \\S+ +median [\\d.]+ ms \\(n=3`));
+
+  const context = JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8'));
+  assert.equal(context.plan.name, 'smoke');
+  assert.equal(context.cross_origin_isolated, true);
+  assert.match(context.git.commit, /^[0-9a-f]{40}$/);
+  for (const library of ['dropwizard', 'jackson', 'protobuf_java', 'protobufjs', 'playwright', 'browser']) {
+    assert.ok(context.versions[library], `version of ${library}`);
+  }
+  assert.equal(context.dataset.size, 2000);
+  assert.equal(context.shaping, 'cdp');
+  assert.ok(context.networks['10mbit'].measured.throughput_bps > 0);
+  assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
+
+  const cells = lines('cells.jsonl');
+  assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
+  for (const cell of cells) {
+    assert.equal(cell.verification.passed, true, cell.case_id);
+    assert.equal(cell.n, 3);
+  }
+  const samples = lines('samples.jsonl');
+  assert.equal(samples.length, EXPECTED.length * 3);
+  for (const sample of samples) {
+    for (const key of ['case_id', 'attempt', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
+      'rep', 'total_ms', 'headers_ms', 'body_ms', 'decode_ms', 'transfer_size', 'decoded_body_size', 'content_encoding']) {
+      assert.ok(key in sample, `${sample.case_id} rep ${sample.rep} has ${key}`);
+    }
+    assert.ok(sample.total_ms > 0);
+    assert.equal(sample.case_id, caseId(sample));
+  }
+  const shaped = samples.filter((s) => s.network === '10mbit');
+  assert.ok(shaped.length > 0 && shaped.every((s) => s.total_ms > 0));
+});
+
+test('running again with the same RUN_DIR skips every completed cell', () => {
+  const before = readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8');
+  const { status, output } = study();
+  assert.equal(status, 0, output);
+  assert.equal((output.match(/already complete/g) ?? []).length, EXPECTED.length);
+  assert.equal(readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8'), before);
+});
+
+test('a run killed mid-cell loses only that cell, which the next run measures again', () => {
+  const cells = lines('cells.jsonl');
+  const lost = cells.at(-1);
+  // What a kill -9 leaves: the cell's samples written, its completion line not, half a line more.
+  writeFileSync(join(RUN_DIR, 'cells.jsonl'), cells.slice(0, -1).map((c) => `${JSON.stringify(c)}\n`).join(''));
+  appendFileSync(join(RUN_DIR, 'samples.jsonl'), '{"case_id":"books/10/json/none/scenario1/cm0/unthr');
+
+  const { status, output } = study();
+  assert.equal(status, 0, output);
+  assert.match(output, /Resuming .*: \d+ cells complete, 4 samples of unfinished cells dropped/);
+  assert.equal((output.match(/already complete/g) ?? []).length, EXPECTED.length - 1);
+  const after = lines('cells.jsonl');
+  assert.deepStrictEqual(after.map((c) => c.case_id).sort(), [...EXPECTED].sort());
+  assert.notEqual(after.at(-1).attempt, lost.attempt);
+  const samples = lines('samples.jsonl');
+  assert.equal(samples.length, EXPECTED.length * 3);
+  assert.equal(samples.filter((s) => s.case_id === lost.case_id).length, 3);
+});

@@ -1,0 +1,40 @@
+// `npx playwright test`: runs the study plan named by PLAN (default quick) in Debian's Chromium,
+// one test per cell, writing every sample to results/<UTC timestamp>-<plan>/ (or RUN_DIR).
+//
+//   PLAN=thesis|quick|smoke|<file.json>   which plan (experiments/plans/)
+//   NETWORK=<profile>                      run every cell on this network instead of the plan's
+//   SHAPING=cdp|netns                      how networks are shaped (default cdp)
+//   BASE_URL=http://host:port              the study server (default http://localhost:8080); on
+//                                          this machine it is started when none answers, elsewhere never
+//   RUN_DIR=<dir>                          where results go; an existing run there is resumed
+//   npx playwright test --shard=1/2        this machine's share of the cells
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from './experiments/chromium.js';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
+const base = new URL(BASE_URL);
+const local = ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname);
+// With SHAPING=netns the global setup starts the server inside the namespace instead.
+const startServer = local && process.env.SHAPING !== 'netns';
+const port = base.port || '80';
+
+export default defineConfig({
+  testDir: './experiments',
+  testMatch: 'study.spec.js',
+  globalSetup: './experiments/global-setup.js',
+  globalTeardown: './experiments/global-teardown.js',
+  timeout: 0, // a thesis cell can take many minutes at 10 Mbit/s
+  workers: 1, // cells run one at a time, so that they never compete for the machine
+  fullyParallel: false,
+  reporter: [['./experiments/progress-reporter.js']],
+  outputDir: './test-results/study',
+  use: { baseURL: BASE_URL, launchOptions },
+  webServer: startServer ? {
+    command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${process.env.SERVER_OPTS ?? ''}`,
+    url: new URL('/api/books?count=1', BASE_URL).href,
+    reuseExistingServer: true,
+    timeout: 600_000, // the first start compiles and generates the datasets
+    stdout: 'ignore',
+    stderr: 'pipe',
+  } : undefined,
+});

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the study and the tests need beyond the base toolchain, idempotently: the Node
+# packages (npm ci) and Debian's Chromium. Sourced by study.sh and test.sh; fails with a clear
+# message where it cannot.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+fail() { echo "error: $*" >&2; exit 1; }
+
+command -v java >/dev/null || fail "Java 17 is needed (java not found on PATH)"
+command -v mvn >/dev/null || fail "Maven 3.8 or newer is needed (mvn not found on PATH)"
+command -v node >/dev/null || fail "Node.js 20 or newer is needed (node not found on PATH)"
+java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+[ "${java_major:-0}" -ge 17 ] || fail "Java 17 or newer is needed, found ${java_major:-unknown}"
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" -ge 20 ] || fail "Node.js 20 or newer is needed, found $(node --version)"
+
+# Node packages: install when node_modules is missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund >/dev/null || fail "npm ci could not install the Node packages"
+fi
+
+# Chromium: Debian's package (Playwright cannot download browsers here).
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium..."
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+      || fail "apt-get could not install chromium"
+  else
+    fail "Chromium is needed at $chromium: install Debian's chromium package (as root: apt-get install chromium) or set CHROMIUM_PATH"
+  fi
+fi
