@@ -14,7 +14,7 @@ import { expandPlan } from './plan.js';
 import { NETWORKS, applyCdpShaping, measureNetwork } from './networks.js';
 import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
-import { shapeNetns, startNetnsStudy } from './netns.js';
+import { checkNetnsProfiles, shapeNetns, startNetnsStudy } from './netns.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -39,7 +39,10 @@ export default async function globalSetup(config) {
   const run = new RunDirectory(runPath);
   const cells = expandPlan(settings.plan, { network: settings.network });
 
-  if (settings.shaping === 'netns') await startNetnsStudy(settings);
+  if (settings.shaping === 'netns') {
+    checkNetnsProfiles([...new Set(cells.map((c) => c.network))]);
+    await startNetnsStudy(settings);
+  }
 
   if (run.exists()) {
     const previous = run.readContext();

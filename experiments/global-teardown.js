@@ -6,7 +6,8 @@ import { studySettings } from './study-settings.js';
 
 export default async function globalTeardown() {
   const run = new RunDirectory(process.env.RUN_DIR);
-  if (run.exists()) run.compact();
   if (studySettings().shaping === 'netns') stopNetnsStudy();
+  if (!run.exists()) return;
+  run.compact();
   console.log(`Results: ${process.env.RUN_DIR}`);
 }

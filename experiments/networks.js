@@ -34,13 +34,19 @@ export async function applyCdpShaping(page, name) {
   return cdp;
 }
 
+/** Books in the throughput probe: about 1.4 MB of JSON (fewer if the dataset is smaller). */
+const PROBE_BOOKS = 3200;
+
 /**
- * Measures a page's effective network: RTT as the median time to headers of a 1-object request,
- * and throughput as the bytes of a ≥ 1 MB answer over its transfer time (Resource Timing).
+ * Measures a page's effective network: RTT as the median time to the headers of five 1-object
+ * requests, and throughput as the probe answer's bytes on the wire over its transfer phase
+ * (Resource Timing responseStart → responseEnd), so that the server's own time does not count.
  */
 export async function measureNetwork(page) {
-  return page.evaluate(async () => {
-    const url = (count) => `/api/books?count=${count}&format=json&compression=none&cm=0`;
+  return page.evaluate(async (probeBooks) => {
+    const info = await (await fetch('/api/info', { cache: 'no-store' })).json();
+    const count = Math.min(probeBooks, info.dataset.size);
+    const url = (n) => `/api/books?count=${n}&format=json&compression=none&cm=0`;
     const rtts = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
@@ -49,13 +55,15 @@ export async function measureNetwork(page) {
       await response.arrayBuffer();
     }
     performance.clearResourceTimings();
-    const response = await fetch(url(4000), { cache: 'no-store' });
-    const bytes = (await response.arrayBuffer()).byteLength;
+    const response = await fetch(url(count), { cache: 'no-store' });
+    if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
+    await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 0));
     const entry = performance.getEntriesByType('resource').at(-1);
-    const seconds = (entry.responseEnd - entry.requestStart) / 1000;
+    const transferSeconds = (entry.responseEnd - entry.responseStart) / 1000;
     rtts.sort((a, b) => a - b);
-    return { rtt_ms: rtts[2], throughput_bps: (entry.transferSize * 8) / seconds, probe_bytes: bytes,
-      probe_transfer_size: entry.transferSize, probe_seconds: seconds };
-  });
+    return { rtt_ms: rtts[2], throughput_bps: (entry.transferSize * 8) / transferSeconds,
+      probe_transfer_size: entry.transferSize, probe_transfer_seconds: transferSeconds,
+      probe_total_seconds: (entry.responseEnd - entry.startTime) / 1000 };
+  }, PROBE_BOOKS);
 }

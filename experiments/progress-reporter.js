@@ -11,12 +11,18 @@ function duration(ms) {
 export default class ProgressReporter {
   onBegin(config, suite) {
     this.total = suite.allTests().length;
+    if (this.total === 0) return;
     this.done = 0;
     this.measuredMs = 0;
     this.measured = 0;
     this.failed = 0;
     this.started = Date.now();
     console.log(`${this.total} cells to run.`);
+  }
+
+  onEnd(result) {
+    if (!this.total) return;
+    console.log(`${this.done - this.failed} of ${this.total} cells done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
   }
 
   onTestEnd(test, result) {
@@ -41,9 +47,11 @@ export default class ProgressReporter {
       + `(n=${note('samples')}, ${duration(result.duration)})  ~${duration(left)} left`);
   }
 
-  onEnd(result) {
-    console.log(`${this.done - this.failed} of ${this.total} cells done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
+  /** Errors outside a cell (the setup refusing a plan, a server that does not start): said plainly. */
+  onError(error) {
+    console.log(`error: ${error.message ?? error.value ?? error}`);
   }
+
 
   printsToStdio() {
     return true;

@@ -1,0 +1,97 @@
+// Prints how exactly each shaping mechanism gives its rate (not a test): npm run bench:shaping
+// At 10 Mbit/s, answers of about 1.4 and 3.6 MB are fetched several times; each fetch's time
+// (Resource Timing: request start → last byte) is set against bytes on the wire × 8 / rate.
+// Targets: within 5 % with SHAPING=netns (kernel), within 10 % with SHAPING=cdp (Chromium).
+// netns needs root; without it that half is skipped with the reason.
+
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { NETWORKS, applyCdpShaping } from '../networks.js';
+import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../netns.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = 18092;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const PROFILE = '10mbit';
+const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
+const PROBES = [['books', 3200, 'json'], ['books', 10000, 'protobuf']];
+const REPS = 5;
+
+async function startHostServer() {
+  const server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', ...SERVER_OPTS.split(' '),
+    `-Ddw.server.applicationConnectors[0].port=${PORT}`, `-Ddw.server.adminConnectors[0].port=${PORT + 1}`],
+  { cwd: ROOT, stdio: 'ignore', detached: true });
+  for (const deadline = Date.now() + 180_000; ;) {
+    try {
+      if ((await fetch(`${BASE_URL}/api/books?count=1`)).status === 200) return server;
+    } catch { /* not yet */ }
+    if (Date.now() > deadline) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function measure(page) {
+  const rows = [];
+  for (const [object, count, format] of PROBES) {
+    const result = await page.evaluate(async ({ object, count, format, reps }) => {
+      const url = `/api/${object}?count=${count}&format=${format}&compression=none&cm=0`;
+      const runs = [];
+      for (let i = 0; i < reps + 1; i++) {
+        performance.clearResourceTimings();
+        await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const e = performance.getEntriesByType('resource').at(-1);
+        if (i > 0) runs.push({ seconds: (e.responseEnd - e.requestStart) / 1000, bytes: e.transferSize });
+      }
+      return runs;
+    }, { object, count, format, reps: REPS });
+    const seconds = result.map((r) => r.seconds).sort((a, b) => a - b)[Math.floor(REPS / 2)];
+    const bytes = result[0].bytes;
+    const ideal = (bytes * 8) / NETWORKS[PROFILE].downBps;
+    rows.push({ probe: `${count} ${object} ${format}`, bytes, seconds, ideal, error: (seconds - ideal) / ideal });
+  }
+  return rows;
+}
+
+function print(mechanism, rows, target) {
+  for (const r of rows) {
+    console.log(`${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s`
+      + `  ideal ${r.ideal.toFixed(3)} s  ${(100 * r.error).toFixed(1).padStart(5)} %  (target within ${target} %)`);
+  }
+}
+
+console.log(`Shaping accuracy at ${NETWORKS[PROFILE].title}: median of ${REPS} fetches, request start → last byte\n`);
+// Chromium's emulation (cdp), against a server on this machine's loopback.
+const server = await startHostServer();
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ baseURL: BASE_URL });
+  await page.goto('/');
+  await applyCdpShaping(page, PROFILE);
+  print('cdp', await measure(page), 10);
+  await browser.close();
+} finally {
+  process.kill(-server.pid);
+}
+// The kernel (netns): server and Chromium inside the namespace, tc on its loopback.
+try {
+  checkNetns();
+  process.env.SERVER_OPTS = SERVER_OPTS;
+  await startNetnsStudy({ baseUrl: BASE_URL });
+  try {
+    shapeNetns(PROFILE);
+    const browser = await chromium.launch({ executablePath: fileURLToPath(new URL('../netns-chromium.sh', import.meta.url)),
+      args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ baseURL: BASE_URL });
+    await page.goto('/');
+    print('netns', await measure(page), 5);
+    await browser.close();
+  } finally {
+    stopNetnsStudy();
+  }
+} catch (error) {
+  console.log(`netns  skipped: ${error.message}`);
+}
