@@ -25,7 +25,7 @@ export default defineConfig({
   globalTeardown: './experiments/global-teardown.js',
   timeout: 0, // a thesis cell can take many minutes at 10 Mbit/s
   workers: 1, // cells run one at a time, so that they never compete for the machine
-  fullyParallel: false,
+  fullyParallel: true, // lets --shard split the cells themselves (one file holds them all); one worker keeps them sequential
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, launchOptions },

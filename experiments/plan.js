@@ -1,7 +1,9 @@
 // Experiment plans are data (plans/*.json): groups of dimensions whose cartesian product, minus
 // each group's `exclude` rules, gives the cells. A rule matches a cell when every key it names
 // matches (a value or a list of values); keys are object, format, compression, count, scenario,
-// cm, network. Write your own plan next to the others and run it with PLAN=<name>.
+// cm, network. A plan may say "extends": "<plan>" to take that plan's groups (and anything else
+// it does not set itself), e.g. the same matrix with another protocol. Write your own plan next
+// to the others and run it with PLAN=<name>, or PLAN=path/to/plan.json.
 
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,11 +30,17 @@ export function loadPlan(nameOrPath) {
   if (!existsSync(path)) {
     throw new Error(`No plan "${nameOrPath}" (looked for ${path}); the plans are ${listPlans().join(', ')}`);
   }
-  return validatePlan(JSON.parse(readFileSync(path, 'utf8')), path);
+  let plan = JSON.parse(readFileSync(path, 'utf8'));
+  if (plan.extends) {
+    if (plan.extends === plan.name) throw new Error(`Plan ${path} extends itself`);
+    const { name, description, ...base } = loadPlan(plan.extends);
+    plan = { ...base, ...plan };
+  }
+  return validatePlan(plan, path);
 }
 
 export function listPlans() {
-  return ['thesis', 'quick', 'smoke'];
+  return ['thesis', 'thesis-adaptive', 'quick', 'smoke'];
 }
 
 function validatePlan(plan, source) {

@@ -37,5 +37,12 @@ test('NETWORK replaces the plan\'s networks', () => {
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are thesis, quick, smoke/);
+  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are thesis, thesis-adaptive, quick, smoke/);
+});
+
+test('a plan can extend another: the same cells under another protocol', () => {
+  const adaptive = loadPlan('thesis-adaptive');
+  assert.equal(adaptive.name, 'thesis-adaptive');
+  assert.equal(adaptive.protocol.adaptive.target, 0.02);
+  assert.deepStrictEqual(expandPlan(adaptive), expandPlan(loadPlan('thesis')));
 });

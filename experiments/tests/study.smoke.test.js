@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { caseId } from '../../client/schema.js';
 import { expandPlan, loadPlan } from '../plan.js';
+import { mergeRuns, readRun } from '../results.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18084;
@@ -21,10 +22,10 @@ let server;
 
 const lines = (file) => readFileSync(join(RUN_DIR, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
-function study() {
-  const result = spawnSync('npx', ['playwright', 'test'], {
+function study(runDir = RUN_DIR, ...args) {
+  const result = spawnSync('npx', ['playwright', 'test', ...args], {
     cwd: ROOT, encoding: 'utf8', timeout: 300_000,
-    env: { ...process.env, PLAN: 'smoke', RUN_DIR, BASE_URL, SHAPING: 'cdp' },
+    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp' },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -109,4 +110,21 @@ test('a run killed mid-cell loses only that cell, which the next run measures ag
   const samples = lines('samples.jsonl');
   assert.equal(samples.length, EXPECTED.length * 3);
   assert.equal(samples.filter((s) => s.case_id === lost.case_id).length, 3);
+});
+
+test('two shards run their own halves of the cells and merge into one run', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'rtl-shards-'));
+  const shards = [1, 2].map((shard) => {
+    const runDir = join(parent, `shard-${shard}`);
+    const { status, output } = study(runDir, `--shard=${shard}/2`);
+    assert.equal(status, 0, output);
+    return runDir;
+  });
+  const halves = shards.map((dir) => readRun(dir).cells.length);
+  assert.ok(halves.every((n) => n > 0), `each shard ran some cells: ${halves}`);
+  assert.equal(readRun(shards[0]).context.shard.total, 2);
+  mergeRuns(shards, join(parent, 'merged'));
+  const merged = readRun(join(parent, 'merged'));
+  assert.deepStrictEqual(merged.cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
+  assert.equal(merged.samples.length, EXPECTED.length * 3);
 });
