@@ -4,7 +4,7 @@
 
 import { CMS, COMPRESSIONS, FORMATS, OBJECTS, OBJECT_NAMES, SCENARIOS, caseId, firstDifference, toPlain }
   from './schema.js';
-import { SCENARIO_FUNCTIONS } from './scenarios.js';
+import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
 import { compute } from './sort.js';
 import { relativeHalfWidth, summarize } from './stats.js';
 import { resourceFields, takeResourceEntries } from './timing.js';
@@ -143,11 +143,7 @@ function checkAborted(signal) {
 async function fetchDecoded(env, cell, cm, format = cell.format, compression = cell.compression) {
   const url = requestUrl(env.baseUrl, cell, cm, format, compression);
   const response = await env.fetch(url, { cache: 'no-store' });
-  if (response.status !== 200) {
-    let message = response.statusText;
-    try { message = (await response.json()).message ?? message; } catch { /* not JSON */ }
-    throw new Error(`The server answered ${response.status} for ${url}: ${message}`);
-  }
+  if (response.status !== 200) throw await refusal(response);
   const codec = env.codecs[format];
   return codec.decode(await codec.read(response), cell.object);
 }

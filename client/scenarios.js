@@ -14,7 +14,8 @@ export class ServerRefusal extends Error {
   }
 }
 
-async function refusal(response) {
+/** The ServerRefusal for an answer other than 200, with the server's JSON message when it has one. */
+export async function refusal(response) {
   let message = response.statusText;
   try {
     const body = await response.json();

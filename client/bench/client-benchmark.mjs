@@ -8,36 +8,19 @@
 // It starts its own server (100,000 objects per kind) on port 18090, or uses BASE_URL.
 
 import { chromium } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchOptions } from '../../experiments/chromium.js';
+import { startStudyServer } from '../../experiments/server-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;
 const BASE_URL = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const median = (values) => { const s = [...values].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
-
-async function answers(url) {
-  try { return (await fetch(url)).status === 200; } catch { return false; }
-}
-
-async function startServer() {
-  if (process.env.BASE_URL) return null;
-  const server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', '-Ddw.dataset.size=100000',
-    '-Ddw.dataset.directory=server/target/bench-data', `-Ddw.server.applicationConnectors[0].port=${PORT}`,
-    `-Ddw.server.adminConnectors[0].port=${PORT + 1}`, '-Ddw.server.requestLog.appenders[0].threshold=OFF'],
-  { cwd: ROOT, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 180_000;
-  while (!(await answers(`${BASE_URL}/api/books?count=1`) && await answers(`${BASE_URL}/api/videos?count=1`))) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the study server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return server;
-}
 
 /**
  * The client's own cost inside the timed region, without network noise: the runner and a bare
@@ -158,7 +141,9 @@ async function memory(page) {
   console.log(`cell median ${result.summary.median.toFixed(1)} ms over ${result.samples.length} samples (target: the heap does not grow with iterations)\n`);
 }
 
-const server = await startServer();
+const server = process.env.BASE_URL ? null : await startStudyServer({ port: PORT,
+  options: ['-Ddw.dataset.size=100000', '-Ddw.dataset.directory=server/target/bench-data',
+    '-Ddw.server.requestLog.appenders[0].threshold=OFF'] });
 const browser = await chromium.launch(launchOptions);
 try {
   const page = await browser.newPage();
@@ -173,5 +158,5 @@ try {
   if (sections.length === 0 || sections.includes('memory')) await memory(page);
 } finally {
   await browser.close();
-  if (server) process.kill(-server.pid);
+  server?.stop();
 }

@@ -5,33 +5,18 @@
 // netns needs root; without it that half is skipped with the reason.
 
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { NETWORKS, applyCdpShaping } from '../networks.js';
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../netns.js';
+import { startStudyServer } from '../server-process.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18092;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const PROFILE = '10mbit';
 const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
 const PROBES = [['books', 3200, 'json'], ['books', 10000, 'protobuf']];
 const REPS = 5;
-
-async function startHostServer() {
-  const server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', ...SERVER_OPTS.split(' '),
-    `-Ddw.server.applicationConnectors[0].port=${PORT}`, `-Ddw.server.adminConnectors[0].port=${PORT + 1}`],
-  { cwd: ROOT, stdio: 'ignore', detached: true });
-  for (const deadline = Date.now() + 180_000; ;) {
-    try {
-      if ((await fetch(`${BASE_URL}/api/books?count=1`)).status === 200) return server;
-    } catch { /* not yet */ }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function measure(page) {
   const rows = [];
@@ -65,7 +50,7 @@ function print(mechanism, rows, target) {
 
 console.log(`Shaping accuracy at ${NETWORKS[PROFILE].title}: median of ${REPS} fetches, request start → last byte\n`);
 // Chromium's emulation (cdp), against a server on this machine's loopback.
-const server = await startHostServer();
+const server = await startStudyServer({ port: PORT, options: SERVER_OPTS.split(' ') });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ baseURL: BASE_URL });
@@ -74,7 +59,7 @@ try {
   print('cdp', await measure(page), 10);
   await browser.close();
 } finally {
-  process.kill(-server.pid);
+  server.stop();
 }
 // The kernel (netns): server and Chromium inside the namespace, tc on its loopback.
 try {

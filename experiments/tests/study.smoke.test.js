@@ -3,7 +3,7 @@
 // a simulated kill in the middle of a cell.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { caseId } from '../../client/schema.js';
 import { expandPlan, loadPlan } from '../plan.js';
 import { mergeRuns, readRun } from '../results.js';
+import { startStudyServer } from '../server-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18084;
@@ -31,22 +32,11 @@ function study(runDir = RUN_DIR, ...args) {
 }
 
 before(async () => {
-  server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', '-Ddw.dataset.size=2000',
-    '-Ddw.dataset.directory=server/target/study-data', `-Ddw.server.applicationConnectors[0].port=${PORT}`,
-    `-Ddw.server.adminConnectors[0].port=${PORT + 1}`], { cwd: ROOT, stdio: 'ignore', detached: true });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE_URL}/api/videos?count=1`)).status === 200) break;
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error('the study server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startStudyServer({ port: PORT,
+    options: ['-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/study-data'] });
 });
 
-after(() => {
-  if (server) process.kill(-server.pid);
-});
+after(() => server?.stop());
 
 test('the smoke plan runs every cell and records a complete, verified run', () => {
   const { status, output } = study();

@@ -1,0 +1,41 @@
+// Starts a study server for a script or test on this machine (mvn exec:java at the repository
+// root, on its own ports, with extra -Ddw options), waits until both datasets answer, and stops
+// it again. The study itself starts its server through Playwright's webServer instead.
+
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function answers(url) {
+  try {
+    return (await fetch(url)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** @returns {{url: string, stop: () => void}} once books and videos both answer */
+export async function startStudyServer({ port, options = [], timeoutMs = 180_000 }) {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', ...options,
+    `-Ddw.server.applicationConnectors[0].port=${port}`, `-Ddw.server.adminConnectors[0].port=${port + 1}`],
+  { cwd: ROOT, stdio: 'ignore', detached: true });
+  const stop = () => {
+    try {
+      process.kill(-server.pid);
+    } catch {
+      // already gone
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(`${url}/api/books?count=1`) && await answers(`${url}/api/videos?count=1`))) {
+    if (Date.now() > deadline || server.exitCode !== null) {
+      stop();
+      throw new Error(`the study server did not start on port ${port}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, stop };
+}
