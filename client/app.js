@@ -4,6 +4,7 @@
 import { resultsToCsv, resultsToJson, summariesToCsv } from './export.js';
 import { createLiveChart } from './chart.js';
 import { createLab } from './lab.js';
+import { showReport } from './report-view.js';
 
 const form = document.getElementById('cell-form');
 const runButton = document.getElementById('run');
@@ -127,6 +128,17 @@ function keepScenarioAndCmConsistent() {
 }
 
 keepScenarioAndCmConsistent();
+
+document.getElementById('report-file').addEventListener('change', async (event) => {
+  const [file] = event.target.files;
+  if (!file) return;
+  try {
+    showReport(document.getElementById('report'), JSON.parse(await file.text()));
+    showError('');
+  } catch (error) {
+    showError(`Could not show ${file.name}: ${error.message}`);
+  }
+});
 chart.reset('');
 
 const isolation = document.getElementById('isolation');

@@ -1,5 +1,7 @@
 // After the last cell: drops the samples of cells that did not complete (a failed
-// verification, a stop), so that samples.jsonl holds complete cells only.
+// verification, a stop), so that samples.jsonl holds complete cells only, then makes the
+// report (report.html, report.md, summary.csv) in the run directory.
+import { makeReport } from '../analysis/report.js';
 import { RunDirectory } from './results.js';
 import { stopNetnsStudy } from './netns.js';
 import { studySettings } from './study-settings.js';
@@ -10,4 +12,11 @@ export default async function globalTeardown() {
   if (!run.exists()) return;
   run.compact();
   console.log(`Results: ${process.env.RUN_DIR}`);
+  if (run.completedCaseIds().size === 0) return;
+  try {
+    const made = await makeReport([process.env.RUN_DIR]);
+    console.log(`Report: ${made.outDirectory}/report.html (and report.md, summary.csv)`);
+  } catch (error) {
+    console.log(`The report could not be made (${error.message}); remake it with: npm run report -- ${process.env.RUN_DIR}`);
+  }
 }

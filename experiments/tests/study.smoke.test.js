@@ -73,6 +73,13 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   }
   const shaped = samples.filter((s) => s.network === '10mbit');
   assert.ok(shaped.length > 0 && shaped.every((s) => s.total_ms > 0));
+
+  // The run ends with its report, made from these samples.
+  assert.match(output, /Report: .*report\.html/);
+  const summary = readFileSync(join(RUN_DIR, 'summary.csv'), 'utf8').trim().split('\n');
+  assert.equal(summary.length, 1 + EXPECTED.length);
+  assert.match(readFileSync(join(RUN_DIR, 'report.md'), 'utf8'), /## RQ1: How does the interchange format affect the response time\?/);
+  assert.ok(readFileSync(join(RUN_DIR, 'report.html'), 'utf8').includes('<svg'));
 });
 
 test('running again with the same RUN_DIR skips every completed cell', () => {

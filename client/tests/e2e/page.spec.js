@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeReport } from '../../../analysis/report.js';
+import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
 const FORMATS = ['json', 'xml', 'protobuf'];
@@ -118,4 +120,22 @@ test('window.lab runs a cell by script and matches the browser\'s own Resource T
     expect(s.total_ms).toBeGreaterThanOrEqual(s.request_ms);
   }
   expect(result.summary.median).toBeGreaterThan(0);
+});
+
+test('a person loads a study run\'s report, reads it and asks which configuration wins', async ({ page }) => {
+  const { path } = syntheticRun();
+  await makeReport([path]);
+  await page.setInputFiles('#report-file', join(path, 'report-data.json'));
+  await expect(page.locator('#report')).toContainText('RQ1: How does the interchange format affect the response time?');
+  await expect(page.locator('#report')).toContainText('The source study\'s conclusions');
+  await expect(page.locator('#report figure svg')).toHaveCount(6);
+  // By construction: 10 Mbit/s, 1000 Books, no computation — Protobuf with GZIP 30 ms, then 55 ms.
+  await page.selectOption('form.decision select[name=object]', 'books');
+  await page.selectOption('form.decision select[name=count]', '1000');
+  await page.selectOption('form.decision select[name=network]', '10mbit');
+  await page.selectOption('form.decision select[name=cm]', '0');
+  await expect(page.locator('.decision-answer')).toHaveText(
+    /^Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no GZIP) 1\.8\d× slower/);
+  await page.setInputFiles('#report-file', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"x"}') });
+  await expect(page.locator('#error')).toContainText('Could not show other.json: This is not a report-data.json');
 });

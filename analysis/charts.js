@@ -1,0 +1,102 @@
+// The report's charts as Vega-Lite specs, rendered to SVG in Node (no browser): response time
+// per format × GZIP, server against client per CM, caching against a second request, the
+// "how many times faster" ratios, the phase breakdown per format, and bytes on the wire.
+
+import * as vega from 'vega';
+import { compile } from 'vega-lite';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
+
+const row = (c) => ({ ...c.cell, format: FORMAT_NAMES[c.cell.format], countLabel: `N=${c.cell.count}`, median_ms: c.stats.median,
+  ci_low_ms: c.stats.ci_low, ci_high_ms: c.stats.ci_high, panel: `${c.cell.object}, ${c.cell.network}` });
+
+/** Bars grouped by `offset` within `x`, one panel per facet; linear scales (a bar cannot start at a log scale's 0). */
+function groupedBars(title, values, { x, offset, facetRow, facetColumn, y = 'median_ms', yTitle = 'median response time (ms)' }) {
+  return {
+    $schema: SCHEMA, title, data: { values },
+    facet: { row: { field: facetRow, title: null }, ...(facetColumn ? { column: { field: facetColumn, title: null } } : {}) },
+    spec: {
+      width: 260, height: 150,
+      layer: [
+        { mark: 'bar', encoding: {
+          x: { field: x, type: 'ordinal' }, xOffset: { field: offset }, color: { field: offset, type: 'nominal' },
+          y: { field: y, type: 'quantitative', title: yTitle } } },
+        ...(y === 'median_ms' ? [{ mark: { type: 'rule', color: 'black' }, encoding: {
+          x: { field: x, type: 'ordinal' }, xOffset: { field: offset },
+          y: { field: 'ci_low_ms', type: 'quantitative' }, y2: { field: 'ci_high_ms' } } }] : []),
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+  };
+}
+
+/** The chart specs for these cells and comparisons; charts without data are left out. */
+export function chartSpecs(cells, comparisons) {
+  const specs = [];
+  const s1 = cells.filter((c) => c.cell.scenario === 1).map(row);
+  if (s1.length) {
+    specs.push(['formats', groupedBars('Scenario 1: response time per format, with and without GZIP (bars: median, lines: 95% CI)',
+      s1.map((r) => ({ ...r, series: `${r.format}, ${r.compression}` })), { x: 'count', offset: 'series', facetRow: 'panel' })]);
+    const largest = new Map();
+    for (const r of s1) largest.set(r.panel, Math.max(largest.get(r.panel) ?? 0, r.count));
+    const phases = [];
+    for (const c of cells.filter((cell) => cell.cell.scenario === 1 && cell.cell.compression === 'none')) {
+      const r = row(c);
+      if (r.count !== largest.get(r.panel)) continue;
+      for (const [phase, ms] of [['waiting for the server', c.phases.waiting_ms], ['transfer', c.phases.transfer_ms],
+        ['read and decode', c.stats.median - (c.phases.waiting_ms ?? 0) - (c.phases.transfer_ms ?? 0)]]) {
+        if (Number.isFinite(ms)) phases.push({ ...r, phase, ms: Math.max(0, ms), label: `${r.panel}, N=${r.count}` });
+      }
+    }
+    if (phases.length) {
+      specs.push(['phases', { $schema: SCHEMA, title: 'Where the time goes: phases per format (no GZIP, largest N; medians)',
+        data: { values: phases }, facet: { row: { field: 'label', title: null } },
+        spec: { width: 320, height: 90, mark: 'bar', encoding: {
+          y: { field: 'format', type: 'nominal' }, x: { field: 'ms', type: 'quantitative', stack: 'zero', title: 'ms' },
+          color: { field: 'phase', type: 'nominal', sort: ['waiting for the server', 'transfer', 'read and decode'] } } },
+        resolve: { scale: { x: 'independent' } } }]);
+    }
+    const bytes = cells.filter((c) => c.cell.scenario === 1 && c.cell.network === 'unthrottled' && c.bytes.transfer)
+      .map((c) => ({ ...row(c), series: `${FORMAT_NAMES[c.cell.format]}, ${c.cell.compression}`, kb: c.bytes.transfer / 1000 }));
+    if (bytes.length) {
+      specs.push(['bytes', groupedBars('Bytes on the wire per format, raw and GZIP-compressed (kB)', bytes,
+        { x: 'count', offset: 'series', facetRow: 'object', y: 'kb', yTitle: 'kB on the wire' })]);
+    }
+  }
+  const sides = cells.filter((c) => c.cell.scenario === 2 || c.cell.scenario === 3)
+    .map((c) => ({ ...row(c), side: c.cell.scenario === 2 ? 'server computes' : 'client computes', cmLabel: `CM${c.cell.cm}` }));
+  if (sides.length) {
+    specs.push(['sides', groupedBars('Server against client computation per CM (scenarios 2 and 3)',
+      sides.map((r) => ({ ...r, panel: `${r.format}, ${r.network}` })), { x: 'cmLabel', offset: 'side', facetRow: 'panel', facetColumn: 'countLabel' })]);
+  }
+  const caching = cells.filter((c) => c.cell.scenario === 4 || c.cell.scenario === 5)
+    .map((c) => ({ ...row(c), kind: c.cell.scenario === 4 ? 'second server request' : 'cached, client computes', cmLabel: `CM${c.cell.cm}` }));
+  if (caching.length) {
+    specs.push(['caching', groupedBars('Caching against a second request per CM (scenarios 4 and 5)', caching,
+      { x: 'cmLabel', offset: 'kind', facetRow: 'network', facetColumn: 'countLabel' })]);
+  }
+  const ratios = comparisons.filter((c) => c.dimension === 'format' && c.a.scenario === 1)
+    .map((c) => ({ pair: `${FORMAT_NAMES[c.a.format]} / ${FORMAT_NAMES[c.b.format]}`, count: c.a.count, ratio: c.ratio,
+      low: c.ci_low, high: c.ci_high, panel: `${c.a.object}, ${c.a.network}, ${c.a.compression}` }));
+  if (ratios.length) {
+    specs.push(['ratios', { $schema: SCHEMA, title: 'How many times faster: ratio of medians (above 1: the second format is faster), 95% CI',
+      data: { values: ratios }, facet: { row: { field: 'panel', title: null } },
+      spec: { width: 320, height: 130, layer: [
+        { mark: { type: 'point', filled: true }, encoding: { x: { field: 'count', type: 'ordinal' },
+          y: { field: 'ratio', type: 'quantitative', scale: { type: 'log' } }, color: { field: 'pair', type: 'nominal' } } },
+        { mark: 'rule', encoding: { x: { field: 'count', type: 'ordinal' }, y: { field: 'low', type: 'quantitative' },
+          y2: { field: 'high' }, color: { field: 'pair', type: 'nominal' } } },
+        { mark: { type: 'rule', strokeDash: [4, 4], color: 'gray' }, encoding: { y: { datum: 1 } } },
+      ] } }]);
+  }
+  return specs;
+}
+
+/** Renders one Vega-Lite spec to SVG text. */
+export async function renderSvg(spec) {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  return svg;
+}

@@ -1,0 +1,60 @@
+// Comparisons between cells: the ratio of medians with a bootstrap 95% CI, and a two-sided
+// Mann–Whitney U test (normal approximation with tie and continuity corrections, as
+// scipy.stats.mannwhitneyu(method='asymptotic')).
+
+import { median, quantile, seededRandom } from '../client/stats.js';
+
+const RATIO_RESAMPLES = 2000;
+
+/** Standard normal CDF (erf by Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
+export function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/** Two-sided Mann–Whitney U: {u (of a), z, p}. */
+export function mannWhitneyU(a, b) {
+  const n1 = a.length;
+  const n2 = b.length;
+  const all = [...a.map((v) => [v, 0]), ...b.map((v) => [v, 1])].sort((x, y) => x[0] - y[0]);
+  const n = all.length;
+  let rankSumA = 0;
+  let tieTerm = 0;
+  for (let i = 0; i < n;) {
+    let j = i;
+    while (j + 1 < n && all[j + 1][0] === all[i][0]) j++;
+    const rank = (i + j) / 2 + 1;
+    const ties = j - i + 1;
+    tieTerm += ties ** 3 - ties;
+    for (let k = i; k <= j; k++) if (all[k][1] === 0) rankSumA += rank;
+    i = j + 1;
+  }
+  const u = rankSumA - (n1 * (n1 + 1)) / 2;
+  const mean = (n1 * n2) / 2;
+  const sd = Math.sqrt(((n1 * n2) / 12) * ((n + 1) - tieTerm / (n * (n - 1))));
+  if (sd === 0) return { u, z: 0, p: 1 };
+  const z = (u - mean - Math.sign(u - mean) * 0.5) / sd;
+  return { u, z, p: Math.min(1, 2 * (1 - normalCdf(Math.abs(z)))) };
+}
+
+/** median(a) / median(b) with a percentile bootstrap 95% CI (a and b resampled independently). */
+export function ratioOfMedians(a, b, { seed = 0x5eed } = {}) {
+  const random = seededRandom(seed);
+  const draw = (values) => {
+    const sample = new Float64Array(values.length);
+    for (let i = 0; i < values.length; i++) sample[i] = values[Math.floor(random() * values.length)];
+    return median(sample);
+  };
+  const ratios = new Float64Array(RATIO_RESAMPLES);
+  for (let r = 0; r < RATIO_RESAMPLES; r++) ratios[r] = draw(a) / draw(b);
+  return { ratio: median(a) / median(b), ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975) };
+}
+
+/** Compares the samples of two cells: how many times slower a is than b, and whether it is significant. */
+export function compareCells(a, b) {
+  const ta = a.samples.map((s) => s.total_ms);
+  const tb = b.samples.map((s) => s.total_ms);
+  return { a: a.case_id, b: b.case_id, ...ratioOfMedians(ta, tb), ...mannWhitneyU(ta, tb) };
+}

@@ -1,0 +1,42 @@
+// Reads run directories (merged shards too) into cells with their samples and statistics.
+
+import { summarize } from '../client/stats.js';
+import { readRun } from '../experiments/results.js';
+
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+};
+
+/** Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}. */
+export function loadRuns(paths) {
+  const runs = paths.map((path) => ({ path, ...readRun(path) }));
+  const cells = [];
+  const seen = new Set();
+  for (const run of runs) {
+    const byAttempt = new Map();
+    for (const sample of run.samples) {
+      if (!byAttempt.has(sample.attempt)) byAttempt.set(sample.attempt, []);
+      byAttempt.get(sample.attempt).push(sample);
+    }
+    for (const record of run.cells) {
+      if (seen.has(record.case_id)) throw new Error(`${record.case_id} appears in more than one run`);
+      seen.add(record.case_id);
+      const samples = byAttempt.get(record.attempt) ?? [];
+      const of = (key) => median(samples.map((s) => s[key]));
+      cells.push({
+        case_id: record.case_id,
+        cell: record.cell,
+        samples,
+        stats: summarize(samples.map((s) => s.total_ms)),
+        phases: {
+          waiting_ms: of('rt_waiting_ms'), transfer_ms: of('rt_transfer_ms'), decode_ms: of('decode_ms'),
+          body_ms: of('body_ms'), compute_ms: (of('compute_ms') ?? 0) + (of('second_compute_ms') ?? 0),
+          server_sort_ms: of('server_sort_ms'), server_serialize_ms: of('server_serialize_ms'),
+        },
+        bytes: { transfer: of('transfer_size'), encoded: of('encoded_body_size'), decoded: of('decoded_body_size') },
+      });
+    }
+  }
+  return { runs, cells };
+}

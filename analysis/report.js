@@ -1,0 +1,99 @@
+// Makes the report of one or more runs: summary.csv (one row per cell), report.md, report.html
+// (self-contained, charts inline), charts/*.svg and report-data.json (what the client page shows
+// when a run is loaded there), in the output directory (by default the first run's). Everything
+// is derived from the raw samples; it can be remade at any time.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { answerQuestions, comparisons, decisions, sourceConclusions } from './answers.js';
+import { chartSpecs, renderSvg } from './charts.js';
+import { loadRuns } from './load.js';
+
+export const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
+  'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
+  'transfer_size', 'decoded_body_size'];
+
+const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+const csv = (value) => (value === null || value === undefined ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
+const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
+
+export function summaryRows(cells) {
+  return cells.map((c) => ({
+    case_id: c.case_id, ...c.cell, n: c.stats.n, mean_trimmed_ms: fixed(c.stats.mean_trimmed), median_ms: fixed(c.stats.median),
+    ci_low_ms: fixed(c.stats.ci_low), ci_high_ms: fixed(c.stats.ci_high), p95_ms: fixed(c.stats.p95), dropped: c.stats.dropped,
+    min_ms: fixed(c.stats.min), max_ms: fixed(c.stats.max), sd_ms: fixed(c.stats.sd),
+    transfer_size: c.bytes.transfer, decoded_body_size: c.bytes.decoded,
+  }));
+}
+
+function markdownTable(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map((v) => String(v).replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
+}
+
+function htmlTable(header, rows) {
+  return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${
+    rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+}
+
+/** Builds everything the report says; pure, for tests and for the page. */
+export function analyse(cells) {
+  const all = comparisons(cells);
+  return { comparisons: all, answers: answerQuestions(cells, all), conclusions: sourceConclusions(cells, all), decisions: decisions(cells) };
+}
+
+export async function makeReport(runPaths, outDirectory = runPaths[0]) {
+  const { runs, cells } = loadRuns(runPaths);
+  if (cells.length === 0) throw new Error(`no completed cells in ${runPaths.join(', ')}`);
+  const { comparisons: all, answers, conclusions, decisions: helper } = analyse(cells);
+  mkdirSync(join(outDirectory, 'charts'), { recursive: true });
+
+  const rows = summaryRows(cells);
+  writeFileSync(join(outDirectory, 'summary.csv'),
+    `${[SUMMARY_COLUMNS.join(','), ...rows.map((r) => SUMMARY_COLUMNS.map((k) => csv(r[k])).join(','))].join('\n')}\n`);
+
+  const charts = [];
+  for (const [name, spec] of chartSpecs(cells, all)) {
+    const svg = await renderSvg(spec);
+    writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
+    charts.push({ name, title: spec.title, svg });
+  }
+
+  const context = runs[0].context;
+  const intro = `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells from ${runs.length} run(s), `
+    + `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}`
+    + `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
+  const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]);
+  const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.fastest, d.median_ms.toFixed(2),
+    d.others.slice(0, 3).map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}×`).join('; ')]);
+  const decisionHeader = ['objects', 'N', 'network', 'CM', 'fastest', 'median ms', 'next best (× slower)'];
+  const conclusionHeader = ['source conclusion', 'source', 'ours', 'verdict'];
+
+  const md = [`# Response Time Lab report`, '', intro, '',
+    'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.', '',
+    ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
+      ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
+    '## The source study\'s conclusions', '', markdownTable(conclusionHeader, conclusionRows), '',
+    '## Which configuration to choose', '', markdownTable(decisionHeader, decisionRows), '',
+    '## Charts', '', ...charts.map((c) => `![${c.title}](charts/${c.name}.svg)`), '',
+    `Every cell's statistics: [summary.csv](summary.csv).`, ''].join('\n');
+  writeFileSync(join(outDirectory, 'report.md'), md);
+
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response Time Lab report</title>
+<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
+table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+td:nth-child(4){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
+<h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>
+<p>Times are from the first request's start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.</p>
+${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
+    (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
+<h2>The source study's conclusions</h2>${htmlTable(conclusionHeader, conclusionRows)}
+<h2>Which configuration to choose</h2>${htmlTable(decisionHeader, decisionRows)}
+<h2>Charts</h2>${charts.map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`).join('\n')}
+</body></html>\n`;
+  writeFileSync(join(outDirectory, 'report.html'), html);
+  // Everything the client page needs to show this report (Load a run): no raw samples.
+  writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
+    intro, answers, conclusions, decisions: helper, charts }));
+  return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
+}

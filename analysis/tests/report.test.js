@@ -1,0 +1,55 @@
+// The report of a synthetic run whose answers are known by construction.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { median } from '../../client/stats.js';
+import { analyse, makeReport } from '../report.js';
+import { loadRuns } from '../load.js';
+import { syntheticRun } from './synthetic-run.js';
+
+test('the report says what the data says', async () => {
+  const { path, cells } = syntheticRun();
+  const made = await makeReport([path]);
+  assert.equal(made.cells, cells.length);
+  for (const file of ['report.html', 'report.md', 'summary.csv', 'charts/formats.svg', 'charts/sides.svg', 'charts/caching.svg', 'charts/ratios.svg']) {
+    assert.ok(existsSync(join(path, file)), file);
+  }
+  const html = readFileSync(join(path, 'report.html'), 'utf8');
+  assert.ok(html.includes('<svg') && !/<script|<link|src="http/.test(html), 'self-contained, charts inline');
+
+  const md = readFileSync(join(path, 'report.md'), 'utf8');
+  // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
+  assert.match(md, /Books, 10mbit, no GZIP — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower\)/);
+  // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
+  assert.match(md, /Books, 10mbit, JSON: N=10: GZIP 1\.0\d× faster; N=1000: GZIP 1\.9\d× faster/);
+  assert.match(md, /Books, unthrottled, JSON: .*N=1000: GZIP 1\.\d\d× slower/);
+  assert.match(md, /N=100 CM5: server [\d.]+× faster/);
+  // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
+  // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
+  assert.match(md, /Books, unthrottled, JSON, N=100: the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./);
+
+  const { conclusions } = analyse(loadRuns([path]).cells);
+  const verdict = (start) => conclusions.find((c) => c.claim.startsWith(start)).verdict;
+  assert.equal(verdict('Bandwidth-limited, no GZIP'), 'confirmed');
+  assert.equal(verdict('Unthrottled: JSON beats Protobuf'), 'refuted'); // by design Protobuf is faster
+  assert.equal(verdict('GZIP helps when bandwidth'), 'confirmed');
+  assert.equal(verdict('Server computation is never slower'), 'confirmed');
+});
+
+test('summary.csv holds every cell, and its statistics can be recomputed from samples.jsonl', async () => {
+  const { path, cells } = syntheticRun();
+  await makeReport([path]);
+  const [header, ...rows] = readFileSync(join(path, 'summary.csv'), 'utf8').trim().split('\n');
+  assert.deepStrictEqual(header.split(',').slice(0, 14), ['case_id', 'object', 'format', 'compression', 'count', 'scenario',
+    'cm', 'network', 'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms']);
+  assert.equal(rows.length, cells.length);
+  const samples = readFileSync(join(path, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const columns = header.split(',');
+  for (const row of rows) {
+    const record = Object.fromEntries(row.split(',').map((v, i) => [columns[i], v]));
+    const totals = samples.filter((s) => s.case_id === record.case_id).map((s) => s.total_ms);
+    assert.equal(Number(record.n), totals.length);
+    assert.ok(Math.abs(Number(record.median_ms) - median(totals)) < 1e-3, record.case_id);
+  }
+});

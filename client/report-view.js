@@ -1,0 +1,83 @@
+// Shows a study run's report in the page: load the report-data.json that `npm run report` (and
+// every `npx playwright test`) writes into the run directory, then read the answers, the
+// source's conclusions, the charts, and ask the decision helper.
+
+const FIELDS = ['object', 'count', 'network', 'cm'];
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function table(header, rows) {
+  const t = element('table');
+  const head = t.createTHead().insertRow();
+  for (const h of header) head.append(element('th', h));
+  const body = t.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    for (const v of r) tr.append(element('td', String(v)));
+  }
+  return t;
+}
+
+/** The decision helper: the fastest measured configuration for a situation, and its margin. */
+export function decide(decisions, { object, count, network, cm }) {
+  return decisions.find((d) => d.object === object && d.count === count && d.network === network && d.cm === cm) ?? null;
+}
+
+export function describeDecision(decision) {
+  if (!decision) return 'Not measured in this run: choose a situation from the lists.';
+  const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
+  return `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
+}
+
+function decisionHelper(report) {
+  const form = element('form', undefined, 'decision');
+  const selects = {};
+  for (const field of FIELDS) {
+    const values = [...new Set(report.decisions.map((d) => d[field]))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const label = element('label', field === 'cm' ? 'CM' : field === 'count' ? 'N' : field);
+    const select = element('select');
+    select.name = field;
+    for (const value of values) select.append(Object.assign(element('option', field === 'cm' ? `CM${value}` : String(value)), { value: String(value) }));
+    label.append(select);
+    form.append(label);
+    selects[field] = select;
+  }
+  const answer = element('p', '', 'decision-answer');
+  const update = () => {
+    const situation = { object: selects.object.value, network: selects.network.value,
+      count: Number(selects.count.value), cm: Number(selects.cm.value) };
+    answer.textContent = describeDecision(decide(report.decisions, situation));
+  };
+  form.addEventListener('change', update);
+  update();
+  const section = element('section');
+  section.append(element('h3', 'Which configuration should I choose?'), form, answer);
+  return section;
+}
+
+/** Renders a report-data.json document into `container`. */
+export function showReport(container, report) {
+  if (report?.kind !== 'response-time-lab/report') throw new Error('This is not a report-data.json of a Response Time Lab run.');
+  container.replaceChildren();
+  container.append(element('p', report.intro), decisionHelper(report));
+  for (const [id, { question, answers }] of Object.entries(report.answers)) {
+    container.append(element('h3', `${id}: ${question}`));
+    const list = element('ul');
+    for (const line of answers.length ? answers : ['Not measured in this run.']) list.append(element('li', line));
+    container.append(list);
+  }
+  container.append(element('h3', 'The source study\'s conclusions'),
+    table(['source conclusion', 'source', 'ours', 'verdict'], report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict])));
+  for (const chart of report.charts) {
+    const figure = element('figure', undefined, 'chart');
+    // The report's own SVG, made by the analysis step from the same data.
+    const svg = new DOMParser().parseFromString(chart.svg, 'image/svg+xml').documentElement;
+    figure.append(document.importNode(svg, true), element('figcaption', chart.title));
+    container.append(figure);
+  }
+}
