@@ -64,6 +64,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
     + `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}`
     + `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
   const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]);
+  const contradictions = conclusions.filter((c) => c.verdict === 'refuted')
+    .map((c) => `The source says: "${c.claim}" We measured ${c.ours} (the source: ${c.theirs}), so on this setup it does not hold.`);
   const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.fastest, d.median_ms.toFixed(2),
     d.others.slice(0, 3).map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}×`).join('; ')]);
   const decisionHeader = ['objects', 'N', 'network', 'CM', 'fastest', 'median ms', 'next best (× slower)'];
@@ -74,6 +76,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
     ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
       ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
     '## The source study\'s conclusions', '', markdownTable(conclusionHeader, conclusionRows), '',
+    ...(contradictions.length ? ['Where our measurements contradict the source:', '', ...contradictions.map((l) => `- ${l}`), ''] : []),
     '## Which configuration to choose', '', markdownTable(decisionHeader, decisionRows), '',
     '## Charts', '', ...charts.map((c) => `![${c.title}](charts/${c.name}.svg)`), '',
     `Every cell's statistics: [summary.csv](summary.csv).`, ''].join('\n');
@@ -88,12 +91,13 @@ td:nth-child(4){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{
 ${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
     (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
 <h2>The source study's conclusions</h2>${htmlTable(conclusionHeader, conclusionRows)}
+${contradictions.length ? `<p>Where our measurements contradict the source:</p><ul>${contradictions.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : ''}
 <h2>Which configuration to choose</h2>${htmlTable(decisionHeader, decisionRows)}
 <h2>Charts</h2>${charts.map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`).join('\n')}
 </body></html>\n`;
   writeFileSync(join(outDirectory, 'report.html'), html);
   // Everything the client page needs to show this report (Load a run): no raw samples.
   writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
-    intro, answers, conclusions, decisions: helper, charts }));
+    intro, answers, conclusions, contradictions, decisions: helper, charts }));
   return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
 }

@@ -73,6 +73,11 @@ export function showReport(container, report) {
   }
   container.append(element('h3', 'The source study\'s conclusions'),
     table(['source conclusion', 'source', 'ours', 'verdict'], report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict])));
+  if (report.contradictions?.length) {
+    const list = element('ul');
+    for (const line of report.contradictions) list.append(element('li', line));
+    container.append(element('p', 'Where our measurements contradict the source:'), list);
+  }
   for (const chart of report.charts) {
     const figure = element('figure', undefined, 'chart');
     // The report's own SVG, made by the analysis step from the same data.

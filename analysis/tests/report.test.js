@@ -29,6 +29,7 @@ test('the report says what the data says', async () => {
   // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
   assert.match(md, /Books, unthrottled, JSON, N=100: the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./);
 
+  assert.match(md, /Where our measurements contradict the source:[\s\S]*- The source says: "Unthrottled: JSON beats Protobuf/);
   const { conclusions } = analyse(loadRuns([path]).cells);
   const verdict = (start) => conclusions.find((c) => c.claim.startsWith(start)).verdict;
   assert.equal(verdict('Bandwidth-limited, no GZIP'), 'confirmed');
