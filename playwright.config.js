@@ -10,6 +10,7 @@
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './experiments/chromium.js';
+import { STUDY_SERVER_OPTS } from './experiments/server-process.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const base = new URL(BASE_URL);
@@ -30,7 +31,9 @@ export default defineConfig({
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, launchOptions },
   webServer: startServer ? {
-    command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${process.env.SERVER_OPTS ?? ''}`,
+    // Without the request log: logging every request to the console costs ~1 ms each on this
+    // 2-core machine, inside the time the study measures.
+    command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
     url: new URL('/api/books?count=1', BASE_URL).href,
     reuseExistingServer: true,
     timeout: 600_000, // the first start compiles and generates the datasets

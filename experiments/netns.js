@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORKS } from './networks.js';
+import { STUDY_SERVER_OPTS } from './server-process.js';
 
 export const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -135,7 +136,7 @@ export async function startNetnsStudy(settings) {
   const options = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn('ip', ['netns', 'exec', NAMESPACE, 'mvn', '-B', '-q', '-ntp', 'exec:java',
     `-Ddw.server.applicationConnectors[0].port=${port}`, `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
-    ...options], { cwd: ROOT, stdio: 'ignore', detached: true });
+    STUDY_SERVER_OPTS, ...options], { cwd: ROOT, stdio: 'ignore', detached: true });
   writeFileSync(SERVER_PID_FILE, String(server.pid));
   server.unref();
   const deadline = Date.now() + 600_000;

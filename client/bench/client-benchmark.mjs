@@ -142,8 +142,7 @@ async function memory(page) {
 }
 
 const server = process.env.BASE_URL ? null : await startStudyServer({ port: PORT,
-  options: ['-Ddw.dataset.size=100000', '-Ddw.dataset.directory=server/target/bench-data',
-    '-Ddw.server.requestLog.appenders[0].threshold=OFF'] });
+  options: ['-Ddw.dataset.size=100000', '-Ddw.dataset.directory=server/target/bench-data'] });
 const browser = await chromium.launch(launchOptions);
 try {
   const page = await browser.newPage();
