@@ -17,6 +17,29 @@ import { studySettings } from './study-settings.js';
 import { checkNetnsProfiles, shapeNetns, startNetnsStudy } from './netns.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Requests per object × format × compression (and per computation path) that warm the server up. */
+const SERVER_WARMUP_REQUESTS = 40;
+
+/**
+ * Warms the server's JIT on every path the plan measures, so that no plan's first cells run
+ * against a cold JVM (a quick plan warms each cell up only a few times). Untimed, unshaped.
+ */
+async function warmUpServer(page, cells) {
+  const paths = new Set();
+  for (const c of cells) {
+    const count = Math.min(c.count, 1000);
+    paths.add(`/api/${c.object}?count=${count}&format=${c.format}&compression=${c.compression}&cm=0`);
+    if (c.cm > 0) paths.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&format=${c.format}&compression=${c.compression}&cm=1`);
+  }
+  const started = Date.now();
+  await page.evaluate(async ({ urls, times }) => {
+    for (let i = 0; i < times; i++) {
+      for (const url of urls) await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
+    }
+    performance.clearResourceTimings();
+  }, { urls: [...paths], times: SERVER_WARMUP_REQUESTS });
+  return { paths: paths.size, requests_each: SERVER_WARMUP_REQUESTS, seconds: (Date.now() - started) / 1000 };
+}
 const require = createRequire(import.meta.url);
 
 function git(...args) {
@@ -44,6 +67,17 @@ export default async function globalSetup(config) {
     await startNetnsStudy(settings);
   }
 
+  const warmUp = async () => {
+    const browser = await chromium.launch(launchOptions);
+    try {
+      const page = await browser.newPage({ baseURL: settings.baseUrl });
+      await page.goto('/');
+      return await warmUpServer(page, cells);
+    } finally {
+      await browser.close();
+    }
+  };
+
   if (run.exists()) {
     const previous = run.readContext();
     if (previous.plan?.name !== settings.plan.name) {
@@ -52,6 +86,7 @@ export default async function globalSetup(config) {
     const dropped = run.compact();
     const done = run.completedCaseIds().size;
     console.log(`Resuming ${runPath}: ${done} cells complete${dropped ? `, ${dropped} samples of unfinished cells dropped` : ''}.`);
+    await warmUp();
     return;
   }
 
@@ -62,6 +97,7 @@ export default async function globalSetup(config) {
     await page.evaluate(() => window.labReady);
     const client = await page.evaluate(() => window.lab.context());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
+    const serverWarmup = await warmUpServer(page, cells);
     const networks = {};
     for (const name of [...new Set(cells.map((c) => c.network))]) {
       const measurePage = await browser.newPage({ baseURL: settings.baseUrl });
@@ -93,6 +129,7 @@ export default async function globalSetup(config) {
       browser_machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null,
         memory_bytes: os.totalmem(), os: `${os.type()} ${os.release()} ${os.arch()}` },
       cross_origin_isolated: client.cross_origin_isolated,
+      server_warmup: serverWarmup,
       user_agent: client.user_agent,
       networks,
     });
