@@ -160,7 +160,17 @@ export function sourceConclusions(cells, all) {
   const fmt = (a, b, filter) => all.filter((c) => c.dimension === 'format' && c.a.format === a && c.b.format === b
     && c.a.scenario === 1 && filter(c.a));
   const range = (list) => (list.length ? `${x(Math.min(...list.map((c) => c.ratio)))}–${x(Math.max(...list.map((c) => c.ratio)))}` : '—');
-  const judge = (list, holds) => (list.length === 0 ? 'not measured' : list.every(holds) ? 'confirmed' : 'refuted');
+  const judge = (list, holds) => judgeParts([[list, holds]]);
+  /**
+   * A claim of several parts: refuted if a measured part fails; confirmed if every part was
+   * measured and holds; "confirmed where measured" if the measured parts hold and some were not.
+   */
+  const judgeParts = (parts) => {
+    const measured = parts.filter(([list]) => list.length > 0);
+    if (measured.length === 0) return 'not measured';
+    if (!measured.every(([list, holds]) => list.every(holds))) return 'refuted';
+    return measured.length === parts.length ? 'confirmed' : 'confirmed where measured';
+  };
   const rows = [];
 
   const slowNoGzip = fmt('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none');
@@ -176,16 +186,14 @@ export function sourceConclusions(cells, all) {
   const xmlSlowest = [...fmt('json', 'xml', (c) => true), ...fmt('protobuf', 'xml', (c) => true)];
   rows.push({ claim: 'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) and both beat XML; XML is slowest everywhere.',
     theirs: 'Protobuf/JSON up to 3.2×; XML slowest', ours: `Protobuf/JSON ${fastJson.length ? range(fastJson.map((c) => ({ ratio: 1 / c.ratio }))) : '—'}; XML/other ${range(xmlSlowest.map((c) => ({ ratio: 1 / c.ratio })))}`,
-    verdict: fastJson.length === 0 && xmlSlowest.length === 0 ? 'not measured'
-      : fastJson.every((c) => c.ratio < 1) && xmlSlowest.every((c) => c.ratio < 1) ? 'confirmed' : 'refuted' });
+    verdict: judgeParts([[fastJson, (c) => c.ratio < 1], [xmlSlowest, (c) => c.ratio < 1]]) });
 
   const gzip = all.filter((c) => c.dimension === 'compression' && c.a.scenario === 1);
   const gzipSlow = gzip.filter((c) => c.a.network === '10mbit');
   const gzipFast = gzip.filter((c) => c.a.network === 'unthrottled');
   rows.push({ claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
     theirs: 'none/GZIP > 1 at 10 Mbit/s, < 1 unthrottled', ours: `none/GZIP ${range(gzipSlow)} at 10 Mbit/s, ${range(gzipFast)} unthrottled`,
-    verdict: gzip.length === 0 ? 'not measured'
-      : gzipSlow.filter((c) => c.a.count >= 100).every((c) => c.ratio > 1) && gzipFast.every((c) => c.ratio < 1.02) ? 'confirmed' : 'refuted' });
+    verdict: judgeParts([[gzipSlow.filter((c) => c.a.count >= 100), (c) => c.ratio > 1], [gzipFast, (c) => c.ratio < 1.02]]) });
 
   const side = all.filter((c) => c.dimension === 'side');
   rows.push({ claim: 'Server computation is never slower; CM1–CM3 differ little; from CM4 the server wins clearly, more so with more objects.',
@@ -196,8 +204,7 @@ export function sourceConclusions(cells, all) {
   const heavy = caching.filter((c) => c.a.cm === 5);
   rows.push({ claim: 'Caching: for few objects and CM3 or less the cached client is about twice as fast as a second server request; at CM5 the second request wins.',
     theirs: 'second/cached ≈ 2 (N small, ≤ CM3); < 1 at CM5', ours: `second/cached ${range(fewLight)} (N ≤ 100, ≤ CM3); ${range(heavy)} at CM5`,
-    verdict: caching.length === 0 ? 'not measured'
-      : fewLight.every((c) => c.ratio > 1.3) && heavy.every((c) => c.ratio < 1) ? 'confirmed' : 'refuted' });
+    verdict: judgeParts([[fewLight, (c) => c.ratio > 1.3], [heavy, (c) => c.ratio < 1]]) });
   return rows;
 }
 
