@@ -2,8 +2,7 @@
 // the median's 95% CI is narrow enough), then an untimed check that the data was right.
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
-import { CMS, COMPRESSIONS, FORMATS, OBJECTS, OBJECT_NAMES, SCENARIOS, caseId, firstDifference, toPlain }
-  from './schema.js';
+import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId, firstDifference, toPlain } from './schema.js';
 import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
 import { compute } from './sort.js';
 import { relativeHalfWidth, summarize } from './stats.js';
@@ -182,4 +181,3 @@ async function verify(env, cell) {
   return { passed: true, checks };
 }
 
-export { OBJECTS };

@@ -5,7 +5,7 @@
 // it does not set itself), e.g. the same matrix with another protocol. Write your own plan next
 // to the others and run it with PLAN=<name>, or PLAN=path/to/plan.json.
 
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
@@ -39,8 +39,9 @@ export function loadPlan(nameOrPath) {
   return validatePlan(plan, path);
 }
 
+/** The plans in experiments/plans/, by name. */
 export function listPlans() {
-  return ['thesis', 'thesis-adaptive', 'quick', 'smoke'];
+  return readdirSync(PLANS_DIRECTORY).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
 }
 
 function validatePlan(plan, source) {

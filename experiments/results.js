@@ -101,6 +101,7 @@ export class RunDirectory {
     const attempt = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
     mkdirSync(this.path, { recursive: true });
     const samples = openSync(this.file(SAMPLES_FILE), 'a');
+    const cellsPath = this.file(CELLS_FILE);
     let written = 0;
     const startedAt = new Date().toISOString();
     return {
@@ -117,13 +118,12 @@ export class RunDirectory {
       complete(record) {
         fsyncSync(samples);
         closeSync(samples);
-        const cells = openSync(this.file(CELLS_FILE), 'a');
+        const cells = openSync(cellsPath, 'a');
         writeSync(cells, `${JSON.stringify({ case_id: caseId, attempt, cell, started_at: startedAt,
           finished_at: new Date().toISOString(), ...record })}\n`);
         fsyncSync(cells);
         closeSync(cells);
       },
-      file: (name) => join(this.path, name),
       abandon() {
         closeSync(samples);
       },
