@@ -1,5 +1,6 @@
 package lab.responsetime.resources;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -9,7 +10,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import lab.responsetime.core.formats.JacksonMappers;
 
 /**
  * Applies to every path of the application port:
@@ -55,24 +59,13 @@ public final class HttpPolicyFilter implements Filter {
 
     /** {@code {"code": status, "message": "…"}}. */
     static String json(int status, String message) {
-        return "{\"code\":" + status + ",\"message\":" + jsonString(message) + "}";
-    }
-
-    private static String jsonString(String value) {
-        StringBuilder quoted = new StringBuilder("\"");
-        for (char c : value.toCharArray()) {
-            switch (c) {
-                case '"' -> quoted.append("\\\"");
-                case '\\' -> quoted.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        quoted.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        quoted.append(c);
-                    }
-                }
-            }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", status);
+        body.put("message", message);
+        try {
+            return JacksonMappers.JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of a number and a string always serializes", e);
         }
-        return quoted.append('"').toString();
     }
 }
