@@ -1,6 +1,8 @@
 // Before the first cell: opens the run directory (resuming a run that is there), and records
 // the run's context — plan, commit, versions, machines, and every network profile the plan
-// uses with its measured effective throughput and RTT.
+// uses with its measured effective throughput and RTT (under cdp, after calibrating Chromium's
+// emulation to the profile's rate; under netns, after making the namespaces and starting the
+// server in one of them).
 
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -11,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, launchOptions } from './chromium.js';
 import { existsSync } from 'node:fs';
 import { expandPlan } from './plan.js';
-import { NETWORKS, applyCdpShaping, measureNetwork } from './networks.js';
+import { NETWORKS, calibrateCdp, measureNetwork } from './networks.js';
 import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
-import { checkNetnsProfiles, shapeNetns, startNetnsStudy } from './netns.js';
+import { shapeNetns, startNetnsStudy } from './netns.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Requests per object × format × compression (and per computation path) that warm the server up. */
@@ -62,10 +64,7 @@ export default async function globalSetup(config) {
   const run = new RunDirectory(runPath);
   const cells = expandPlan(settings.plan, { network: settings.network });
 
-  if (settings.shaping === 'netns') {
-    checkNetnsProfiles([...new Set(cells.map((c) => c.network))]);
-    await startNetnsStudy(settings);
-  }
+  const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
 
   const warmUp = async () => {
     const browser = await chromium.launch(launchOptions);
@@ -102,9 +101,13 @@ export default async function globalSetup(config) {
     for (const name of [...new Set(cells.map((c) => c.network))]) {
       const measurePage = await browser.newPage({ baseURL: settings.baseUrl });
       await measurePage.goto('/');
-      if (settings.shaping === 'cdp') await applyCdpShaping(measurePage, name);
-      else shapeNetns(name);
-      networks[name] = { ...NETWORKS[name], measured: await measureNetwork(measurePage) };
+      if (settings.shaping === 'cdp') {
+        const { measured, ...calibration } = await calibrateCdp(measurePage, name);
+        networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
+      } else {
+        const shaped = shapeNetns(name);
+        networks[name] = { ...NETWORKS[name], netns: shaped, measured: await measureNetwork(measurePage) };
+      }
       await measurePage.close();
     }
     if (settings.shaping === 'netns') shapeNetns('unthrottled');
@@ -115,6 +118,7 @@ export default async function globalSetup(config) {
       plan: settings.plan,
       network_override: settings.network ?? null,
       shaping: settings.shaping,
+      netns_link: link,
       shard,
       cells_planned: cells.length,
       git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },

@@ -1,13 +1,24 @@
-// SHAPING=netns: real kernel shaping. The study server and Chromium run inside a network
-// namespace of their own and talk over its loopback, which tc shapes per cell as a full-duplex
-// link: an htb qdisc sorts packets by the server's port (u32 filters) — from it (the answers)
-// into one class, to it (requests and the browser's ACKs) into another, anything else into an
-// unshaped third — and each class delays its packets by half the profile's RTT (netem) and
-// limits them to that direction's rate with a token bucket (tbf, burst 32 kbit, latency 50 ms,
-// as the SPEC §9 testbed). The rate counts whole IP packets, as a real link does, so HTTP bytes
-// get ~95 % of it at this MTU. Kernels without netem (this machine kind's) can shape rates but
-// not delays: a profile with an RTT is then refused before the first cell.
-// Needs root, ip and tc (Debian: iproute2).
+// SHAPING=netns: real kernel shaping. The study server runs in one network namespace (rtl-lab)
+// and Chromium in another (rtl-lab-browser), joined like two hosts on a link:
+//  - a veth pair, server 10.99.0.1 ↔ browser 10.99.0.2: the path of profiles without an RTT;
+//  - on kernels without netem (this machine kind's), a second path for profiles with an RTT:
+//    two TUN devices and delay-line.py, which holds every packet for half the RTT in each
+//    direction, as Mahimahi's delay shell does. Switching profile switches the /32 routes.
+//    With netem, the delay is netem's, on the veth pair, and there is no second path.
+// Each path's egress is limited by tc's token bucket (tbf, burst 32 kbit, latency 50 ms as in
+// the SPEC §9 testbed, or two RTTs where that is longer): the server's side at the profile's
+// download rate, the browser's side at its upload rate — a full-duplex link, both ways through
+// the same kernels as on a real network.
+//
+// The rate is a payload rate: tc counts whole packets (IPv4 + TCP headers, 52 bytes with Linux's
+// default timestamps, plus a 14-byte Ethernet header on veth), so each device's token bucket runs
+// at rate × packet / payload of a full-sized packet. HTTP bytes then cross at the profile's rate,
+// which is what Chromium's emulation (SHAPING=cdp) throttles too, and what bytes × 8 / rate
+// predicts; run.json keeps both the profile's rate and tc's.
+//
+// Chromium asks for http://localhost:<port> and its host resolver maps localhost to the server's
+// address, so the page keeps a secure, cross-origin-isolated context as in cdp runs.
+// Needs root, ip and tc (Debian: iproute2), and python3 for the delay line.
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,17 +29,53 @@ import { NETWORKS } from './networks.js';
 import { STUDY_SERVER_OPTS } from './server-process.js';
 
 export const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
+export const BROWSER_NAMESPACE = `${NAMESPACE}-browser`;
+export const SERVER_ADDRESS = '10.99.0.1';
+export const BROWSER_ADDRESS = '10.99.0.2';
+/** Chromium's host-resolver rule that sends the study's localhost to the server's namespace. */
+export const BROWSER_RESOLVER_RULE = `MAP localhost ${SERVER_ADDRESS}`;
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DELAY_LINE = join(ROOT, 'experiments', 'delay-line.py');
 const SERVER_PID_FILE = join(tmpdir(), `${NAMESPACE}-server.pid`);
-/** tbf's bucket and queue, as in the SPEC §9 testbed. */
-const TBF = ['burst', '32kbit', 'latency', '50ms'];
+const DELAY_LINE_PID_FILE = join(tmpdir(), `${NAMESPACE}-delay-line.pid`);
+const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
+/**
+ * tbf's bucket and queue, as in the SPEC §9 testbed (burst 32 kbit, latency 50 ms) — but a queue
+ * never shorter than two RTTs: a bottleneck buffer below one bandwidth-delay product keeps TCP
+ * from filling the link (with 50 ms at Fast 4G's 165 ms RTT the probe got 37 % of the rate), and
+ * with one, slow start still overflowed it at LTE's (packets lost, retransmitted).
+ */
+const tbfQueue = (rttMs) => ['burst', '32kbit', 'latency', `${Math.max(50, 2 * rttMs)}ms`];
+const MTU = 1500;
+/** IPv4 (20) + TCP with timestamps (32): the headers on every full-sized packet. */
+const TCP_IP_HEADERS = 52;
+
+/** The two sides, each with its devices: the veth end, and the delay line's end. */
+const SIDES = {
+  server: { namespace: NAMESPACE, veth: 'rtl-srv', tun: 'rtl-srv-d', address: SERVER_ADDRESS, peer: BROWSER_ADDRESS },
+  browser: { namespace: BROWSER_NAMESPACE, veth: 'rtl-brw', tun: 'rtl-brw-d', address: BROWSER_ADDRESS, peer: SERVER_ADDRESS },
+};
 
 function run(command, ...args) {
   return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-function inNamespace(...args) {
-  return run('ip', 'netns', 'exec', NAMESPACE, ...args);
+function inside(namespace, ...args) {
+  return run('ip', 'netns', 'exec', namespace, ...args);
+}
+
+function quietly(action) {
+  try {
+    action();
+  } catch {
+    // nothing to undo
+  }
+}
+
+/** tc's rate for a payload rate, on a device whose packets carry linkHeader bytes more. */
+export function tcRate(payloadBps, linkHeader) {
+  return Math.round((payloadBps * (MTU + linkHeader)) / (MTU - TCP_IP_HEADERS));
 }
 
 /** Throws a clear error when this machine or user cannot shape with the kernel. */
@@ -36,26 +83,15 @@ export function checkNetns() {
   if (process.getuid?.() !== 0) {
     throw new Error('SHAPING=netns shapes with the kernel (ip netns, tc) and needs root. Run as root, or use SHAPING=cdp.');
   }
-  for (const tool of ['ip', 'tc']) {
+  for (const [tool, from] of [['ip', 'iproute2'], ['tc', 'iproute2'], ['python3', 'python3']]) {
     try {
       run('sh', '-c', `command -v ${tool}`);
     } catch {
-      throw new Error(`SHAPING=netns needs "${tool}" (Debian: apt-get install iproute2).`);
+      throw new Error(`SHAPING=netns needs "${tool}" (Debian: apt-get install ${from}).`);
     }
   }
-}
-
-/** A class's queue: netem delay, then a token bucket at the rate (either may be absent). */
-function shapeClass(id, rateBps, delayMs) {
-  let parent = `1:${id}`;
-  if (delayMs > 0) {
-    inNamespace('tc', 'qdisc', 'add', 'dev', 'lo', 'parent', parent, 'handle', `${id}0:`, 'netem',
-      'delay', `${delayMs}ms`, 'limit', '100000');
-    parent = `${id}0:1`;
-  }
-  if (rateBps !== null) {
-    inNamespace('tc', 'qdisc', 'add', 'dev', 'lo', 'parent', parent, 'handle', `${id}1:`, 'tbf',
-      'rate', `${Math.round(rateBps)}bit`, ...TBF);
+  if (!existsSync('/dev/net/tun') && !kernelHasNetem()) {
+    throw new Error('SHAPING=netns needs netem or /dev/net/tun to delay packets, and this machine has neither.');
   }
 }
 
@@ -66,77 +102,134 @@ export function kernelHasNetem() {
     const scratch = `${NAMESPACE}-probe`;
     try {
       run('ip', 'netns', 'add', scratch);
-      run('ip', 'netns', 'exec', scratch, 'tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'netem', 'delay', '1ms');
+      inside(scratch, 'tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'netem', 'delay', '1ms');
       netemAvailable = true;
     } catch {
       netemAvailable = false;
     } finally {
-      try { run('ip', 'netns', 'del', scratch); } catch { /* none */ }
+      quietly(() => run('ip', 'netns', 'del', scratch));
     }
   }
   return netemAvailable;
 }
 
-/** Throws, naming the profiles that cannot be shaped here, before any cell runs. */
-export function checkNetnsProfiles(names) {
-  const delayed = names.filter((name) => NETWORKS[name].rttMs > 0);
-  if (delayed.length > 0 && !kernelHasNetem()) {
-    throw new Error(`SHAPING=netns cannot delay packets on this kernel (no netem qdisc), so it cannot shape `
-      + `${delayed.join(', ')} (an RTT). Use SHAPING=cdp for them, or profiles without an RTT (unthrottled, 10mbit).`);
+/** How this run delays packets: 'netem' or 'delay-line' (set by the study's global setup). */
+function delayMechanism() {
+  const mechanism = process.env.RTL_NETNS_DELAY;
+  if (!mechanism) throw new Error('the netns study is not running (RTL_NETNS_DELAY is not set)');
+  return mechanism;
+}
+
+/** Token bucket (and netem delay, if asked) at the root of one device. */
+function shapeDevice(namespace, device, rateBps, linkHeader, delayMs, rttMs) {
+  let parent = ['root'];
+  if (delayMs > 0) {
+    inside(namespace, 'tc', 'qdisc', 'add', 'dev', device, 'root', 'handle', '1:', 'netem', 'delay', `${delayMs}ms`, 'limit', '100000');
+    parent = ['parent', '1:1'];
+  }
+  if (rateBps !== null) {
+    inside(namespace, 'tc', 'qdisc', 'add', 'dev', device, ...parent, 'handle', '2:', 'tbf',
+      'rate', `${tcRate(rateBps, linkHeader)}bit`, ...tbfQueue(rttMs));
   }
 }
 
-/** Shapes the namespace's loopback for a profile (called before each cell). */
+/**
+ * Shapes the link for a profile (called before each cell and each network measurement);
+ * returns what was set, for the run's context.
+ */
 export function shapeNetns(name) {
   const profile = NETWORKS[name];
-  const port = process.env.RTL_NETNS_PORT;
-  if (!port) throw new Error('the netns study is not running (RTL_NETNS_PORT is not set)');
-  try {
-    inNamespace('tc', 'qdisc', 'del', 'dev', 'lo', 'root');
-  } catch {
-    // nothing to delete
+  const viaLine = profile.rttMs > 0 && delayMechanism() === 'delay-line';
+  for (const side of Object.values(SIDES)) {
+    for (const device of [side.veth, ...(delayMechanism() === 'delay-line' ? [side.tun] : [])]) {
+      quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', device, 'root'));
+    }
+    if (viaLine) {
+      inside(side.namespace, 'ip', 'route', 'replace', `${side.peer}/32`, 'dev', side.tun, 'src', side.address);
+    } else {
+      quietly(() => inside(side.namespace, 'ip', 'route', 'del', `${side.peer}/32`));
+    }
   }
-  if (profile.downBps === null && profile.rttMs === 0) return;
-  // htb only sorts here: its classes are far faster than any profile; tbf does the shaping.
-  inNamespace('tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'handle', '1:', 'htb', 'default', '3', 'r2q', '100000');
-  for (const id of [1, 2, 3]) {
-    inNamespace('tc', 'class', 'add', 'dev', 'lo', 'parent', '1:', 'classid', `1:${id}`, 'htb', 'rate', '10gbit');
-  }
-  shapeClass(1, profile.downBps, profile.rttMs / 2);
-  shapeClass(2, profile.upBps, profile.rttMs / 2);
-  for (const [match, classId] of [['sport', '1:1'], ['dport', '1:2']]) {
-    inNamespace('tc', 'filter', 'add', 'dev', 'lo', 'parent', '1:', 'protocol', 'ip', 'prio', '1', 'u32',
-      'match', 'ip', match, String(port), '0xffff', 'flowid', classId);
-  }
+  const oneWayMs = profile.rttMs / 2;
+  if (viaLine) run('python3', DELAY_LINE, 'set', DELAY_LINE_SOCKET, String(oneWayMs), String(oneWayMs));
+  const [device, linkHeader] = viaLine ? ['tun', 0] : ['veth', 14];
+  const netemMs = viaLine ? 0 : oneWayMs;
+  shapeDevice(SIDES.server.namespace, SIDES.server[device], profile.downBps, linkHeader, netemMs, profile.rttMs);
+  shapeDevice(SIDES.browser.namespace, SIDES.browser[device], profile.upBps, linkHeader, netemMs, profile.rttMs);
+  return {
+    path: viaLine ? 'tun pair through delay-line.py' : 'veth pair',
+    delay: profile.rttMs === 0 ? null : (viaLine ? 'delay-line.py' : 'netem'),
+    one_way_delay_ms: oneWayMs,
+    tbf: tbfQueue(profile.rttMs).join(' '),
+    tc_down_bps: profile.downBps === null ? null : tcRate(profile.downBps, linkHeader),
+    tc_up_bps: profile.upBps === null ? null : tcRate(profile.upBps, linkHeader),
+  };
 }
 
 async function answers(port) {
   try {
-    inNamespace('node', '-e', `fetch('http://127.0.0.1:${port}/api/books?count=1').then(r => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))`);
+    inside(NAMESPACE, 'node', '-e', `fetch('http://127.0.0.1:${port}/api/books?count=1').then(r => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))`);
     return true;
   } catch {
     return false;
   }
 }
 
-/** Makes the namespace and starts the study server inside it (the study's global setup). */
+/** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
+async function startDelayLine() {
+  const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET],
+    { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  writeFileSync(DELAY_LINE_PID_FILE, String(line.pid));
+  await new Promise((resolve, reject) => {
+    line.stdout.once('data', (data) => (String(data).startsWith('ready') ? resolve() : reject(new Error(String(data)))));
+    line.once('exit', (code) => reject(new Error(`delay-line.py stopped (exit ${code}) before it was ready`)));
+  });
+  line.stdout.destroy();
+  line.unref();
+  for (const side of Object.values(SIDES)) {
+    run('ip', 'link', 'set', side.tun, 'netns', side.namespace);
+    inside(side.namespace, 'ip', 'link', 'set', side.tun, 'up');
+  }
+}
+
+/**
+ * Makes both namespaces and the link between them, and starts the study server in its
+ * namespace (the study's global setup). Returns the link's description for run.json.
+ */
 export async function startNetnsStudy(settings) {
   checkNetns();
   const base = new URL(settings.baseUrl);
-  if (!['localhost', '127.0.0.1'].includes(base.hostname)) {
-    throw new Error('SHAPING=netns runs the server and the browser in one namespace: BASE_URL must be local');
+  if (base.hostname !== 'localhost') {
+    throw new Error(`SHAPING=netns starts its own server and browser and names the server localhost: BASE_URL must be http://localhost:<port>, not ${settings.baseUrl}`);
   }
   const port = base.port || '80';
-  process.env.RTL_NETNS_PORT = port; // the workers, started later, inherit it
   stopNetnsStudy();
-  run('ip', 'netns', 'add', NAMESPACE);
-  inNamespace('ip', 'link', 'set', 'lo', 'up');
-  // lo's 64 KiB MTU makes tbf's 32 kbit bucket stall: use an Ethernet-sized one.
-  inNamespace('ip', 'link', 'set', 'lo', 'mtu', '1500');
+  const delay = kernelHasNetem() ? 'netem' : 'delay-line';
+  // The workers, started later, inherit these.
+  process.env.RTL_NETNS_PORT = port;
+  process.env.RTL_NETNS_DELAY = delay;
+  for (const side of Object.values(SIDES)) {
+    run('ip', 'netns', 'add', side.namespace);
+    inside(side.namespace, 'ip', 'link', 'set', 'lo', 'up');
+    // The delay line's path has no reverse route of the veth kind: do not filter by it. And no
+    // connection may start from what an earlier one learnt of the path (ssthresh, RTT): every
+    // cell's first connection starts alike, whatever ran before it.
+    inside(side.namespace, 'sh', '-c', 'echo 0 > /proc/sys/net/ipv4/conf/all/rp_filter; '
+      + 'echo 0 > /proc/sys/net/ipv4/conf/default/rp_filter; echo 1 > /proc/sys/net/ipv4/tcp_no_metrics_save');
+  }
+  run('ip', 'link', 'add', SIDES.server.veth, 'netns', SIDES.server.namespace, 'mtu', String(MTU), 'type', 'veth',
+    'peer', 'name', SIDES.browser.veth, 'netns', SIDES.browser.namespace, 'mtu', String(MTU));
+  for (const side of Object.values(SIDES)) {
+    inside(side.namespace, 'ip', 'addr', 'add', `${side.address}/30`, 'dev', side.veth);
+    inside(side.namespace, 'ip', 'link', 'set', side.veth, 'up');
+  }
+  if (delay === 'delay-line') await startDelayLine();
+
   const options = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn('ip', ['netns', 'exec', NAMESPACE, 'mvn', '-B', '-q', '-ntp', 'exec:java',
-    `-Ddw.server.applicationConnectors[0].port=${port}`, `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
-    STUDY_SERVER_OPTS, ...options], { cwd: ROOT, stdio: 'ignore', detached: true });
+    `-Ddw.server.applicationConnectors[0].port=${port}`, '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
+    `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`, STUDY_SERVER_OPTS, ...options],
+  { cwd: ROOT, stdio: 'ignore', detached: true });
   writeFileSync(SERVER_PID_FILE, String(server.pid));
   server.unref();
   const deadline = Date.now() + 600_000;
@@ -144,21 +237,25 @@ export async function startNetnsStudy(settings) {
     if (Date.now() > deadline || server.exitCode !== null) throw new Error('the study server did not start inside the namespace');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const tcp = Object.fromEntries(['tcp_congestion_control', 'tcp_slow_start_after_idle', 'tcp_no_metrics_save',
+    'tcp_timestamps', 'tcp_rmem', 'tcp_wmem'].map((key) => [key, inside(NAMESPACE, 'cat', `/proc/sys/net/ipv4/${key}`).trim()]));
+  return {
+    server_namespace: NAMESPACE, browser_namespace: BROWSER_NAMESPACE, server_address: SERVER_ADDRESS,
+    browser_address: BROWSER_ADDRESS, mtu: MTU, delay,
+    rate: `payload rate: tc runs at rate × (${MTU} + link header) / (${MTU} − ${TCP_IP_HEADERS}); link header 14 on veth, 0 on tun`,
+    server_tcp: tcp,
+  };
 }
 
-/** Stops the namespace's server and removes the namespace. */
+function killGroup(pidFile) {
+  if (!existsSync(pidFile)) return;
+  quietly(() => process.kill(-Number(readFileSync(pidFile, 'utf8')), 'SIGTERM'));
+  rmSync(pidFile);
+}
+
+/** Stops the namespace's server and the delay line, and removes both namespaces. */
 export function stopNetnsStudy() {
-  if (existsSync(SERVER_PID_FILE)) {
-    try {
-      process.kill(-Number(readFileSync(SERVER_PID_FILE, 'utf8')), 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(SERVER_PID_FILE);
-  }
-  try {
-    run('ip', 'netns', 'del', NAMESPACE);
-  } catch {
-    // there was none
-  }
+  killGroup(SERVER_PID_FILE);
+  killGroup(DELAY_LINE_PID_FILE);
+  for (const side of Object.values(SIDES)) quietly(() => run('ip', 'netns', 'del', side.namespace));
 }

@@ -12,6 +12,8 @@ import { studySettings } from './study-settings.js';
 
 const settings = studySettings();
 const cells = expandPlan(settings.plan, { network: settings.network });
+/** The run's calibration of Chromium's emulation, per profile (global-setup.js). */
+const cdpFactor = (run, network) => run.readContext().networks?.[network]?.cdp?.factor ?? 1;
 
 for (const cell of cells) {
   const id = caseId(cell);
@@ -21,7 +23,7 @@ for (const cell of cells) {
 
     await page.goto('/');
     await page.evaluate(() => window.labReady);
-    if (settings.shaping === 'cdp') await applyCdpShaping(page, cell.network);
+    if (settings.shaping === 'cdp') await applyCdpShaping(page, cell.network, cdpFactor(run, cell.network));
     else shapeNetns(cell.network);
 
     const writer = run.startCell(id, cell);

@@ -5,14 +5,13 @@
 // netns needs root; without it that half is skipped with the reason.
 
 import { chromium } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
-import { NETWORKS, applyCdpShaping } from '../networks.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, NETNS_LAUNCH_OPTIONS } from '../chromium.js';
+import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../networks.js';
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../netns.js';
 import { startStudyServer } from '../server-process.js';
 
 const PORT = 18092;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+const BASE_URL = `http://localhost:${PORT}`;
 const PROFILE = '10mbit';
 const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
 const PROBES = [['books', 3200, 'json'], ['books', 10000, 'protobuf']];
@@ -41,7 +40,8 @@ async function measure(page) {
   return rows;
 }
 
-function print(mechanism, rows, target) {
+function print(mechanism, rows, target, how) {
+  console.log(`${mechanism}: ${how}`);
   for (const r of rows) {
     console.log(`${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s`
       + `  ideal ${r.ideal.toFixed(3)} s  ${(100 * r.error).toFixed(1).padStart(5)} %  (target within ${target} %)`);
@@ -49,30 +49,42 @@ function print(mechanism, rows, target) {
 }
 
 console.log(`Shaping accuracy at ${NETWORKS[PROFILE].title}: median of ${REPS} fetches, request start → last byte\n`);
-// Chromium's emulation (cdp), against a server on this machine's loopback.
+// Chromium's emulation (cdp), against a server on this machine's loopback: as Chromium does it,
+// then calibrated as a study run calibrates it.
 const server = await startStudyServer({ port: PORT, options: SERVER_OPTS.split(' ') });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ baseURL: BASE_URL });
   await page.goto('/');
   await applyCdpShaping(page, PROFILE);
-  print('cdp', await measure(page), 10);
+  print('cdp', await measure(page), 10, 'Chromium as told');
+  const calibration = await calibrateCdp(page, PROFILE);
+  await applyCdpShaping(page, PROFILE, calibration.factor);
+  print('cdp', await measure(page), 10, `calibrated, factor ${calibration.factor.toFixed(3)} after ${calibration.rounds.length} rounds`);
   await browser.close();
 } finally {
   server.stop();
 }
-// The kernel (netns): server and Chromium inside the namespace, tc on its loopback.
+// The kernel (netns): server and Chromium in two namespaces, tc on the link between them; then
+// the profiles with an RTT, through the kernel's netem or the delay line.
 try {
   checkNetns();
   process.env.SERVER_OPTS = SERVER_OPTS;
-  await startNetnsStudy({ baseUrl: BASE_URL });
+  const link = await startNetnsStudy({ baseUrl: BASE_URL });
   try {
-    shapeNetns(PROFILE);
-    const browser = await chromium.launch({ executablePath: fileURLToPath(new URL('../netns-chromium.sh', import.meta.url)),
-      args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(NETNS_LAUNCH_OPTIONS);
     const page = await browser.newPage({ baseURL: BASE_URL });
     await page.goto('/');
-    print('netns', await measure(page), 5);
+    shapeNetns(PROFILE);
+    print('netns', await measure(page), 5, 'payload rate on a veth pair');
+    console.log(`\nnetns  profiles with an RTT (delay by ${link.delay}): measured as a study run measures them`);
+    for (const name of ['cable', 'lte', 'fast-4g']) {
+      shapeNetns(name);
+      const measured = await measureNetwork(page);
+      const profile = NETWORKS[name];
+      console.log(`netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})`
+        + `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`);
+    }
     await browser.close();
   } finally {
     stopNetnsStudy();

@@ -52,7 +52,12 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   }
   assert.equal(context.dataset.size, 2000);
   assert.equal(context.shaping, 'cdp');
-  assert.ok(context.networks['10mbit'].measured.throughput_bps > 0);
+  // Chromium's emulation, calibrated on this machine: the issue's target, a ~1 MB answer at
+  // 10 Mbit/s within 10 % of bytes × 8 / rate.
+  const link = context.networks['10mbit'];
+  assert.equal(link.cdp.calibration, 'on');
+  assert.ok(link.cdp.rounds.length >= 1 && link.cdp.factor > 0);
+  assert.ok(Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1, `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`);
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
 
   const cells = lines('cells.jsonl');

@@ -1,0 +1,63 @@
+// The study under real kernel shaping (SHAPING=netns, as root): server and Chromium in their own
+// namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
+// 10 Mbit/s link, read back as a separate program would. Skipped, with the reason, without root.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { caseId } from '../../client/schema.js';
+import { NETWORKS } from '../networks.js';
+import { expandPlan } from '../plan.js';
+import { readRun } from '../results.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PARENT = mkdtempSync(join(tmpdir(), 'rtl-netns-'));
+const PLAN = {
+  name: 'netns-test',
+  description: 'tiny cells on a link with an RTT and on the 10 Mbit/s link',
+  protocol: { warmup: 1, reps: 3 },
+  groups: [
+    { name: 'cable', scenarios: [1], cms: [0], objects: ['books'], formats: ['json', 'protobuf'], compressions: ['gzip'],
+      counts: [100], networks: ['cable'] },
+    { name: '10 Mbit/s', scenarios: [2], cms: [2], objects: ['videos'], formats: ['xml'], compressions: ['none'],
+      counts: [100], networks: ['10mbit'] },
+  ],
+};
+const root = process.getuid?.() === 0;
+
+test('SHAPING=netns runs a plan through the kernel with the profiles\' delays and rates', { skip: !root && 'needs root' }, () => {
+  const planFile = join(PARENT, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(PLAN));
+  const runDir = join(PARENT, 'run');
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: ROOT, encoding: 'utf8', timeout: 400_000,
+    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, SHAPING: 'netns', BASE_URL: 'http://localhost:18086',
+      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data' },
+  });
+  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+
+  const { context, cells, samples } = readRun(runDir);
+  assert.equal(context.shaping, 'netns');
+  assert.equal(context.cross_origin_isolated, true, 'localhost, mapped into the server\'s namespace, stays a secure context');
+  assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
+  const cable = context.networks.cable;
+  // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
+  assert.ok(cable.measured.rtt_ms >= NETWORKS.cable.rttMs && cable.measured.rtt_ms < NETWORKS.cable.rttMs + 40,
+    `cable RTT ${cable.measured.rtt_ms} ms`);
+  assert.ok(cable.measured.throughput_bps < NETWORKS.cable.downBps * 1.05, `cable ${cable.measured.throughput_bps} bit/s`);
+  // The issue's target: a ~1.4 MB answer at 10 Mbit/s within 5 % of bytes × 8 / rate.
+  const link = context.networks['10mbit'].measured;
+  assert.ok(Math.abs(link.throughput_bps / 10e6 - 1) < 0.05, `10 Mbit/s link measured at ${link.throughput_bps} bit/s`);
+
+  const expected = expandPlan(PLAN).map(caseId).sort();
+  assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
+  for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
+  assert.equal(samples.length, expected.length * 3);
+  for (const sample of samples.filter((s) => s.network === 'cable')) {
+    assert.ok(sample.total_ms >= NETWORKS.cable.rttMs, `${sample.case_id} rep ${sample.rep}: ${sample.total_ms} ms`);
+  }
+});
