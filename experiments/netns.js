@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { NETWORKS } from './networks.js';
 import { STUDY_SERVER_OPTS } from './server-process.js';
 
+/** The server's namespace (RTL_NETNS, default rtl-lab); the browser's adds -browser. */
 export const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
 export const BROWSER_NAMESPACE = `${NAMESPACE}-browser`;
 export const SERVER_ADDRESS = '10.99.0.1';
@@ -52,9 +53,11 @@ const MTU = 1500;
 const TCP_IP_HEADERS = 52;
 
 /** The two sides, each with its devices: the veth end, and the delay line's end. */
+// The TUN devices are made in this machine's own namespace before they move: named after the
+// study's namespace, so that two studies with different RTL_NETNS never clash (15 characters at most).
 const SIDES = {
-  server: { namespace: NAMESPACE, veth: 'rtl-srv', tun: 'rtl-srv-d', address: SERVER_ADDRESS, peer: BROWSER_ADDRESS },
-  browser: { namespace: BROWSER_NAMESPACE, veth: 'rtl-brw', tun: 'rtl-brw-d', address: BROWSER_ADDRESS, peer: SERVER_ADDRESS },
+  server: { namespace: NAMESPACE, veth: 'rtl-srv', tun: `${NAMESPACE}-s`, address: SERVER_ADDRESS, peer: BROWSER_ADDRESS },
+  browser: { namespace: BROWSER_NAMESPACE, veth: 'rtl-brw', tun: `${NAMESPACE}-b`, address: BROWSER_ADDRESS, peer: SERVER_ADDRESS },
 };
 
 function run(command, ...args) {
@@ -80,6 +83,9 @@ export function tcRate(payloadBps, linkHeader) {
 
 /** Throws a clear error when this machine or user cannot shape with the kernel. */
 export function checkNetns() {
+  if (!/^[a-z0-9-]{1,12}$/.test(NAMESPACE)) {
+    throw new Error(`RTL_NETNS=${NAMESPACE}: a namespace name of 1–12 lower-case letters, digits or dashes, please`);
+  }
   if (process.getuid?.() !== 0) {
     throw new Error('SHAPING=netns shapes with the kernel (ip netns, tc) and needs root. Run as root, or use SHAPING=cdp.');
   }

@@ -35,11 +35,12 @@ export async function applyCdpShaping(page, name, factor = 1) {
     ? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
     : { offline: false, latency: profile.rttMs, downloadThroughput: (profile.downBps / 8) * factor,
       uploadThroughput: (profile.upBps / 8) * factor };
-  // One session per page: a second session's conditions would not replace the first's.
+  // One session per page: a second session's conditions would not replace the first's. The
+  // emulation works without Network.enable, which would also send an event per request to
+  // Playwright, on the same cores, while the page times it.
   let cdp = cdpSessions.get(page);
   if (!cdp) {
     cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
     cdpSessions.set(page, cdp);
   }
   await cdp.send('Network.emulateNetworkConditions', conditions);
@@ -50,6 +51,8 @@ export async function applyCdpShaping(page, name, factor = 1) {
 /** How close to the profile's rate a calibration must bring the measured throughput. */
 const CALIBRATION_TOLERANCE = 0.02;
 const CALIBRATION_ROUNDS = 4;
+/** Chromium falls short by 1–15 % here; needing more means the real path is slower than the profile. */
+const MAX_CALIBRATION_FACTOR = 1.5;
 
 /**
  * Chromium's emulation delivers less than it is told: it hands data out in 1,500-byte packets on
@@ -57,8 +60,8 @@ const CALIBRATION_ROUNDS = 4;
  * more under load). So before the first cell, a run scales the profile's throughputs by a factor
  * measured on this machine until the probe's effective throughput is within 2 % of the
  * profile's rate (at most four rounds), and uses that factor on every page. Every round is kept
- * in run.json; if the rounds run out, the last factor is used and the run says so
- * (within_tolerance: false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
+ * in run.json; if the rounds run out, or the factor would pass 1.5 (a server across a path
+ * slower than the profile), the last factor is used and the run says so (within_tolerance: false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
  */
 export async function calibrateCdp(page, name, env = process.env) {
   const profile = NETWORKS[name];
@@ -71,11 +74,17 @@ export async function calibrateCdp(page, name, env = process.env) {
     rounds.push({ factor, throughput_bps: measured.throughput_bps });
     const ratio = profile.downBps === null ? 1 : profile.downBps / measured.throughput_bps;
     const within = Math.abs(ratio - 1) <= CALIBRATION_TOLERANCE;
-    if (!enabled || within || rounds.length === CALIBRATION_ROUNDS) {
-      return { calibration: enabled ? 'on' : 'off', factor, within_tolerance: within, tolerance: CALIBRATION_TOLERANCE,
-        rounds, measured };
+    const next = factor * ratio;
+    const pathTooSlow = next > MAX_CALIBRATION_FACTOR;
+    if (!enabled || within || pathTooSlow || rounds.length === CALIBRATION_ROUNDS) {
+      const result = { calibration: enabled ? 'on' : 'off', factor, within_tolerance: within,
+        tolerance: CALIBRATION_TOLERANCE, rounds, measured };
+      if (enabled && !within && pathTooSlow) {
+        result.note = `stopped: the rate would need a factor above ${MAX_CALIBRATION_FACTOR}; the path itself is slower than the profile`;
+      }
+      return result;
     }
-    factor *= ratio;
+    factor = next;
   }
 }
 

@@ -35,7 +35,8 @@ test('SHAPING=netns runs a plan through the kernel with the profiles\' delays an
   const runDir = join(PARENT, 'run');
   const result = spawnSync('npx', ['playwright', 'test'], {
     cwd: ROOT, encoding: 'utf8', timeout: 400_000,
-    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, SHAPING: 'netns', BASE_URL: 'http://localhost:18086',
+    // Namespaces of its own, so that a study running here is left alone.
+    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, SHAPING: 'netns', BASE_URL: 'http://localhost:18086', RTL_NETNS: 'rtl-test',
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data' },
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
@@ -43,6 +44,7 @@ test('SHAPING=netns runs a plan through the kernel with the profiles\' delays an
   const { context, cells, samples } = readRun(runDir);
   assert.equal(context.shaping, 'netns');
   assert.equal(context.cross_origin_isolated, true, 'localhost, mapped into the server\'s namespace, stays a secure context');
+  assert.equal(context.netns_link.server_namespace, 'rtl-test');
   assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
   const cable = context.networks.cable;
   // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
