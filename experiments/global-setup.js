@@ -106,7 +106,7 @@ export default async function globalSetup(config) {
         networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
       } else {
         const shaped = shapeNetns(name);
-        networks[name] = { ...NETWORKS[name], netns: shaped, measured: await measureNetwork(measurePage) };
+        networks[name] = { ...NETWORKS[name], netns: shaped, measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };
       }
       await measurePage.close();
     }

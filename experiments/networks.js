@@ -70,7 +70,7 @@ export async function calibrateCdp(page, name, env = process.env) {
   let factor = 1;
   for (;;) {
     await applyCdpShaping(page, name, factor);
-    const measured = await measureNetwork(page);
+    const measured = await measureNetwork(page, profile.downBps);
     rounds.push({ factor, throughput_bps: measured.throughput_bps });
     const ratio = profile.downBps === null ? 1 : profile.downBps / measured.throughput_bps;
     const within = Math.abs(ratio - 1) <= CALIBRATION_TOLERANCE;
@@ -88,21 +88,32 @@ export async function calibrateCdp(page, name, env = process.env) {
   }
 }
 
-/** Books in the throughput probe: about 1.4 MB of JSON (fewer if the dataset is smaller). */
-const PROBE_BOOKS = 3200;
+/** The throughput probe: a JSON answer of Books (~441 bytes each) that takes about 1.5 s at the
+ * profile's rate, 600–3,200 Books (0.26–1.4 MB; fewer if the dataset is smaller). */
+const PROBE_SECONDS = 1.5;
+const PROBE_BOOKS = { min: 600, max: 3200, bytesEach: 441 };
+const PROBES = 3;
+
+/** Books in the throughput probe for a rate in bit/s (null: unthrottled). */
+export function probeBooks(rateBps) {
+  if (rateBps === null) return PROBE_BOOKS.max;
+  const books = Math.round((rateBps / 8) * PROBE_SECONDS / PROBE_BOOKS.bytesEach);
+  return Math.min(PROBE_BOOKS.max, Math.max(PROBE_BOOKS.min, books));
+}
 
 /**
  * Measures a page's effective network: RTT as the median time to the headers of five 1-object
- * requests, and throughput as the probe answer's bytes on the wire over its time from request
- * start to last byte (Resource Timing) less that RTT, so that the request's round trip and the
- * server's own time do not count. (Its transfer phase alone, responseStart → responseEnd, misses
- * the first bytes under kernel shaping: Chromium reports the headers late by about one 64 KiB
- * head of the answer, and 0.9 MB seemed to cross 10 Mbit/s at 10.6.)
+ * requests, and throughput as the median of three probes, each the answer's bytes on the wire
+ * over its time from request start to last byte (Resource Timing) less that RTT, so that the
+ * request's round trip and the server's own time do not count. One probe goes first, untimed:
+ * the first large answer on a new page and server path ran up to 10 % slow. (The transfer phase
+ * alone, responseStart → responseEnd, misses the first bytes under kernel shaping: Chromium
+ * reports the headers late by about one 64 KiB head of the answer.)
  */
-export async function measureNetwork(page) {
-  return page.evaluate(async (probeBooks) => {
+export async function measureNetwork(page, rateBps = null) {
+  return page.evaluate(async ({ books, probes }) => {
     const info = await (await fetch('/api/info', { cache: 'no-store' })).json();
-    const count = Math.min(probeBooks, info.dataset.size);
+    const count = Math.min(books, info.dataset.size);
     const url = (n) => `/api/books?count=${n}&format=json&compression=none&cm=0`;
     const rtts = [];
     for (let i = 0; i < 5; i++) {
@@ -111,16 +122,22 @@ export async function measureNetwork(page) {
       rtts.push(performance.now() - t0);
       await response.arrayBuffer();
     }
-    performance.clearResourceTimings();
-    const response = await fetch(url(count), { cache: 'no-store' });
-    if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const entry = performance.getEntriesByType('resource').at(-1);
     rtts.sort((a, b) => a - b);
     const rtt = rtts[2];
-    const probeSeconds = (entry.responseEnd - entry.requestStart) / 1000;
-    return { rtt_ms: rtt, throughput_bps: (entry.transferSize * 8) / (probeSeconds - rtt / 1000),
-      probe_transfer_size: entry.transferSize, probe_seconds: probeSeconds };
-  }, PROBE_BOOKS);
+    const runs = [];
+    for (let i = 0; i <= probes; i++) {
+      performance.clearResourceTimings();
+      const response = await fetch(url(count), { cache: 'no-store' });
+      if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const entry = performance.getEntriesByType('resource').at(-1);
+      const seconds = (entry.responseEnd - entry.requestStart) / 1000;
+      if (i > 0) runs.push({ seconds, throughput_bps: (entry.transferSize * 8) / (seconds - rtt / 1000), bytes: entry.transferSize });
+    }
+    const throughputs = runs.map((r) => r.throughput_bps).sort((a, b) => a - b);
+    return { rtt_ms: rtt, throughput_bps: throughputs[Math.floor(throughputs.length / 2)],
+      probe_transfer_size: runs[0].bytes, probe_seconds: runs.map((r) => r.seconds),
+      probe_throughputs_bps: runs.map((r) => r.throughput_bps) };
+  }, { books: probeBooks(rateBps), probes: PROBES });
 }

@@ -80,7 +80,7 @@ try {
     console.log(`\nnetns  profiles with an RTT (delay by ${link.delay}): measured as a study run measures them`);
     for (const name of ['cable', 'lte', 'fast-4g']) {
       shapeNetns(name);
-      const measured = await measureNetwork(page);
+      const measured = await measureNetwork(page, NETWORKS[name].downBps);
       const profile = NETWORKS[name];
       console.log(`netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})`
         + `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`);
