@@ -2,7 +2,7 @@
 // browsers on this machine), with flags that keep it off a network the machine does not have.
 
 import { fileURLToPath } from 'node:url';
-import { BROWSER_RESOLVER_RULE } from './netns.js';
+import { BROWSER_RESOLVER_RULE } from './network/netns.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,10 +11,10 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 
 /**
  * With SHAPING=netns the study's Chromium runs inside the browser's namespace, through a
- * wrapper, and reaches the server's namespace for localhost (see netns.js).
+ * wrapper, and reaches the server's namespace for localhost (see network/netns.js).
  */
 export const NETNS_LAUNCH_OPTIONS = {
-  executablePath: fileURLToPath(new URL('./netns-chromium.sh', import.meta.url)),
+  executablePath: fileURLToPath(new URL('./network/netns-chromium.sh', import.meta.url)),
   args: [...CHROMIUM_ARGS, `--host-resolver-rules=${BROWSER_RESOLVER_RULE}`],
 };
 

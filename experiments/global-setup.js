@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, launchOptions } from './chromium.js';
 import { existsSync } from 'node:fs';
 import { expandPlan } from './plan.js';
-import { NETWORKS, calibrateCdp, measureNetwork } from './networks.js';
+import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
-import { shapeNetns, startNetnsStudy } from './netns.js';
+import { shapeNetns, startNetnsStudy } from './network/netns.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Requests per object × format × compression (and per computation path) that warm the server up. */

@@ -3,7 +3,7 @@
 // report (report.html, report.md, summary.csv) in the run directory.
 import { makeReport } from '../analysis/report.js';
 import { RunDirectory } from './results.js';
-import { stopNetnsStudy } from './netns.js';
+import { stopNetnsStudy } from './network/netns.js';
 import { studySettings } from './study-settings.js';
 
 export default async function globalTeardown() {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
-import { NETWORKS } from './networks.js';
+import { NETWORKS } from './network/profiles.js';
 
 export const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
 

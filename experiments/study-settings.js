@@ -1,6 +1,6 @@
 // The study's settings from the environment, the same in the runner and its worker.
 import { loadPlan } from './plan.js';
-import { NETWORKS, SHAPING_MECHANISMS } from './networks.js';
+import { NETWORKS, SHAPING_MECHANISMS } from './network/profiles.js';
 
 export function studySettings(env = process.env) {
   const plan = loadPlan(env.PLAN ?? 'quick');

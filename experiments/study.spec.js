@@ -4,8 +4,8 @@
 
 import { test } from '@playwright/test';
 import { caseId } from '../client/schema.js';
-import { applyCdpShaping } from './networks.js';
-import { shapeNetns } from './netns.js';
+import { applyCdpShaping } from './network/profiles.js';
+import { shapeNetns } from './network/netns.js';
 import { expandPlan } from './plan.js';
 import { RunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';

@@ -6,8 +6,8 @@
 
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, NETNS_LAUNCH_OPTIONS } from '../chromium.js';
-import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../networks.js';
-import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../netns.js';
+import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../network/profiles.js';
+import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';
 
 const PORT = 18092;

@@ -25,8 +25,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NETWORKS } from './networks.js';
-import { STUDY_SERVER_OPTS } from './server-process.js';
+import { NETWORKS } from './profiles.js';
+import { STUDY_SERVER_OPTS } from '../server-process.js';
 
 /** The server's namespace (RTL_NETNS, default rtl-lab); the browser's adds -browser. */
 export const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
@@ -36,8 +36,8 @@ export const BROWSER_ADDRESS = '10.99.0.2';
 /** Chromium's host-resolver rule that sends the study's localhost to the server's namespace. */
 export const BROWSER_RESOLVER_RULE = `MAP localhost ${SERVER_ADDRESS}`;
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DELAY_LINE = join(ROOT, 'experiments', 'delay-line.py');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DELAY_LINE = join(ROOT, 'experiments', 'network', 'delay-line.py');
 const SERVER_PID_FILE = join(tmpdir(), `${NAMESPACE}-server.pid`);
 const DELAY_LINE_PID_FILE = join(tmpdir(), `${NAMESPACE}-delay-line.pid`);
 const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
