@@ -16,32 +16,10 @@ import { expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
-import { shapeNetns, startNetnsStudy } from './network/netns.js';
+import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
+import { warmUpServer, warmupPaths } from './server-warmup.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Requests per object × format × compression (and per computation path) that warm the server up. */
-const SERVER_WARMUP_REQUESTS = 40;
-
-/**
- * Warms the server's JIT on every path the plan measures, so that no plan's first cells run
- * against a cold JVM (a quick plan warms each cell up only a few times). Untimed, unshaped.
- */
-async function warmUpServer(page, cells) {
-  const paths = new Set();
-  for (const c of cells) {
-    const count = Math.min(c.count, 1000);
-    paths.add(`/api/${c.object}?count=${count}&format=${c.format}&compression=${c.compression}&cm=0`);
-    if (c.cm > 0) paths.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&format=${c.format}&compression=${c.compression}&cm=1`);
-  }
-  const started = Date.now();
-  await page.evaluate(async ({ urls, times }) => {
-    for (let i = 0; i < times; i++) {
-      for (const url of urls) await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
-    }
-    performance.clearResourceTimings();
-  }, { urls: [...paths], times: SERVER_WARMUP_REQUESTS });
-  return { paths: paths.size, requests_each: SERVER_WARMUP_REQUESTS, seconds: (Date.now() - started) / 1000 };
-}
 const require = createRequire(import.meta.url);
 
 function git(...args) {
@@ -66,16 +44,10 @@ export default async function globalSetup(config) {
 
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
 
-  const warmUp = async () => {
-    const browser = await chromium.launch(launchOptions);
-    try {
-      const page = await browser.newPage({ baseURL: settings.baseUrl });
-      await page.goto('/');
-      return await warmUpServer(page, cells);
-    } finally {
-      await browser.close();
-    }
-  };
+  // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
+  // inside the server's namespace.
+  const warmUp = () => (settings.shaping === 'netns' ? warmUpInNamespace(warmupPaths(cells))
+    : warmUpServer(settings.baseUrl, warmupPaths(cells)));
 
   if (run.exists()) {
     const previous = run.readContext();
@@ -96,7 +68,7 @@ export default async function globalSetup(config) {
     await page.evaluate(() => window.labReady);
     const client = await page.evaluate(() => window.lab.context());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
-    const serverWarmup = await warmUpServer(page, cells);
+    const serverWarmup = await warmUp();
     const networks = {};
     for (const name of [...new Set(cells.map((c) => c.network))]) {
       const measurePage = await browser.newPage({ baseURL: settings.baseUrl });

@@ -204,6 +204,14 @@ function chooseCongestionControl() {
   throw new Error(`RTL_NETNS_CC=${process.env.RTL_NETNS_CC}: a namespace here may choose only ${allowed}`);
 }
 
+/** The server warm-up (server-warmup.js) from inside the server's namespace; returns its result. */
+export function warmUpInNamespace(paths) {
+  const port = process.env.RTL_NETNS_PORT;
+  if (!port) throw new Error('the netns study is not running (RTL_NETNS_PORT is not set)');
+  return JSON.parse(inside(NAMESPACE, 'node', join(ROOT, 'experiments', 'server-warmup.js'), `http://127.0.0.1:${port}`,
+    JSON.stringify(paths)));
+}
+
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
 async function startDelayLine() {
   const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET],

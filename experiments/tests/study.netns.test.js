@@ -36,7 +36,7 @@ test('SHAPING=netns runs a plan through the kernel with the profiles\' delays an
   const result = spawnSync('npx', ['playwright', 'test'], {
     cwd: ROOT, encoding: 'utf8', timeout: 400_000,
     // Namespaces of its own, so that a study running here is left alone.
-    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, SHAPING: 'netns', BASE_URL: 'http://localhost:18086', RTL_NETNS: 'rtl-test',
+    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, SHAPING: 'netns', BASE_URL: 'http://localhost:18086', RTL_NETNS: 'rtl-test', SERVER_WARMUP: '600',
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data' },
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);

@@ -26,7 +26,7 @@ const lines = (file) => readFileSync(join(RUN_DIR, file), 'utf8').split('\n').fi
 function study(runDir = RUN_DIR, ...args) {
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
     cwd: ROOT, encoding: 'utf8', timeout: 300_000,
-    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp' },
+    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600' },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -52,6 +52,8 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   }
   assert.equal(context.dataset.size, 2000);
   assert.equal(context.shaping, 'cdp');
+  assert.equal(context.server_warmup.requests, 600);
+  assert.ok(context.server_warmup.last_thousand_median_ms > 0 && context.server_warmup.paths > 0);
   // Chromium's emulation, calibrated on this machine: the issue's target, a ~1 MB answer at
   // 10 Mbit/s within 10 % of bytes × 8 / rate.
   const link = context.networks['10mbit'];

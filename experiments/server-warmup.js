@@ -1,0 +1,80 @@
+// Warms the study server's JIT before the first cell, from Node over two keep-alive
+// connections, on every object × format × compression (and sorting) path the plan measures.
+// A study's server has usually just started, and its JIT takes many thousands of requests to
+// settle: measured here from a fresh start, a 10-Book JSON answer took 1.45 ms (median, Node on
+// loopback) after 1,000 requests, 0.55 after 5,000, and ~0.3 from 15,000 on — a millisecond that
+// a browser cell of 10 objects (~5 ms) would carry if it ran first. So the warm-up is 20,000
+// requests (about 20 s; SERVER_WARMUP=<requests> to change), mostly of up to 100 objects, every
+// 20th of up to 1,000. Untimed and unshaped; run.json keeps the median of its first and last
+// thousand requests.
+//
+//   node experiments/server-warmup.js <base url> <paths as JSON>   (prints the result as JSON)
+// is the same warm-up from inside the server's network namespace (SHAPING=netns).
+
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+
+export const WARMUP_REQUESTS = Number(process.env.SERVER_WARMUP ?? 20_000);
+const CONNECTIONS = 2;
+const LARGE_EVERY = 20;
+
+/** The plan's request paths, as { small, large } lists, from its cells. */
+export function warmupPaths(cells) {
+  const small = new Set();
+  const large = new Set();
+  for (const c of cells) {
+    const query = `format=${c.format}&compression=${c.compression}`;
+    small.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&${query}&cm=0`);
+    large.add(`/api/${c.object}?count=${Math.min(c.count, 1000)}&${query}&cm=0`);
+    if (c.cm > 0) small.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&${query}&cm=${c.cm}`);
+  }
+  return { small: [...small], large: [...large] };
+}
+
+function get(agent, base, path) {
+  return new Promise((resolve, reject) => {
+    http.get(new URL(path, base), { agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => (response.statusCode === 200 ? resolve()
+        : reject(new Error(`the server warm-up got ${response.statusCode} for ${path}`))));
+    }).on('error', reject);
+  });
+}
+
+/** Sends the warm-up; returns what it did, for run.json. */
+export async function warmUpServer(baseUrl, paths, requests = WARMUP_REQUESTS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const started = performance.now();
+  const probeTimes = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      const i = next++;
+      const path = i % LARGE_EVERY === 0 ? paths.large[(i / LARGE_EVERY) % paths.large.length] : paths.small[i % paths.small.length];
+      const t0 = performance.now();
+      await get(agent, baseUrl, path);
+      probeTimes.push({ i, path, ms: performance.now() - t0 });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  } finally {
+    agent.destroy();
+  }
+  // The first small path's latency at the start and at the end: how far the JIT came.
+  const median = (list) => {
+    const ms = list.filter((t) => t.path === paths.small[0]).map((t) => t.ms).sort((a, b) => a - b);
+    return ms.length ? ms[Math.floor(ms.length / 2)] : null;
+  };
+  probeTimes.sort((a, b) => a.i - b.i);
+  return {
+    requests, connections: CONNECTIONS, paths: paths.small.length + paths.large.length,
+    seconds: (performance.now() - started) / 1000, tracked_path: paths.small[0],
+    first_thousand_median_ms: median(probeTimes.slice(0, 1000)), last_thousand_median_ms: median(probeTimes.slice(-1000)),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [baseUrl, paths] = process.argv.slice(2);
+  console.log(JSON.stringify(await warmUpServer(baseUrl, JSON.parse(paths))));
+}
