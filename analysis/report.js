@@ -42,6 +42,27 @@ export function analyse(cells) {
   return { comparisons: all, answers: answerQuestions(cells, all), conclusions: sourceConclusions(cells, all), decisions: decisions(cells) };
 }
 
+/**
+ * The run's networks as measured before its first cell, and how each was shaped: a reader
+ * comparing RTT profiles needs to know whether TCP was real (netns) or emulated (cdp).
+ */
+export function describeNetworks(context) {
+  const entries = Object.entries(context.networks ?? {});
+  if (entries.length === 0) return '';
+  const mbit = (bps) => `${(bps / 1e6).toFixed(bps < 1e8 ? 2 : 0)} Mbit/s`;
+  const parts = entries.map(([name, n]) => {
+    const m = n.measured ?? {};
+    const nominal = n.downBps == null ? 'no shaping' : `nominal ${mbit(n.downBps)}, RTT ${n.rttMs} ms`;
+    const how = n.downBps == null && !n.rttMs ? null : context.shaping === 'cdp'
+      ? `Chromium's emulation${n.cdp?.calibration === 'on' && n.downBps != null ? ` calibrated ×${n.cdp.factor.toFixed(2)}` : ''}`
+      : `the kernel${n.netns?.delay ? `, delay by ${n.netns.delay}` : ''}`;
+    const measured = m.throughput_bps ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms` : 'not measured';
+    return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})`;
+  });
+  const tcp = context.netns_link?.congestion_control ? `; TCP congestion control ${context.netns_link.congestion_control}` : '';
+  return `Networks — ${parts.join('; ')}${tcp}.`;
+}
+
 export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const { runs, cells } = loadRuns(runPaths);
   if (cells.length === 0) throw new Error(`no completed cells in ${runPaths.join(', ')}`);
@@ -63,6 +84,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const intro = `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells from ${runs.length} run(s), `
     + `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}`
     + `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
+  const networks = describeNetworks(context);
   const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]);
   const contradictions = conclusions.filter((c) => c.verdict === 'refuted')
     .map((c) => `The source says: "${c.claim}" We measured ${c.ours} (the source: ${c.theirs}), so on this setup it does not hold.`);
@@ -71,7 +93,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const decisionHeader = ['objects', 'N', 'network', 'CM', 'fastest', 'median ms', 'next best (× slower)'];
   const conclusionHeader = ['source conclusion', 'source', 'ours', 'verdict'];
 
-  const md = [`# Response Time Lab report`, '', intro, '',
+  const md = [`# Response Time Lab report`, '', intro, '', ...(networks ? [networks, ''] : []),
     'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.', '',
     ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
       ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
@@ -86,7 +108,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
 table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
 td:nth-child(4){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
-<h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>
+<h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>${networks ? `<p>${escapeHtml(networks)}</p>` : ''}
 <p>Times are from the first request's start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.</p>
 ${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
     (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
@@ -98,6 +120,6 @@ ${contradictions.length ? `<p>Where our measurements contradict the source:</p><
   writeFileSync(join(outDirectory, 'report.html'), html);
   // Everything the client page needs to show this report (Load a run): no raw samples.
   writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
-    intro, answers, conclusions, contradictions, decisions: helper, charts }));
+    intro, networks, answers, conclusions, contradictions, decisions: helper, charts }));
   return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
 }

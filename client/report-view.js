@@ -64,7 +64,7 @@ function decisionHelper(report) {
 export function showReport(container, report) {
   if (report?.kind !== 'response-time-lab/report') throw new Error('This is not a report-data.json of a Response Time Lab run.');
   container.replaceChildren();
-  container.append(element('p', report.intro), decisionHelper(report));
+  container.append(element('p', report.intro), ...(report.networks ? [element('p', report.networks)] : []), decisionHelper(report));
   for (const [id, { question, answers }] of Object.entries(report.answers)) {
     container.append(element('h3', `${id}: ${question}`));
     const list = element('ul');

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '../../client/stats.js';
-import { analyse, makeReport } from '../report.js';
+import { analyse, describeNetworks, makeReport } from '../report.js';
 import { loadRuns } from '../load.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -55,4 +55,20 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
     assert.equal(Number(record.n), totals.length);
     assert.ok(Math.abs(Number(record.median_ms) - median(totals)) < 1e-3, record.case_id);
   }
+});
+
+test('the report says how each network was shaped and what it measured', () => {
+  const profile = (downBps, rttMs) => ({ downBps, upBps: downBps, rttMs });
+  const cdp = describeNetworks({ shaping: 'cdp', networks: {
+    unthrottled: { ...profile(null, 0), measured: { throughput_bps: 3.35e8, rtt_ms: 5.94 } },
+    '10mbit': { ...profile(10e6, 0), cdp: { calibration: 'on', factor: 1.0789 }, measured: { throughput_bps: 9.83e6, rtt_ms: 5.6 } },
+  } });
+  assert.equal(cdp, 'Networks — unthrottled: measured 335 Mbit/s, RTT 5.9 ms (no shaping); '
+    + '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms (nominal 10.00 Mbit/s, RTT 0 ms; Chromium\'s emulation calibrated ×1.08).');
+  const netns = describeNetworks({ shaping: 'netns', netns_link: { congestion_control: 'reno' }, networks: {
+    cable: { ...profile(5e6, 28), netns: { delay: 'delay-line.py' }, measured: { throughput_bps: 5.03e6, rtt_ms: 38.2 } },
+  } });
+  assert.equal(netns, 'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; '
+    + 'the kernel, delay by delay-line.py); TCP congestion control reno.');
+  assert.equal(describeNetworks({ shaping: 'cdp' }), '');
 });
