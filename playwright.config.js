@@ -7,6 +7,8 @@
 //   BASE_URL=http://host:port              the study server (default http://localhost:8080); on
 //                                          this machine it is started when none answers, elsewhere never
 //   RUN_DIR=<dir>                          where results go; an existing run there is resumed
+//   SERVER_WARMUP=<requests>               the server warm-up before the first cell (default 20000)
+//   PAGE_SETTLE_MS=<ms>                    each cell's page rests this long before its first request (1000)
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './experiments/chromium.js';

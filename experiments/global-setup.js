@@ -106,6 +106,7 @@ export default async function globalSetup(config) {
         memory_bytes: os.totalmem(), os: `${os.type()} ${os.release()} ${os.arch()}` },
       cross_origin_isolated: client.cross_origin_isolated,
       server_warmup: serverWarmup,
+      page_settle_ms: settings.pageSettleMs,
       user_agent: client.user_agent,
       networks,
     });

@@ -25,6 +25,7 @@ for (const cell of cells) {
     await page.evaluate(() => window.labReady);
     if (settings.shaping === 'cdp') await applyCdpShaping(page, cell.network, cdpFactor(run, cell.network));
     else shapeNetns(cell.network);
+    await page.waitForTimeout(settings.pageSettleMs); // the new page's start-up work ends first
 
     const writer = run.startCell(id, cell);
     await page.exposeFunction('rtlRecordSample', (sample) => writer.sample(sample));

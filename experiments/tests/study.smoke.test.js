@@ -53,6 +53,7 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   assert.equal(context.dataset.size, 2000);
   assert.equal(context.shaping, 'cdp');
   assert.equal(context.server_warmup.requests, 600);
+  assert.equal(context.page_settle_ms, 1000);
   assert.ok(context.server_warmup.last_thousand_median_ms > 0 && context.server_warmup.paths > 0);
   // Chromium's emulation, calibrated on this machine: the target, a ~1 MB answer at
   // 10 Mbit/s within 10 % of bytes × 8 / rate.
