@@ -46,8 +46,8 @@ export default async function globalSetup(config) {
 
   // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
   // inside the server's namespace.
-  const warmUp = () => (settings.shaping === 'netns' ? warmUpInNamespace(warmupPaths(cells))
-    : warmUpServer(settings.baseUrl, warmupPaths(cells)));
+  const warmUp = () => (settings.shaping === 'netns' ? warmUpInNamespace(warmupPaths(cells), settings.serverWarmupRequests)
+    : warmUpServer(settings.baseUrl, warmupPaths(cells), settings.serverWarmupRequests));
 
   if (run.exists()) {
     const previous = run.readContext();

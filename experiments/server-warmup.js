@@ -8,13 +8,13 @@
 // 20th of up to 1,000. Untimed and unshaped; run.json keeps the median of its first and last
 // thousand requests.
 //
-//   node experiments/server-warmup.js <base url> <paths as JSON>   (prints the result as JSON)
+//   node experiments/server-warmup.js <base url> <paths as JSON> <requests>   (prints the result as JSON)
 // is the same warm-up from inside the server's network namespace (SHAPING=netns).
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
-export const WARMUP_REQUESTS = Number(process.env.SERVER_WARMUP ?? 20_000);
+export const WARMUP_REQUESTS = 20_000;
 const CONNECTIONS = 2;
 const LARGE_EVERY = 20;
 
@@ -42,7 +42,7 @@ function get(agent, base, path) {
 }
 
 /** Sends the warm-up; returns what it did, for run.json. */
-export async function warmUpServer(baseUrl, paths, requests = WARMUP_REQUESTS) {
+export async function warmUpServer(baseUrl, paths, requests) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const started = performance.now();
   const probeTimes = [];
@@ -75,6 +75,6 @@ export async function warmUpServer(baseUrl, paths, requests = WARMUP_REQUESTS) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [baseUrl, paths] = process.argv.slice(2);
-  console.log(JSON.stringify(await warmUpServer(baseUrl, JSON.parse(paths))));
+  const [baseUrl, paths, requests] = process.argv.slice(2);
+  console.log(JSON.stringify(await warmUpServer(baseUrl, JSON.parse(paths), Number(requests))));
 }

@@ -1,6 +1,7 @@
 // The study's settings from the environment, the same in the runner and its worker.
 import { loadPlan } from './plan.js';
 import { NETWORKS, SHAPING_MECHANISMS } from './network/profiles.js';
+import { WARMUP_REQUESTS } from './server-warmup.js';
 
 /**
  * How long each cell's page rests, untimed, between being ready and its first request. A new
@@ -21,5 +22,6 @@ export function studySettings(env = process.env) {
   }
   const pageSettleMs = Number(env.PAGE_SETTLE_MS ?? PAGE_SETTLE_MS);
   if (!(pageSettleMs >= 0)) throw new Error(`PAGE_SETTLE_MS=${env.PAGE_SETTLE_MS} is not a number of milliseconds`);
-  return { plan, network, shaping, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs };
+  const serverWarmupRequests = Number(env.SERVER_WARMUP ?? WARMUP_REQUESTS);
+  return { plan, network, shaping, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs, serverWarmupRequests };
 }

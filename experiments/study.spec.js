@@ -3,7 +3,7 @@
 // streams every sample into the run directory and records the completed cell.
 
 import { test } from '@playwright/test';
-import { caseId } from '../client/schema.js';
+import { FORMATS, OBJECT_NAMES, caseId } from '../client/schema.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
 import { expandPlan } from './plan.js';
@@ -27,16 +27,16 @@ test.beforeAll(async ({ browser }, testInfo) => {
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => window.labReady);
-    await page.evaluate(async (objects) => {
+    await page.evaluate(async ({ objects, formats }) => {
       for (const object of objects) {
-        for (const format of ['json', 'xml', 'protobuf']) {
+        for (const format of formats) {
           for (let j = 0; j < 10; j++) {
             const data = await window.lab.fetchObjects({ object, format, compression: 'none', count: 10 });
             if (data.length !== 10) throw new Error(`the browser warm-up got ${data.length} ${object}`);
           }
         }
       }
-    }, ['books', 'videos']);
+    }, { objects: OBJECT_NAMES, formats: FORMATS });
     await context.close();
   }
 });

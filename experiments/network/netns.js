@@ -52,9 +52,11 @@ const MTU = 1500;
 /** IPv4 (20) + TCP with timestamps (32): the headers on every full-sized packet. */
 const TCP_IP_HEADERS = 52;
 
-/** The two sides, each with its devices: the veth end, and the delay line's end. */
-// The TUN devices are made in this machine's own namespace before they move: named after the
-// study's namespace, so that two studies with different RTL_NETNS never clash (15 characters at most).
+/**
+ * The two sides, each with its devices: the veth end, and the delay line's end. The TUN devices
+ * are made in this machine's own namespace before they move, so they are named after the study's
+ * namespace: two studies with different RTL_NETNS never clash (15 characters at most).
+ */
 const SIDES = {
   server: { namespace: NAMESPACE, veth: 'rtl-srv', tun: `${NAMESPACE}-s`, address: SERVER_ADDRESS, peer: BROWSER_ADDRESS },
   browser: { namespace: BROWSER_NAMESPACE, veth: 'rtl-brw', tun: `${NAMESPACE}-b`, address: BROWSER_ADDRESS, peer: SERVER_ADDRESS },
@@ -145,9 +147,10 @@ function shapeDevice(namespace, device, rateBps, linkHeader, delayMs, rttMs) {
  */
 export function shapeNetns(name) {
   const profile = NETWORKS[name];
-  const viaLine = profile.rttMs > 0 && delayMechanism() === 'delay-line';
+  const hasLine = delayMechanism() === 'delay-line';
+  const viaLine = profile.rttMs > 0 && hasLine;
   for (const side of Object.values(SIDES)) {
-    for (const device of [side.veth, ...(delayMechanism() === 'delay-line' ? [side.tun] : [])]) {
+    for (const device of hasLine ? [side.veth, side.tun] : [side.veth]) {
       quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', device, 'root'));
     }
     if (viaLine) {
@@ -205,11 +208,11 @@ function chooseCongestionControl() {
 }
 
 /** The server warm-up (server-warmup.js) from inside the server's namespace; returns its result. */
-export function warmUpInNamespace(paths) {
+export function warmUpInNamespace(paths, requests) {
   const port = process.env.RTL_NETNS_PORT;
   if (!port) throw new Error('the netns study is not running (RTL_NETNS_PORT is not set)');
   return JSON.parse(inside(NAMESPACE, 'node', join(ROOT, 'experiments', 'server-warmup.js'), `http://127.0.0.1:${port}`,
-    JSON.stringify(paths)));
+    JSON.stringify(paths), String(requests)));
 }
 
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
