@@ -23,5 +23,8 @@ export function studySettings(env = process.env) {
   const pageSettleMs = Number(env.PAGE_SETTLE_MS ?? PAGE_SETTLE_MS);
   if (!(pageSettleMs >= 0)) throw new Error(`PAGE_SETTLE_MS=${env.PAGE_SETTLE_MS} is not a number of milliseconds`);
   const serverWarmupRequests = Number(env.SERVER_WARMUP ?? WARMUP_REQUESTS);
+  if (!Number.isInteger(serverWarmupRequests) || serverWarmupRequests < 0) {
+    throw new Error(`SERVER_WARMUP=${env.SERVER_WARMUP} is not a number of requests (a whole number, 0 or more)`);
+  }
   return { plan, network, shaping, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs, serverWarmupRequests };
 }

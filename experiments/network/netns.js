@@ -193,6 +193,7 @@ async function answers(port) {
  */
 function chooseCongestionControl() {
   const wanted = process.env.RTL_NETNS_CC ? [process.env.RTL_NETNS_CC] : ['cubic', 'reno'];
+  if (!/^[a-z0-9_]+$/.test(wanted[0])) throw new Error(`RTL_NETNS_CC=${wanted[0]} is not the name of a congestion control`);
   for (const algorithm of wanted) {
     try {
       for (const side of Object.values(SIDES)) {

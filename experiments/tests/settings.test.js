@@ -1,0 +1,24 @@
+// The study's settings from the environment: defaults, and a clear error for every bad value
+// before anything starts.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { studySettings } from '../study-settings.js';
+
+test('the study\'s settings have defaults', () => {
+  const settings = studySettings({});
+  assert.equal(settings.plan.name, 'quick');
+  assert.equal(settings.shaping, 'cdp');
+  assert.equal(settings.baseUrl, 'http://localhost:8080');
+  assert.equal(settings.pageSettleMs, 1000);
+  assert.equal(settings.serverWarmupRequests, 20000);
+  assert.equal(studySettings({ SERVER_WARMUP: '0', PAGE_SETTLE_MS: '0' }).serverWarmupRequests, 0);
+});
+
+test('a bad setting is refused with what is allowed', () => {
+  assert.throws(() => studySettings({ NETWORK: '5g' }), /NETWORK=5g is not a profile; the profiles are unthrottled, 10mbit/);
+  assert.throws(() => studySettings({ SHAPING: 'tc' }), /SHAPING=tc is not a mechanism; use cdp or netns/);
+  assert.throws(() => studySettings({ PAGE_SETTLE_MS: 'soon' }), /PAGE_SETTLE_MS=soon is not a number of milliseconds/);
+  for (const value of ['lots', '-5', '2.5']) {
+    assert.throws(() => studySettings({ SERVER_WARMUP: value }), new RegExp(`SERVER_WARMUP=${value} is not a number of requests`));
+  }
+});
