@@ -2,9 +2,7 @@
 // Mann–Whitney U test (normal approximation with tie and continuity corrections, as
 // scipy.stats.mannwhitneyu(method='asymptotic')).
 
-import { median, quantile, seededRandom } from '../client/stats.js';
-
-const RATIO_RESAMPLES = 2000;
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantile, seededRandom } from '../client/stats.js';
 
 /** Standard normal CDF (erf by Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
 export function normalCdf(z) {
@@ -40,15 +38,15 @@ export function mannWhitneyU(a, b) {
 }
 
 /** median(a) / median(b) with a percentile bootstrap 95% CI (a and b resampled independently). */
-export function ratioOfMedians(a, b, { seed = 0x5eed } = {}) {
+export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
   const random = seededRandom(seed);
   const draw = (values) => {
     const sample = new Float64Array(values.length);
     for (let i = 0; i < values.length; i++) sample[i] = values[Math.floor(random() * values.length)];
     return median(sample);
   };
-  const ratios = new Float64Array(RATIO_RESAMPLES);
-  for (let r = 0; r < RATIO_RESAMPLES; r++) ratios[r] = draw(a) / draw(b);
+  const ratios = new Float64Array(BOOTSTRAP_RESAMPLES);
+  for (let r = 0; r < BOOTSTRAP_RESAMPLES; r++) ratios[r] = draw(a) / draw(b);
   return { ratio: median(a) / median(b), ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975) };
 }
 

@@ -9,7 +9,7 @@ import { answerQuestions, comparisons, decisions, sourceConclusions } from './an
 import { chartSpecs, renderSvg } from './charts.js';
 import { loadRuns } from './load.js';
 
-export const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
+const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
   'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
   'transfer_size', 'decoded_body_size'];
 
@@ -17,7 +17,7 @@ const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&am
 const csv = (value) => (value === null || value === undefined ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
 
-export function summaryRows(cells) {
+function summaryRows(cells) {
   return cells.map((c) => ({
     case_id: c.case_id, ...c.cell, n: c.stats.n, mean_trimmed_ms: fixed(c.stats.mean_trimmed), median_ms: fixed(c.stats.median),
     ci_low_ms: fixed(c.stats.ci_low), ci_high_ms: fixed(c.stats.ci_high), p95_ms: fixed(c.stats.p95), dropped: c.stats.dropped,

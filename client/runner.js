@@ -2,16 +2,16 @@
 // the median's 95% CI is narrow enough), then an untimed check that the data was right.
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
-import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId, firstDifference, toPlain } from './schema.js';
+import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from './schema.js';
 import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
 import { compute } from './sort.js';
 import { relativeHalfWidth, summarize } from './stats.js';
 import { resourceFields, takeResourceEntries } from './timing.js';
 
-export const DEFAULT_WARMUP = 100;
-export const DEFAULT_REPS = 100;
+const DEFAULT_WARMUP = 100;
+const DEFAULT_REPS = 100;
 /** Adaptive repetitions: stop when the median's CI half-width is ≤ target × median. */
-export const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500, checkEvery: 10 });
+const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500, checkEvery: 10 });
 
 /** Checks and completes a cell; throws one error naming every problem. */
 export function validateCell(cell) {
@@ -32,19 +32,20 @@ export function validateCell(cell) {
 }
 
 function requestUrl(baseUrl, cell, cm, format = cell.format, compression = cell.compression) {
-  const query = new URLSearchParams({ count: String(cell.count), format, compression, cm: String(cm) });
-  return new URL(`/api/${cell.object}?${query}`, baseUrl).href;
+  return new URL(apiPath({ ...cell, format, compression }, cm), baseUrl).href;
 }
 
 function scenarioContext(env, cell) {
   let sink = null;
+  // Built here, before any timing: a scenario asks for CM0's URL or its own CM's.
+  const urls = { 0: requestUrl(env.baseUrl, cell, 0), [cell.cm]: requestUrl(env.baseUrl, cell, cell.cm) };
   return {
     cell,
     codec: env.codecs[cell.format],
     now: env.now,
     fetch: env.fetch,
     fetchOptions: { cache: 'no-store' },
-    url: (cm) => requestUrl(env.baseUrl, cell, cm),
+    url: (cm) => urls[cm],
     /** Holds a scenario's results until the next iteration, so that computing them is never skipped. */
     keep: (...values) => { sink = values; },
     drop: () => { sink = null; return sink; },

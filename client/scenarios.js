@@ -109,11 +109,3 @@ async function clientTwiceCached(context) {
 export const SCENARIO_FUNCTIONS = Object.freeze({
   1: oneRequest, 2: oneRequest, 3: clientComputation, 4: serverTwice, 5: clientTwiceCached,
 });
-
-export const SCENARIO_TITLES = Object.freeze({
-  1: 'No computation',
-  2: 'Computation on server',
-  3: 'Computation on client',
-  4: 'No caching, computation on server (two requests)',
-  5: 'Caching, computation on client (computed twice)',
-});

@@ -35,6 +35,12 @@ export const COMPRESSIONS = Object.freeze(['none', 'gzip']);
 export const SCENARIOS = Object.freeze([1, 2, 3, 4, 5]);
 export const CMS = Object.freeze([0, 1, 2, 3, 4, 5]);
 
+/** The API path of a request (SPEC §4's parameters), e.g. /api/books?count=10&format=json&compression=none&cm=0. */
+export function apiPath({ object, count, format, compression }, cm) {
+  const query = new URLSearchParams({ count: String(count), format, compression, cm: String(cm) });
+  return `/api/${object}?${query}`;
+}
+
 /** The type of one field of an object kind. */
 export function fieldType(object, name) {
   const field = OBJECTS[object].fields.find(([fieldName]) => fieldName === name);

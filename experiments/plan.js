@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
 import { NETWORKS } from './network/profiles.js';
 
-export const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
+const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
 
 /** Dimension in a group → the cell key it sets, and its allowed values. */
 const DIMENSIONS = [

@@ -11,9 +11,9 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export const RUN_FILE = 'run.json';
-export const SAMPLES_FILE = 'samples.jsonl';
-export const CELLS_FILE = 'cells.jsonl';
+const RUN_FILE = 'run.json';
+const SAMPLES_FILE = 'samples.jsonl';
+const CELLS_FILE = 'cells.jsonl';
 
 /** results/<UTC timestamp>-<plan>[-shard-i-of-n] under the given root. */
 export function defaultRunDirectory(root, planName, shard) {

@@ -13,6 +13,7 @@
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { apiPath } from '../client/schema.js';
 
 export const WARMUP_REQUESTS = 20_000;
 const CONNECTIONS = 2;
@@ -23,10 +24,10 @@ export function warmupPaths(cells) {
   const small = new Set();
   const large = new Set();
   for (const c of cells) {
-    const query = `format=${c.format}&compression=${c.compression}`;
-    small.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&${query}&cm=0`);
-    large.add(`/api/${c.object}?count=${Math.min(c.count, 1000)}&${query}&cm=0`);
-    if (c.cm > 0) small.add(`/api/${c.object}?count=${Math.min(c.count, 100)}&${query}&cm=${c.cm}`);
+    const few = { ...c, count: Math.min(c.count, 100) };
+    small.add(apiPath(few, 0));
+    large.add(apiPath({ ...c, count: Math.min(c.count, 1000) }, 0));
+    if (c.cm > 0) small.add(apiPath(few, c.cm));
   }
   return { small: [...small], large: [...large] };
 }

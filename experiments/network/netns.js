@@ -29,10 +29,10 @@ import { NETWORKS } from './profiles.js';
 import { STUDY_SERVER_OPTS } from '../server-process.js';
 
 /** The server's namespace (RTL_NETNS, default rtl-lab); the browser's adds -browser. */
-export const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
-export const BROWSER_NAMESPACE = `${NAMESPACE}-browser`;
-export const SERVER_ADDRESS = '10.99.0.1';
-export const BROWSER_ADDRESS = '10.99.0.2';
+const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
+const BROWSER_NAMESPACE = `${NAMESPACE}-browser`;
+const SERVER_ADDRESS = '10.99.0.1';
+const BROWSER_ADDRESS = '10.99.0.2';
 /** Chromium's host-resolver rule that sends the study's localhost to the server's namespace. */
 export const BROWSER_RESOLVER_RULE = `MAP localhost ${SERVER_ADDRESS}`;
 
@@ -79,7 +79,7 @@ function quietly(action) {
 }
 
 /** tc's rate for a payload rate, on a device whose packets carry linkHeader bytes more. */
-export function tcRate(payloadBps, linkHeader) {
+function tcRate(payloadBps, linkHeader) {
   return Math.round((payloadBps * (MTU + linkHeader)) / (MTU - TCP_IP_HEADERS));
 }
 
@@ -105,7 +105,7 @@ export function checkNetns() {
 
 /** Whether this kernel has netem (delays); probed once in a scratch namespace. */
 let netemAvailable;
-export function kernelHasNetem() {
+function kernelHasNetem() {
   if (netemAvailable === undefined) {
     const scratch = `${NAMESPACE}-probe`;
     try {

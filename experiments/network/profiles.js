@@ -27,7 +27,7 @@ const cdpSessions = new WeakMap();
 
 /**
  * Chromium's network emulation of a profile on one page (CDP takes bytes per second). `factor`
- * scales both throughputs: the run's calibration (calibrateCdp). Returns what was set.
+ * scales both throughputs: the run's calibration (calibrateCdp).
  */
 export async function applyCdpShaping(page, name, factor = 1) {
   const profile = NETWORKS[name];
@@ -44,8 +44,6 @@ export async function applyCdpShaping(page, name, factor = 1) {
     cdpSessions.set(page, cdp);
   }
   await cdp.send('Network.emulateNetworkConditions', conditions);
-  return { factor, download_bytes_per_s: conditions.downloadThroughput, upload_bytes_per_s: conditions.uploadThroughput,
-    latency_ms: conditions.latency };
 }
 
 /** How close to the profile's rate a calibration must bring the measured throughput. */
@@ -56,12 +54,13 @@ const MAX_CALIBRATION_FACTOR = 1.5;
 
 /**
  * Chromium's emulation delivers less than it is told: it hands data out in 1,500-byte packets on
- * a timer and loses part of a tick between reads (10–15 % less at 10 Mbit/s on this machine,
- * more under load). So before the first cell, a run scales the profile's throughputs by a factor
+ * a timer and loses part of a tick between reads (5–9 % less at 10 Mbit/s on this machine, more
+ * under load). So before the first cell, a run scales the profile's throughputs by a factor
  * measured on this machine until the probe's effective throughput is within 2 % of the
  * profile's rate (at most four rounds), and uses that factor on every page. Every round is kept
  * in run.json; if the rounds run out, or the factor would pass 1.5 (a server across a path
- * slower than the profile), the last factor is used and the run says so (within_tolerance: false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
+ * slower than the profile), the last factor is used and the run says so (within_tolerance:
+ * false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
  */
 export async function calibrateCdp(page, name, env = process.env) {
   const profile = NETWORKS[name];
@@ -95,7 +94,7 @@ const PROBE_BOOKS = { min: 600, max: 3200, bytesEach: 441 };
 const PROBES = 3;
 
 /** Books in the throughput probe for a rate in bit/s (null: unthrottled). */
-export function probeBooks(rateBps) {
+function probeBooks(rateBps) {
   if (rateBps === null) return PROBE_BOOKS.max;
   const books = Math.round((rateBps / 8) * PROBE_SECONDS / PROBE_BOOKS.bytesEach);
   return Math.min(PROBE_BOOKS.max, Math.max(PROBE_BOOKS.min, books));
