@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the study and the tests need beyond the base toolchain, idempotently: the Node
-# packages (npm ci) and Debian's Chromium. Sourced by study.sh and test.sh; fails with a clear
+# packages (npm ci), Maven's plugins and libraries, and Debian's Chromium. Sourced by study.sh and test.sh; fails with a clear
 # message where it cannot.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,6 +18,16 @@ node_major=$(node -p 'process.versions.node.split(".")[0]')
 # Node packages: install when node_modules is missing or older than the lock file.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund >/dev/null || fail "npm ci could not install the Node packages"
+fi
+
+# Maven: the plugins and libraries of the build and of `mvn exec:java`. Fetched here, with the
+# network, because the study also starts the server inside network namespaces, which have none.
+if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-resolved ] \
+    || [ server/pom.xml -nt server/target/.maven-resolved ]; then
+  mvn -B -q -ntp exec:help -Ddetail=false >/dev/null \
+    && mvn -B -q -ntp -f server/pom.xml compile exec:help -Ddetail=false >/dev/null \
+    || fail "Maven could not fetch the server's plugins and dependencies"
+  touch server/target/.maven-resolved
 fi
 
 # Chromium: Debian's package (Playwright cannot download browsers here).
