@@ -9,11 +9,19 @@ import org.glassfish.jersey.server.ServerProperties;
 import lab.responsetime.cli.GenerateCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
+import lab.responsetime.core.computation.WorkBudget;
 import lab.responsetime.core.dataset.DatasetLoader;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.health.DatasetsHealthCheck;
+import lab.responsetime.jetty.ClientPresenceFilter;
+import lab.responsetime.jetty.ConnectionWatcher;
+import lab.responsetime.jetty.StopComputationsOnShutdown;
+import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.ClientFilesServlet;
+import lab.responsetime.resources.InvalidParametersMapper;
+import lab.responsetime.resources.RetryLaterMapper;
+import lab.responsetime.resources.WorkTooLargeMapper;
 import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.JsonErrorHandler;
@@ -49,6 +57,10 @@ public class LabApplication extends Application<LabConfiguration> {
         ComputationLimiter limiter = new ComputationLimiter(computation.getMaxConcurrent(),
                 computation.getMaxQueued(), computation.getMaxQueueWait().toJavaDuration());
 
+        environment.lifecycle().addEventListener(new StopComputationsOnShutdown(limiter));
+        ConnectionWatcher connectionWatcher = new ConnectionWatcher();
+        environment.lifecycle().manage(connectionWatcher);
+
         environment.metrics().registerGauge("computations.running", limiter::running);
         environment.metrics().registerGauge("computations.admitted", limiter::admitted);
         environment.metrics().registerGauge("computations.workPerSecond", limiter::workPerSecond);
@@ -57,13 +69,19 @@ public class LabApplication extends Application<LabConfiguration> {
         // BodyWriter holds back the head of each body itself; Jersey's own buffer would hide that.
         environment.jersey().property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
         environment.jersey().register(new ObjectsResource(
-                new StudyService(datasets, limiter, computation.getMaxSortWork())));
+                new StudyService(datasets, limiter, new WorkBudget(computation.getMaxSortWork()))));
         environment.jersey().register(new PayloadWriter(
                 new BodyWriter(response.getGzipLevel(), response.getHeadBytes())));
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new NotFoundMapper());
+        environment.jersey().register(new InvalidParametersMapper());
+        environment.jersey().register(new WorkTooLargeMapper());
+        environment.jersey().register(new RetryLaterMapper());
+        environment.jersey().register(new CancelledMapper());
         environment.servlets().addFilter("http-policy", new HttpPolicyFilter())
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+        environment.servlets().addFilter("client-presence", new ClientPresenceFilter(connectionWatcher))
+                .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/api/*");
         environment.servlets().addServlet("client", new ClientFilesServlet(configuration.getClient().directoryPath()))
                 .addMapping("/");
         environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(new JsonErrorHandler()));

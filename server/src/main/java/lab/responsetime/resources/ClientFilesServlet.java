@@ -113,6 +113,6 @@ public final class ClientFilesServlet extends HttpServlet {
     }
 
     private static void notFound(HttpServletResponse response, String message) throws IOException {
-        HttpPolicyFilter.sendJsonError(response, HttpServletResponse.SC_NOT_FOUND, message);
+        ApiErrors.send(response, HttpServletResponse.SC_NOT_FOUND, message);
     }
 }

@@ -1,6 +1,5 @@
 package lab.responsetime.resources;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -8,18 +7,17 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.ws.rs.core.HttpHeaders;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
-import lab.responsetime.core.formats.JacksonMappers;
 
 /**
  * Applies to every path of the application port:
  * <ul>
  *   <li>makes the client page cross-origin isolated (COOP {@code same-origin} + COEP
  *       {@code require-corp}), which gives it a 5 µs {@code performance.now()} (SPEC §7);
+ *   <li>sends a HEAD answer's headers without {@code Content-Length} unless the application
+ *       set one (a HEAD answer does not make the body whose length that would be);
  *   <li>answers every method but GET and HEAD with a JSON 405, {@code Allow: GET, HEAD} and
  *       {@code Connection: close}.
  * </ul>
@@ -40,32 +38,16 @@ public final class HttpPolicyFilter implements Filter {
             // The request's body (if any) is never read: close the connection rather than leave
             // a keep-alive client on one that Jetty may drop once this answer is out.
             response.setHeader("Connection", "close");
-            sendJsonError(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+            ApiErrors.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
                     "Method " + request.getMethod() + " is not allowed; this server answers GET and HEAD only.");
             return;
         }
         chain.doFilter(request, response);
-    }
-
-    /** Writes {@code {"code": status, "message": message}} the way the API's other errors look. */
-    static void sendJsonError(HttpServletResponse response, int status, String message) throws IOException {
-        byte[] body = json(status, message).getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-    }
-
-    /** {@code {"code": status, "message": "…"}}. */
-    static String json(int status, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", status);
-        body.put("message", message);
-        try {
-            return JacksonMappers.JSON.writeValueAsString(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a map of a number and a string always serializes", e);
+        if ("HEAD".equals(request.getMethod()) && !response.isCommitted()
+                && !response.containsHeader(HttpHeaders.CONTENT_LENGTH)) {
+            // A HEAD answer whose body was never made has no known length: send the headers
+            // without one, rather than let Jetty close the empty answer with "Content-Length: 0".
+            response.flushBuffer();
         }
     }
 }

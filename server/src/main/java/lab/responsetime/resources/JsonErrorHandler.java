@@ -1,7 +1,6 @@
 package lab.responsetime.resources;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -32,6 +31,6 @@ public final class JsonErrorHandler extends ErrorHandler {
 
     private static ByteBuffer body(int code, String message) {
         String text = message == null || message.isBlank() ? HttpStatus.getMessage(code) : message;
-        return ByteBuffer.wrap(HttpPolicyFilter.json(code, text).getBytes(StandardCharsets.UTF_8));
+        return ByteBuffer.wrap(ApiErrors.body(code, text));
     }
 }

@@ -15,7 +15,7 @@ public final class NotFoundMapper implements ExceptionMapper<NotFoundException> 
 
     @Override
     public Response toResponse(NotFoundException exception) {
-        return ApiErrors.of(Response.Status.NOT_FOUND.getStatusCode(), "No such path: /api/" + uriInfo.getPath()
+        return ApiErrors.response(Response.Status.NOT_FOUND.getStatusCode(), "No such path: /api/" + uriInfo.getPath()
                 + ". The API has GET /api/books and GET /api/videos with the parameters "
                 + String.join(", ", RequestParameters.NAMES) + ", and GET /api/info.");
     }

@@ -1,21 +1,32 @@
 package lab.responsetime.resources;
 
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import lab.responsetime.core.RetryLaterException;
 import lab.responsetime.core.StudyRequest;
 import lab.responsetime.core.StudyService;
-import lab.responsetime.core.computation.ComputationLimiter.OverCapacityException;
+import lab.responsetime.core.computation.CancelledException;
+import lab.responsetime.core.computation.ClientPresence;
+import lab.responsetime.core.computation.WorkTooLargeException;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Compression;
+import lab.responsetime.jetty.ClientPresenceFilter;
 
 /**
  * {@code GET /api/books} and {@code GET /api/videos}: the first {@code count} objects, sorted
  * on the server by computation model {@code cm}, in {@code format}, compressed as
- * {@code compression} says (and only as it says).
+ * {@code compression} says (and only as it says). Errors are exceptions, answered by the
+ * mappers beside this class.
+ *
+ * <p>{@code HEAD} answers with the status and headers GET would have, without GET's work: no
+ * sorting, no serializing, no computation slot. So it has neither {@code Content-Length} nor
+ * {@code Server-Timing} (both need the body).
  */
 @Path("/")
 public final class ObjectsResource {
@@ -27,38 +38,71 @@ public final class ObjectsResource {
 
     @GET
     @Path("books")
-    public Response books(@Context UriInfo uri) throws InterruptedException {
-        return answer(ObjectKind.BOOKS, uri);
+    public Response books(@Context UriInfo uri, @Context ContainerRequestContext request)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
+            CancelledException, InterruptedException {
+        return get(ObjectKind.BOOKS, uri, request);
     }
 
     @GET
     @Path("videos")
-    public Response videos(@Context UriInfo uri) throws InterruptedException {
-        return answer(ObjectKind.VIDEOS, uri);
+    public Response videos(@Context UriInfo uri, @Context ContainerRequestContext request)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
+            CancelledException, InterruptedException {
+        return get(ObjectKind.VIDEOS, uri, request);
     }
 
-    private <T> Response answer(ObjectKind<T> kind, UriInfo uri) throws InterruptedException {
-        StudyRequest<T> request;
-        StudyService.Prepared<T> prepared;
-        try {
-            request = RequestParameters.parse(kind, uri.getQueryParameters(), service.datasets().size());
-            prepared = service.prepare(request);
-        } catch (RequestParameters.InvalidParametersException e) {
-            return ApiErrors.of(Response.Status.BAD_REQUEST.getStatusCode(), e.getMessage());
-        } catch (StudyService.WorkTooLargeException e) {
-            return ApiErrors.of(ApiErrors.UNPROCESSABLE_CONTENT, e.getMessage());
-        } catch (StudyService.UnavailableException e) {
-            return ApiErrors.unavailable(e.getMessage(), e.retryAfterSeconds());
-        } catch (OverCapacityException e) {
-            return ApiErrors.unavailable(e.getMessage(), e.retryAfterSeconds());
-        }
-        Response.ResponseBuilder answer = Response.ok(new Payload<>(kind, prepared.objects(), request.format(),
-                        request.compression(), prepared.queueNanos(), prepared.sortNanos()))
+    @HEAD
+    @Path("books")
+    public Response headBooks(@Context UriInfo uri)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
+        return head(ObjectKind.BOOKS, uri);
+    }
+
+    @HEAD
+    @Path("videos")
+    public Response headVideos(@Context UriInfo uri)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
+        return head(ObjectKind.VIDEOS, uri);
+    }
+
+    private <T> Response get(ObjectKind<T> kind, UriInfo uri, ContainerRequestContext context)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
+            CancelledException, InterruptedException {
+        StudyRequest<T> request = parse(kind, uri);
+        StudyService.Prepared<T> prepared = service.prepare(request, clientOf(context));
+        return headers(request)
+                .entity(new Payload<>(kind, prepared.objects(), request.format(), request.compression(),
+                        prepared.queueNanos(), prepared.sortNanos()))
+                .build();
+    }
+
+    private <T> Response head(ObjectKind<T> kind, UriInfo uri)
+            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
+        StudyRequest<T> request = parse(kind, uri);
+        service.check(request);
+        return headers(request).build();
+    }
+
+    private <T> StudyRequest<T> parse(ObjectKind<T> kind, UriInfo uri)
+            throws RequestParameters.InvalidParametersException {
+        return RequestParameters.parse(kind, uri.getQueryParameters(), service.datasets().size());
+    }
+
+    /** The headers GET and HEAD share. */
+    private static Response.ResponseBuilder headers(StudyRequest<?> request) {
+        Response.ResponseBuilder answer = Response.ok()
                 .type(request.format().mediaType())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
         if (request.compression() == Compression.GZIP) {
             answer.header(HttpHeaders.CONTENT_ENCODING, Compression.GZIP.parameter());
         }
-        return answer.build();
+        return answer;
+    }
+
+    /** The client's presence as the servlet container hands it over, or unknown (in-memory tests). */
+    private static ClientPresence clientOf(ContainerRequestContext context) {
+        return context.getProperty(ClientPresenceFilter.ATTRIBUTE) instanceof ClientPresence presence
+                ? presence : ClientPresence.UNKNOWN;
     }
 }

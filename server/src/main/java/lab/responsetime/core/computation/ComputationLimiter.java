@@ -1,17 +1,25 @@
 package lab.responsetime.core.computation;
 
 import java.time.Duration;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.DoubleAdder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import lab.responsetime.core.RetryLaterException;
 
 /**
  * Bounds how many computations run at once, so the server stays responsive while heavy
- * sorting runs: at most {@code maxConcurrent} run, at most {@code maxQueued} more wait (each
- * at most {@code maxWait}), and anything beyond is refused at once with an estimate of when
- * to retry. Requests without computation never pass through here.
+ * sorting runs: at most {@code maxConcurrent} run, at most {@code maxQueued} more wait in
+ * arrival order (each at most {@code maxWait}), and anything beyond is refused at once with an
+ * estimate of when to retry. Requests without computation never pass through here.
+ *
+ * <p>Every admitted computation holds a {@link Cancellation}. A waiting computation whose
+ * cancellation fires (its client left) gives up its place at once; {@link #shutDown} cancels
+ * every waiting and running computation and refuses new ones.
  */
 public final class ComputationLimiter {
     /**
@@ -27,9 +35,14 @@ public final class ComputationLimiter {
     private final int maxQueued;
     private final Duration maxWait;
     private final LongSupplier nanoClock;
-    private final Semaphore slots;
-    private final AtomicInteger admitted = new AtomicInteger();
-    private final DoubleAdder pendingWork = new DoubleAdder();
+
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled whenever a slot frees, a waiter leaves or a cancellation fires. */
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
+    private final Set<Slot> runningSlots = new HashSet<>();
+    private double pendingWork;
+    private String shutDownReason;
     private volatile double workPerSecond = INITIAL_WORK_PER_SECOND;
 
     public ComputationLimiter(int maxConcurrent, int maxQueued, Duration maxWait) {
@@ -41,46 +54,84 @@ public final class ComputationLimiter {
         this.maxQueued = maxQueued;
         this.maxWait = maxWait;
         this.nanoClock = nanoClock;
-        this.slots = new Semaphore(maxConcurrent, true);
+    }
+
+    /** As {@link #acquire(double, Cancellation)} for work nobody can cancel but a shutdown. */
+    public Slot acquire(double estimatedWork) throws OverCapacityException, CancelledException, InterruptedException {
+        return acquire(estimatedWork, new Cancellation());
     }
 
     /**
-     * Takes a slot for a computation of the given estimated work, waiting if allowed.
+     * Takes a slot for a computation of the given estimated work, waiting in line if allowed.
      *
      * @throws OverCapacityException when all slots and places in the queue are taken, or the
      *     wait ran out
+     * @throws CancelledException when {@code cancellation} fired before a slot was free, or the
+     *     server is shutting down
      */
-    public Slot acquire(double estimatedWork) throws OverCapacityException, InterruptedException {
-        if (admitted.incrementAndGet() > maxConcurrent + maxQueued) {
-            admitted.decrementAndGet();
-            throw overCapacity("all " + maxConcurrent + " computation slots and " + maxQueued
-                    + " places in the queue are taken");
-        }
-        pendingWork.add(estimatedWork);
+    public Slot acquire(double estimatedWork, Cancellation cancellation)
+            throws OverCapacityException, CancelledException, InterruptedException {
         long waitStarted = nanoClock.getAsLong();
-        boolean acquired = false;
+        Slot slot = new Slot(estimatedWork, cancellation);
+        lock.lock();
         try {
-            acquired = slots.tryAcquire(maxWait.toNanos(), TimeUnit.NANOSECONDS);
-        } finally {
-            if (!acquired) {
-                pendingWork.add(-estimatedWork);
-                admitted.decrementAndGet();
+            if (shutDownReason != null) {
+                throw new CancelledException(shutDownReason);
             }
+            cancellation.throwIfCancelled();
+            if (runningSlots.size() + waiting.size() >= maxConcurrent + maxQueued) {
+                throw overCapacity("all " + maxConcurrent + " computation slots and " + maxQueued
+                        + " places in the queue are taken");
+            }
+            pendingWork += estimatedWork;
+            waiting.addLast(slot);
+            boolean started = false;
+            try (Cancellation.Registration wake = cancellation.onCancel(this::signalChange)) {
+                long remainingNanos = maxWait.toNanos();
+                while (!(waiting.peekFirst() == slot && runningSlots.size() < maxConcurrent)) {
+                    cancellation.throwIfCancelled();
+                    if (remainingNanos <= 0) {
+                        throw overCapacity("no computation slot became free within " + maxWait.toSeconds() + " s");
+                    }
+                    remainingNanos = changed.awaitNanos(remainingNanos);
+                }
+                cancellation.throwIfCancelled();
+                waiting.removeFirst();
+                runningSlots.add(slot);
+                started = true;
+            } finally {
+                if (!started) {
+                    waiting.remove(slot);
+                    pendingWork -= estimatedWork;
+                }
+                // The next in line may be able to start now, or must see that the line moved.
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
         }
-        if (!acquired) {
-            throw overCapacity("no computation slot became free within " + maxWait.toSeconds() + " s");
-        }
-        return new Slot(estimatedWork, nanoClock.getAsLong() - waitStarted);
+        slot.started(nanoClock.getAsLong() - waitStarted);
+        return slot;
     }
 
     /** Computations running now. */
     public int running() {
-        return maxConcurrent - slots.availablePermits();
+        lock.lock();
+        try {
+            return runningSlots.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Computations running or waiting now. */
     public int admitted() {
-        return admitted.get();
+        lock.lock();
+        try {
+            return runningSlots.size() + waiting.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The measured sorting throughput, in estimated work per second. */
@@ -88,8 +139,38 @@ public final class ComputationLimiter {
         return workPerSecond;
     }
 
+    /**
+     * Cancels every running and waiting computation with {@code reason} and refuses every later
+     * one: for a server that is stopping, whose clients should not wait for work it will not finish.
+     */
+    public void shutDown(String reason) {
+        List<Slot> all;
+        lock.lock();
+        try {
+            if (shutDownReason == null) {
+                shutDownReason = reason;
+            }
+            all = new ArrayList<>(runningSlots);
+            all.addAll(waiting);
+        } finally {
+            lock.unlock();
+        }
+        for (Slot slot : all) {
+            slot.cancellation.cancel(reason);
+        }
+    }
+
+    private void signalChange() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private OverCapacityException overCapacity(String why) {
-        double seconds = pendingWork.sum() / (workPerSecond * maxConcurrent);
+        double seconds = pendingWork / (workPerSecond * maxConcurrent);
         long retryAfter = Math.max(1, Math.min(MAX_RETRY_AFTER_SECONDS, (long) Math.ceil(seconds)));
         return new OverCapacityException("The server is busy: " + why + ". Retry after " + retryAfter
                 + " s, or ask for less computation.", retryAfter);
@@ -98,13 +179,19 @@ public final class ComputationLimiter {
     /** A taken slot; closing it frees the slot and records how fast the work ran. */
     public final class Slot implements AutoCloseable {
         private final double work;
-        private final long waitedNanos;
-        private final long startedNanos = nanoClock.getAsLong();
+        private final Cancellation cancellation;
+        private long waitedNanos;
+        private long startedNanos;
         private boolean closed;
 
-        private Slot(double work, long waitedNanos) {
+        private Slot(double work, Cancellation cancellation) {
             this.work = work;
-            this.waitedNanos = waitedNanos;
+            this.cancellation = cancellation;
+        }
+
+        private void started(long waited) {
+            waitedNanos = waited;
+            startedNanos = nanoClock.getAsLong();
         }
 
         /** How long the computation waited for this slot. */
@@ -114,32 +201,31 @@ public final class ComputationLimiter {
 
         @Override
         public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
             long elapsedNanos = nanoClock.getAsLong() - startedNanos;
-            if (work >= MIN_WORK_TO_MEASURE && elapsedNanos > 0) {
-                double measured = work / (elapsedNanos / 1e9);
-                workPerSecond = 0.7 * workPerSecond + 0.3 * measured;
+            lock.lock();
+            try {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                // A cancelled computation stopped early: its time says nothing of the throughput.
+                if (work >= MIN_WORK_TO_MEASURE && elapsedNanos > 0 && !cancellation.isCancelled()) {
+                    double measured = work / (elapsedNanos / 1e9);
+                    workPerSecond = 0.7 * workPerSecond + 0.3 * measured;
+                }
+                pendingWork -= work;
+                runningSlots.remove(this);
+                changed.signalAll();
+            } finally {
+                lock.unlock();
             }
-            pendingWork.add(-work);
-            admitted.decrementAndGet();
-            slots.release();
         }
     }
 
     /** The server cannot take this computation now; retry after {@link #retryAfterSeconds()}. */
-    public static final class OverCapacityException extends Exception {
-        private final long retryAfterSeconds;
-
+    public static final class OverCapacityException extends RetryLaterException {
         OverCapacityException(String message, long retryAfterSeconds) {
-            super(message);
-            this.retryAfterSeconds = retryAfterSeconds;
-        }
-
-        public long retryAfterSeconds() {
-            return retryAfterSeconds;
+            super(message, retryAfterSeconds);
         }
     }
 }

@@ -1,6 +1,7 @@
 package lab.responsetime.core.computation;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.dataset.ObjectKind.SortKey;
@@ -61,24 +62,13 @@ public enum ComputationModel {
         };
     }
 
-    /** Estimated cost of this model on {@code count} objects: sorts × N·log2(N). */
+    /**
+     * Estimated cost of this model on {@code count} objects: sorts × N·log2(N). Computed in
+     * {@code double} throughout: finite, non-negative and non-decreasing in {@code count} for
+     * every int count (an int product overflowed here once and let CM5 on a million objects in).
+     */
     public double estimatedWork(ObjectKind<?> kind, int count) {
-        return count < 2 ? 0 : sorts(kind) * count * (Math.log(count) / Math.log(2));
-    }
-
-    /** The largest count whose {@link #estimatedWork} stays within {@code budget}. */
-    public int maxCountWithin(ObjectKind<?> kind, double budget, int upperBound) {
-        int low = 1;
-        int high = upperBound;
-        while (low < high) {
-            int middle = (int) ((low + (long) high + 1) / 2);
-            if (estimatedWork(kind, middle) <= budget) {
-                low = middle;
-            } else {
-                high = middle - 1;
-            }
-        }
-        return low;
+        return count < 2 ? 0 : (double) sorts(kind) * count * (Math.log(count) / Math.log(2));
     }
 
     /**
@@ -86,13 +76,60 @@ public enum ComputationModel {
      * changed. CM0 returns the input itself.
      */
     public <T> List<T> apply(ObjectKind<T> kind, List<T> objects) {
+        try {
+            return apply(kind, objects, new Cancellation());
+        } catch (CancelledException e) {
+            throw new IllegalStateException("a cancellation nobody holds was cancelled", e);
+        }
+    }
+
+    /**
+     * As {@link #apply(ObjectKind, List)}, stopping when {@code cancellation} says so: before each
+     * sort and, for lists of at least {@link #CHECK_WITHIN_SORT_COUNT} objects (whose single sort
+     * can take a second), also during a sort.
+     *
+     * @throws CancelledException when the work was cancelled before it finished
+     */
+    public <T> List<T> apply(ObjectKind<T> kind, List<T> objects, Cancellation cancellation)
+            throws CancelledException {
         if (this == CM0) {
             return objects;
         }
         List<T> sorted = new ArrayList<>(objects);
+        boolean checkWithin = objects.size() >= CHECK_WITHIN_SORT_COUNT;
         for (SortKey<T> step : steps(kind)) {
-            sorted.sort(step.comparator());
+            cancellation.throwIfCancelled();
+            if (!checkWithin) {
+                sorted.sort(step.comparator());
+                continue;
+            }
+            Comparator<T> comparator = step.comparator();
+            try {
+                sorted.sort((a, b) -> {
+                    if (cancellation.isCancelled()) {
+                        throw new StopSorting();
+                    }
+                    return comparator.compare(a, b);
+                });
+            } catch (StopSorting stopped) {
+                cancellation.throwIfCancelled();
+            }
         }
+        cancellation.throwIfCancelled();
         return sorted;
+    }
+
+    /**
+     * Lists at least this long are also checked for cancellation during each sort (one sort of a
+     * million Books takes about a second). Below it, where every study cell with computation
+     * lies, the sort runs with the key's own comparator, unwrapped.
+     */
+    public static final int CHECK_WITHIN_SORT_COUNT = 65_536;
+
+    /** Unwinds a sort whose work was cancelled. */
+    private static final class StopSorting extends RuntimeException {
+        StopSorting() {
+            super(null, null, false, false);
+        }
     }
 }

@@ -69,4 +69,86 @@ class ComputationLimiterTest {
         }
         assertThat(limiter.workPerSecond()).as("too small to measure").isEqualTo(measured);
     }
+
+    @Test
+    void aWaiterWhoseClientLeftGivesUpItsPlaceAtOnce() throws Exception {
+        ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
+        try (ComputationLimiter.Slot busy = limiter.acquire(1e6)) {
+            Cancellation leaves = new Cancellation();
+            CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
+                try {
+                    limiter.acquire(1e6, leaves).close();
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            while (limiter.admitted() < 2) {
+                Thread.onSpinWait();
+            }
+            leaves.cancel("the client closed the connection");
+            assertThat(waiter.get(1, TimeUnit.SECONDS)).isInstanceOf(CancelledException.class)
+                    .hasMessage("the client closed the connection");
+            assertThat(limiter.admitted()).as("its place is free again").isEqualTo(1);
+            CompletableFuture<ComputationLimiter.Slot> next = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return limiter.acquire(1);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            while (limiter.admitted() < 2) {
+                Thread.onSpinWait();
+            }
+            busy.close();
+            next.get(5, TimeUnit.SECONDS).close();
+        }
+        assertThat(limiter.running()).isZero();
+        assertThat(limiter.admitted()).isZero();
+    }
+
+    @Test
+    void anAlreadyCancelledComputationIsNotAdmitted() {
+        ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
+        Cancellation gone = new Cancellation();
+        gone.cancel("gone");
+        assertThatThrownBy(() -> limiter.acquire(1, gone)).isInstanceOf(CancelledException.class);
+        assertThat(limiter.admitted()).isZero();
+    }
+
+    @Test
+    void shutDownCancelsRunningAndWaitingWorkAndRefusesNewWork() throws Exception {
+        ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
+        Cancellation running = new Cancellation();
+        ComputationLimiter.Slot slot = limiter.acquire(1e6, running);
+        CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
+            try {
+                limiter.acquire(1e6).close();
+                return null;
+            } catch (Exception e) {
+                return e;
+            }
+        });
+        while (limiter.admitted() < 2) {
+            Thread.onSpinWait();
+        }
+        limiter.shutDown("stopping");
+        assertThat(running.isCancelled()).as("the running computation is told to stop").isTrue();
+        assertThat(waiter.get(1, TimeUnit.SECONDS)).isInstanceOf(CancelledException.class).hasMessage("stopping");
+        slot.close();
+        assertThat(limiter.admitted()).isZero();
+        assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(CancelledException.class).hasMessage("stopping");
+    }
+
+    @Test
+    void cancelledWorkDoesNotCountAsMeasuredThroughput() throws Exception {
+        AtomicLong now = new AtomicLong();
+        ComputationLimiter limiter = new ComputationLimiter(1, 0, Duration.ofSeconds(1), now::get);
+        Cancellation cancellation = new Cancellation();
+        try (ComputationLimiter.Slot slot = limiter.acquire(4e8, cancellation)) {
+            now.addAndGet(1_000_000L);
+            cancellation.cancel("gone");
+        }
+        assertThat(limiter.workPerSecond()).isEqualTo(ComputationLimiter.INITIAL_WORK_PER_SECOND);
+    }
 }

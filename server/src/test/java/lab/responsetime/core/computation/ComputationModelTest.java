@@ -1,6 +1,7 @@
 package lab.responsetime.core.computation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -108,11 +109,47 @@ class ComputationModelTest {
     }
 
     @Test
-    void maxCountWithinIsTheLargestAdmittedCount() {
-        double budget = 1e8;
-        int max = ComputationModel.CM4.maxCountWithin(ObjectKind.BOOKS, budget, 1_000_000);
-        assertThat(ComputationModel.CM4.estimatedWork(ObjectKind.BOOKS, max)).isLessThanOrEqualTo(budget);
-        assertThat(ComputationModel.CM4.estimatedWork(ObjectKind.BOOKS, max + 1)).isGreaterThan(budget);
+    void cancellationStopsBeforeTheNextSort() {
+        Cancellation cancellation = new Cancellation();
+        cancellation.cancel("gone");
+        assertThatThrownBy(() -> ComputationModel.CM3.apply(ObjectKind.BOOKS, BOOKS, cancellation))
+                .isInstanceOf(CancelledException.class).hasMessage("gone");
+        assertThat(ComputationModel.CM0.apply(ObjectKind.BOOKS, BOOKS)).as("CM0 has no work to stop").isSameAs(BOOKS);
+    }
+
+    @Test
+    void cancellationStopsALargeListWithinOneSort() throws Exception {
+        List<Book> many = DatasetGenerator.books(3, ComputationModel.CHECK_WITHIN_SORT_COUNT);
+        // Asked once before the sort starts, then once per comparison: it turns true mid-sort.
+        CancelsAfter midSort = new CancelsAfter(1_000);
+        assertThatThrownBy(() -> ComputationModel.CM1.apply(ObjectKind.BOOKS, many, midSort))
+                .isInstanceOf(CancelledException.class);
+        assertThat(midSort.asked).as("turned true at the 1,001st question, inside the sort; one more to raise").isEqualTo(1_002);
+        assertThat(ComputationModel.CM1.apply(ObjectKind.BOOKS, many, new Cancellation()))
+                .as("uncancelled, the checked sort gives the plain sort's order")
+                .isEqualTo(stableOrder(many, Comparator.comparing(Book::author)));
+    }
+
+    @Test
+    void smallListsAreSortedWithoutAPerComparisonCheck() throws Exception {
+        CancelsAfter never = new CancelsAfter(Integer.MAX_VALUE);
+        ComputationModel.CM3.apply(ObjectKind.BOOKS, BOOKS, never);
+        assertThat(never.asked).as("once before each of the 70 sorts and once at the end").isEqualTo(71);
+    }
+
+    /** Says "cancelled" from its {@code limit + 1}-th question on. */
+    private static final class CancelsAfter extends Cancellation {
+        private final int limit;
+        int asked;
+
+        CancelsAfter(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return ++asked > limit;
+        }
     }
 
     private static <T> List<T> stableOrder(List<T> objects, Comparator<T> order) {

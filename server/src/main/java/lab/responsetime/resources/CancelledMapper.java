@@ -1,0 +1,19 @@
+package lab.responsetime.resources;
+
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import lab.responsetime.core.computation.CancelledException;
+
+/**
+ * Work stopped because nobody waits for it: 503 with the reason. After a client left, nobody
+ * reads this answer; during a shutdown, the client learns why its request ended.
+ */
+@Provider
+public final class CancelledMapper implements ExceptionMapper<CancelledException> {
+    @Override
+    public Response toResponse(CancelledException exception) {
+        return ApiErrors.response(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
+                "The computation was stopped: " + exception.getMessage() + ".");
+    }
+}
