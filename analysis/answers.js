@@ -8,7 +8,7 @@ const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
 const DIMENSIONS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 const ci = (c) => `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`;
-const p = (c) => (c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
+const p = (c) => (c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
 
 /** Cells grouped by every dimension but `varying`. */
 function groupsWithout(cells, varying) {

@@ -1,8 +1,13 @@
-// Comparisons between cells: the ratio of medians with a bootstrap 95% CI, and a two-sided
-// Mann–Whitney U test (normal approximation with tie and continuity corrections, as
+// Comparisons between cells: the ratio of medians with a 95% CI. Cells measured together in
+// rounds (every run since comparison groups) get the round bootstrap of client/comparison.js,
+// the estimator that also decided when their group could stop; only their ratio and CI are
+// reported, since a rank test would treat the iterations of a round as independent. Samples
+// without rounds (independent draws) get an ordinary bootstrap and a two-sided Mann–Whitney U
+// test (normal approximation with tie and continuity corrections, as
 // scipy.stats.mannwhitneyu(method='asymptotic')).
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantile, seededRandom } from '../client/stats.js';
+import { roundRatio } from '../client/comparison.js';
 
 /** Standard normal CDF (erf by Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
 export function normalCdf(z) {
@@ -52,7 +57,13 @@ export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
 
 /** Compares the samples of two cells: how many times slower a is than b, and whether it is significant. */
 export function compareCells(a, b) {
+  if (a.samples.every((s) => Number.isInteger(s.round)) && b.samples.every((s) => Number.isInteger(s.round))) {
+    const ratio = roundRatio(a.samples.map((s) => ({ round: s.round, value: s.total_ms })),
+      b.samples.map((s) => ({ round: s.round, value: s.total_ms })));
+    if (ratio.rounds >= 2) return { a: a.case_id, b: b.case_id, ...ratio, p: null };
+  }
   const ta = a.samples.map((s) => s.total_ms);
   const tb = b.samples.map((s) => s.total_ms);
-  return { a: a.case_id, b: b.case_id, ...ratioOfMedians(ta, tb), ...mannWhitneyU(ta, tb) };
+  return { a: a.case_id, b: b.case_id, ...ratioOfMedians(ta, tb), method: 'bootstrap (independent samples)',
+    ...mannWhitneyU(ta, tb) };
 }

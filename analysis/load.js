@@ -1,7 +1,7 @@
 // Reads run directories (merged shards too) into cells with their samples and statistics.
 
 import { summarize } from '../client/stats.js';
-import { readRun } from '../experiments/results.js';
+import { readRun, refuseMixedProvenance } from '../experiments/results.js';
 
 const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -11,18 +11,19 @@ const median = (values) => {
 /** Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}. */
 export function loadRuns(paths) {
   const runs = paths.map((path) => ({ path, ...readRun(path) }));
+  refuseMixedProvenance(runs);
   const cells = [];
   const seen = new Set();
   for (const run of runs) {
-    const byAttempt = new Map();
+    const byCase = new Map();
     for (const sample of run.samples) {
-      if (!byAttempt.has(sample.attempt)) byAttempt.set(sample.attempt, []);
-      byAttempt.get(sample.attempt).push(sample);
+      if (!byCase.has(sample.case_id)) byCase.set(sample.case_id, []);
+      byCase.get(sample.case_id).push(sample);
     }
     for (const record of run.cells) {
       if (seen.has(record.case_id)) throw new Error(`${record.case_id} appears in more than one run`);
       seen.add(record.case_id);
-      const samples = byAttempt.get(record.attempt) ?? [];
+      const samples = byCase.get(record.case_id) ?? [];
       const of = (key) => median(samples.map((s) => s[key]));
       cells.push({
         case_id: record.case_id,

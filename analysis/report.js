@@ -13,6 +13,11 @@ const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 
   'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
   'transfer_size', 'decoded_body_size'];
 
+/** How the report's comparisons were computed, in one sentence. */
+const METHOD = 'Cells compared with each other were measured together, interleaved in rounds; a ratio is of medians, '
+  + 'with a 95% CI from a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator '
+  + 'that also decided when to stop; it is clear when the CI lies wholly above 1 + δ or below 1 − δ, equivalent when '
+  + 'wholly inside [1 − δ, 1 + δ]. Runs without rounds get an independent bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 const csv = (value) => (value === null || value === undefined ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
@@ -94,7 +99,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const conclusionHeader = ['source conclusion', 'source', 'ours', 'verdict'];
 
   const md = [`# Response Time Lab report`, '', intro, '', ...(networks ? [networks, ''] : []),
-    'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.', '',
+    'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. ' + METHOD, '',
     ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
       ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
     '## The source study\'s conclusions', '', markdownTable(conclusionHeader, conclusionRows), '',
@@ -109,7 +114,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
 table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
 td:nth-child(4){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
 <h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>${networks ? `<p>${escapeHtml(networks)}</p>` : ''}
-<p>Times are from the first request's start until the data is decoded (and sorted) in the browser. Ratios are of medians with bootstrap 95% CIs; p-values are two-sided Mann–Whitney U tests.</p>
+<p>Times are from the first request's start until the data is decoded (and sorted) in the browser. ${escapeHtml(METHOD)}</p>
 ${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
     (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
 <h2>The source study's conclusions</h2>${htmlTable(conclusionHeader, conclusionRows)}

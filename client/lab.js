@@ -2,12 +2,15 @@
 //
 //   await lab.runCell(cell, {warmup, reps} | {warmup, adaptive: {target, minReps, maxReps}})
 //     → {cell, case_id, samples: [{rep, total_ms, …phases}], summary, protocol, verification, context}
+//   await lab.runGroup({id, cells}, protocol, {seed, onRound, onProgress, signal})
+//     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
 //   await lab.fetchObjects({object, format, compression, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
 //   lab.codecs.{json,xml,protobuf} → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
+import { runGroup } from './group-runner.js';
 
 /** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
 const PROTOBUF_GLOBAL = 'protobuf';
@@ -41,6 +44,7 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
       const result = await runCell(env, cell, options);
       return { ...result, context: context() };
     },
+    runGroup: (group, protocol, options = {}) => runGroup(env, group, protocol, options),
     fetchObjects: (request) => fetchObjects(env, request),
     context,
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */

@@ -35,7 +35,7 @@ function requestUrl(baseUrl, cell, cm, format = cell.format, compression = cell.
   return new URL(apiPath({ ...cell, format, compression }, cm), baseUrl).href;
 }
 
-function scenarioContext(env, cell) {
+export function scenarioContext(env, cell) {
   let sink = null;
   // Built here, before any timing: a scenario asks for CM0's URL or its own CM's.
   const urls = { 0: requestUrl(env.baseUrl, cell, 0), [cell.cm]: requestUrl(env.baseUrl, cell, cell.cm) };
@@ -53,7 +53,7 @@ function scenarioContext(env, cell) {
 }
 
 /** Runs one iteration and returns its sample: numbers and short strings only, nothing retained. */
-async function iterate(env, context, scenario) {
+export async function iterate(env, context, scenario) {
   const result = await scenario(context);
   const encodings = result.requests.map((r) => r.response.headers.get('content-encoding') ?? 'identity');
   const urls = result.requests.map((r) => r.url);
@@ -131,7 +131,7 @@ export async function runCell(env, rawCell, options = {}) {
   };
 }
 
-function checkAborted(signal) {
+export function checkAborted(signal) {
   if (signal?.aborted) {
     const error = new Error('The run was stopped.');
     error.name = 'AbortError';
@@ -159,7 +159,7 @@ export async function fetchObjects(env, request) {
  * Untimed checks after a cell: the decoded count is right, the format decodes to the same
  * objects as JSON, and the client's own CMk order equals the server's. Throws on a mismatch.
  */
-async function verify(env, cell) {
+export async function verify(env, cell) {
   const plain = (objects) => objects.map((o) => toPlain(cell.object, o));
   const decoded = await fetchDecoded(env, cell, 0);
   const checks = [];

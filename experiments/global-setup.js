@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, launchOptions } from './chromium.js';
 import { existsSync } from 'node:fs';
-import { expandPlan } from './plan.js';
+import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
@@ -28,6 +28,23 @@ function git(...args) {
   } catch {
     return null;
   }
+}
+
+/** The server's /api/info, or null where this process cannot reach it (inside a namespace). */
+async function serverInfo(baseUrl) {
+  try {
+    return await (await fetch(new URL('/api/info', baseUrl))).json();
+  } catch {
+    return null;
+  }
+}
+
+/** Who worked on a run and with what: one record per start or resume. */
+function session(kind, server, serverWarmup) {
+  return { kind, at: new Date().toISOString(),
+    git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+    server_versions: server?.versions ?? null, server_settings: server?.settings ?? null,
+    node: process.version, server_warmup: serverWarmup };
 }
 
 export default async function globalSetup(config) {
@@ -54,10 +71,14 @@ export default async function globalSetup(config) {
     if (previous.plan?.name !== settings.plan.name) {
       throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
     }
+    if (process.env.SEED !== undefined && previous.seed !== settings.seed) {
+      throw new Error(`RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`);
+    }
     const dropped = run.compact();
-    const done = run.completedCaseIds().size;
-    console.log(`Resuming ${runPath}: ${done} cells complete${dropped ? `, ${dropped} samples of unfinished cells dropped` : ''}.`);
-    await warmUp();
+    const done = run.completedGroupIds().size;
+    console.log(`Resuming ${runPath}: ${done} comparison groups complete${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`);
+    const server = await serverInfo(settings.baseUrl);
+    run.addSession(session('resumed', server, await warmUp()));
     return;
   }
 
@@ -88,11 +109,13 @@ export default async function globalSetup(config) {
       version: 1,
       created_at: new Date().toISOString(),
       plan: settings.plan,
+      seed: settings.seed,
       network_override: settings.network ?? null,
       shaping: settings.shaping,
       netns_link: link,
       shard,
       cells_planned: cells.length,
+      groups_planned: comparisonGroups(settings.plan, { network: settings.network }).length,
       git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
       versions: {
         ...server.versions,
@@ -109,6 +132,7 @@ export default async function globalSetup(config) {
       page_settle_ms: settings.pageSettleMs,
       user_agent: client.user_agent,
       networks,
+      sessions: [session('started', server, serverWarmup)],
     });
     console.log(`Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`);
   } finally {

@@ -1,5 +1,8 @@
 // Experiment plans are data (plans/*.json): groups of dimensions whose cartesian product, minus
-// each group's `exclude` rules, gives the cells. A rule matches a cell when every key it names
+// each group's `exclude` rules, gives the cells. The cells then fall into comparison groups
+// (comparisonGroups): the cells the report compares with each other, which run together,
+// interleaved, in one page (client/group-runner.js); `protocol` says how (warm-up, rounds, when
+// to stop). A rule matches a cell when every key it names
 // matches (a value or a list of values); keys are object, format, compression, count, scenario,
 // cm, network. A plan may say "extends": "<plan>" to take that plan's groups (and anything else
 // it does not set itself), e.g. the same matrix with another protocol. Write your own plan next
@@ -10,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
 import { NETWORKS } from './network/profiles.js';
+import { groupProtocol } from '../client/group-runner.js';
 
 const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
 
@@ -47,10 +51,10 @@ export function listPlans() {
 function validatePlan(plan, source) {
   const problems = [];
   if (typeof plan.name !== 'string') problems.push('"name" must be a string');
-  const protocol = plan.protocol ?? {};
-  if (!Number.isInteger(protocol.warmup) || protocol.warmup < 0) problems.push('protocol.warmup must be a whole number ≥ 0');
-  if (!protocol.adaptive && !(Number.isInteger(protocol.reps) && protocol.reps >= 1)) {
-    problems.push('protocol needs reps (≥ 1) or adaptive {target, minReps, maxReps}');
+  try {
+    groupProtocol(plan.protocol ?? {});
+  } catch (error) {
+    problems.push(error.message.replace(/^Invalid protocol: /, 'protocol: '));
   }
   if (!Array.isArray(plan.groups) || plan.groups.length === 0) problems.push('"groups" must list at least one group');
   for (const [index, group] of (plan.groups ?? []).entries()) {
@@ -100,4 +104,28 @@ export function expandPlan(plan, { network } = {}) {
   }
   const networkOrder = Object.keys(NETWORKS);
   return [...cells.values()].sort((a, b) => networkOrder.indexOf(a.network) - networkOrder.indexOf(b.network));
+}
+
+/**
+ * The comparison group of a cell: what the report compares it with. Scenario 1 cells compare
+ * formats and compressions for one object, N and network; scenarios 2 and 3 compare server and
+ * client (and formats) for one object, N, network and CM; scenarios 4 and 5 compare a second
+ * request with the cached client for one configuration.
+ */
+export function groupId(cell) {
+  const where = `${cell.object}/${cell.count}/${cell.network}`;
+  if (cell.scenario === 1) return `formats/${where}`;
+  if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
+  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}`;
+}
+
+/** The plan's comparison groups, [{id, cells}], network first (so shaping changes seldom). */
+export function comparisonGroups(plan, options = {}) {
+  const groups = new Map();
+  for (const cell of expandPlan(plan, options)) {
+    const id = groupId(cell);
+    if (!groups.has(id)) groups.set(id, { id, network: cell.network, cells: [] });
+    groups.get(id).cells.push(cell);
+  }
+  return [...groups.values()];
 }

@@ -1,4 +1,5 @@
-// One line per finished cell: its median and the estimated time left for the run.
+// One line per finished comparison group (its rounds, how many comparisons it resolved, why it
+// stopped) with the estimated time left for the run; the groups' own lines per round in between.
 
 function duration(ms) {
   const seconds = Math.round(ms / 1000);
@@ -17,12 +18,12 @@ export default class ProgressReporter {
     this.measured = 0;
     this.failed = 0;
     this.started = Date.now();
-    console.log(`${this.total} cells to run.`);
+    console.log(`${this.total} comparison groups to run.`);
   }
 
   onEnd(result) {
     if (!this.total) return;
-    console.log(`${this.done - this.failed} of ${this.total} cells done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
+    console.log(`${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
   }
 
   onTestEnd(test, result) {
@@ -43,8 +44,8 @@ export default class ProgressReporter {
     this.measuredMs += result.duration;
     const note = (type) => test.annotations.find((a) => a.type === type)?.description;
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
-    console.log(`${position} ${test.title}  median ${Number(note('median_ms')).toFixed(3)} ms `
-      + `(n=${note('samples')}, ${duration(result.duration)})  ~${duration(left)} left`);
+    console.log(`${position} ${test.title}  ${note('rounds')} rounds, ${note('resolved')} comparisons resolved `
+      + `(${note('stop')}, ${duration(result.duration)})  ~${duration(left)} left`);
   }
 
   /** Errors outside a cell (the setup refusing a plan, a server that does not start): said plainly. */
@@ -52,6 +53,11 @@ export default class ProgressReporter {
     console.log(`error: ${error.message ?? error.value ?? error}`);
   }
 
+
+  /** The groups' own progress lines (one per round). */
+  onStdOut(chunk) {
+    process.stdout.write(chunk);
+  }
 
   printsToStdio() {
     return true;

@@ -1,10 +1,14 @@
 // A run directory (results/<UTC timestamp>-<plan>/, or RUN_DIR):
-//   run.json      the context: plan, commit, versions, machine, network profiles as measured
-//   samples.jsonl one line per sample, appended (one write each) as it is taken
-//   cells.jsonl   one line per completed cell: its summary, verification and attempt id
-// A cell counts once cells.jsonl lists it; its samples are the lines with its attempt id. A run
-// killed mid-cell leaves that cell's samples without a cells.jsonl line: resuming drops them and
-// runs the cell again. Readers ignore unknown fields and a last line cut short.
+//   run.json      the context: plan, seed, commit, versions, machine, networks as measured, and a
+//                 record of every session that worked on the run (a resumed run appends one)
+//   samples.jsonl one line per sample, with its group, round, position in the round and session
+//   rounds.jsonl  one line per completed round of a comparison group: its seeded order
+//   cells.jsonl   one line per completed cell: its summary, warm-up and verification
+//   groups.jsonl  one line per completed group: its rounds, why it stopped, its comparisons
+// A round counts once rounds.jsonl lists it; its samples are written (in one write, synced)
+// before that line. A run killed mid-round leaves that round's samples without a rounds.jsonl
+// line: resuming drops them and the group carries on from its last complete round. Readers ignore
+// unknown fields and a last line cut short.
 
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync }
   from 'node:fs';
@@ -13,7 +17,23 @@ import { randomBytes } from 'node:crypto';
 
 const RUN_FILE = 'run.json';
 const SAMPLES_FILE = 'samples.jsonl';
+const ROUNDS_FILE = 'rounds.jsonl';
 const CELLS_FILE = 'cells.jsonl';
+const GROUPS_FILE = 'groups.jsonl';
+
+/** The key of one recorded round. */
+const roundKey = (groupId, round, session) => `${groupId}#${round}#${session}`;
+
+/** Appends lines in one write and syncs them. */
+function appendSynced(path, records) {
+  const fd = openSync(path, 'a');
+  try {
+    writeSync(fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** results/<UTC timestamp>-<plan>[-shard-i-of-n] under the given root. */
 export function defaultRunDirectory(root, planName, shard) {
@@ -76,18 +96,39 @@ export class RunDirectory {
     return new Set(this.completedCells().map((c) => c.case_id));
   }
 
+  /** The groups.jsonl records of completed groups. */
+  completedGroups() {
+    return readJsonLines(this.file(GROUPS_FILE));
+  }
+
+  completedGroupIds() {
+    return new Set(this.completedGroups().map((g) => g.group_id));
+  }
+
+  /** The rounds.jsonl records of completed rounds. */
+  completedRounds() {
+    return readJsonLines(this.file(ROUNDS_FILE));
+  }
+
+  /** The samples of completed rounds only. */
+  validSamples() {
+    const valid = new Set(this.completedRounds().map((r) => roundKey(r.group_id, r.round, r.session)));
+    return readJsonLines(this.file(SAMPLES_FILE)).filter((s) => valid.has(roundKey(s.group_id, s.round, s.session)));
+  }
+
   /**
-   * Keeps only the samples of completed cells (and drops a line cut short): what a resumed run
+   * Keeps only the samples of completed rounds (and drops a line cut short): what a resumed run
    * does first. Returns how many sample lines were dropped.
    */
   compact() {
     const path = this.file(SAMPLES_FILE);
     if (!existsSync(path)) return 0;
-    const attempts = new Set(this.completedCells().map((c) => c.attempt));
+    const valid = new Set(this.completedRounds().map((r) => roundKey(r.group_id, r.round, r.session)));
     const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
     const kept = lines.filter((line) => {
       try {
-        return attempts.has(JSON.parse(line).attempt);
+        const s = JSON.parse(line);
+        return valid.has(roundKey(s.group_id, s.round, s.session));
       } catch {
         return false;
       }
@@ -96,49 +137,65 @@ export class RunDirectory {
     return lines.length - kept.length;
   }
 
-  /** A writer for one attempt at one cell: samples as they come, then the completion record. */
-  startCell(caseId, cell) {
-    const attempt = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  /** Appends a session record (who worked on the run, with what) to run.json. */
+  addSession(session) {
+    const context = this.readContext();
+    this.writeContext({ ...context, sessions: [...(context.sessions ?? []), session] });
+  }
+
+  /**
+   * A writer for one session of one comparison group: its rounds as they complete, then the
+   * group's completion. `earlier()` gives the rounds an earlier session already recorded.
+   */
+  startGroup(groupId, cells) {
+    const session = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
     mkdirSync(this.path, { recursive: true });
-    const samples = openSync(this.file(SAMPLES_FILE), 'a');
-    const cellsPath = this.file(CELLS_FILE);
-    let written = 0;
+    const byId = new Map(cells.map((cell) => [cell.case_id, cell]));
     const startedAt = new Date().toISOString();
+    const run = this;
     return {
-      attempt,
-      /** Appends one sample in a single write, so a kill never leaves half a line behind. */
-      sample(sample) {
-        writeSync(samples, `${JSON.stringify({ case_id: caseId, attempt, ...cell, ...sample })}\n`);
-        written++;
+      session,
+      /** The rounds of this group recorded earlier: {lastRound, samples}. */
+      earlier() {
+        const rounds = run.completedRounds().filter((r) => r.group_id === groupId);
+        const samples = run.validSamples().filter((s) => s.group_id === groupId);
+        return { lastRound: rounds.reduce((max, r) => Math.max(max, r.round), 0), samples };
       },
-      get written() {
-        return written;
+      /** Records a completed round: its samples first, then the round line. */
+      round({ round, order, samples }) {
+        appendSynced(run.file(SAMPLES_FILE), samples.map((s) => {
+          const { case_id: caseId, ...rest } = s;
+          return { case_id: caseId, group_id: groupId, session, ...withoutId(byId.get(caseId)), ...rest };
+        }));
+        appendSynced(run.file(ROUNDS_FILE), [{ group_id: groupId, round, session, order, samples: samples.length,
+          finished_at: new Date().toISOString() }]);
       },
-      /** Marks the cell complete; its samples are on disk first. */
-      complete(record) {
-        fsyncSync(samples);
-        closeSync(samples);
-        const cells = openSync(cellsPath, 'a');
-        writeSync(cells, `${JSON.stringify({ case_id: caseId, attempt, cell, started_at: startedAt,
-          finished_at: new Date().toISOString(), ...record })}\n`);
-        fsyncSync(cells);
-        closeSync(cells);
-      },
-      abandon() {
-        closeSync(samples);
+      /** Marks the group and its cells complete. */
+      complete({ cells: results, rounds, stop, warmups }) {
+        const finishedAt = new Date().toISOString();
+        appendSynced(run.file(CELLS_FILE), results.map((r) => ({ case_id: r.case_id, group_id: groupId,
+          cell: withoutId(byId.get(r.case_id)), n: r.summary.n, summary: r.summary, warmup: r.warmup,
+          verification: r.verification, finished_at: finishedAt })));
+        appendSynced(run.file(GROUPS_FILE), [{ group_id: groupId, cells: results.map((r) => r.case_id), rounds,
+          stop, session, started_at: startedAt, finished_at: finishedAt, ...(warmups ? { warmups } : {}) }]);
       },
     };
   }
 }
 
-/** A run's completed cells and their samples (only those), as a reader should see them. */
+function withoutId(cell) {
+  const { case_id: ignored, ...rest } = cell ?? {};
+  return rest;
+}
+
+/** A run's completed cells and the samples of its completed rounds, as a reader should see them. */
 export function readRun(path) {
   const run = new RunDirectory(path);
   if (!run.exists()) throw new Error(`${path} is not a run directory (no ${RUN_FILE})`);
   const cells = run.completedCells();
-  const attempts = new Set(cells.map((c) => c.attempt));
-  const samples = readJsonLines(run.file(SAMPLES_FILE)).filter((s) => attempts.has(s.attempt));
-  return { context: run.readContext(), cells, samples };
+  const done = new Set(cells.map((c) => c.case_id));
+  const samples = run.validSamples().filter((s) => done.has(s.case_id));
+  return { context: run.readContext(), cells, samples, groups: run.completedGroups(), rounds: run.completedRounds() };
 }
 
 /**
@@ -150,6 +207,7 @@ export function mergeRuns(paths, outPath) {
   const runs = paths.map((p) => ({ path: p, ...readRun(p) }));
   const plans = new Set(runs.map((r) => r.context.plan?.name));
   if (plans.size > 1) throw new Error(`the runs are of different plans: ${[...plans].join(', ')}`);
+  refuseMixedProvenance(runs);
   const seen = new Map();
   for (const run of runs) {
     for (const cell of run.cells) {
@@ -164,5 +222,32 @@ export function mergeRuns(paths, outPath) {
     shard: null, merged_at: new Date().toISOString() });
   writeFileSync(out.file(SAMPLES_FILE), runs.flatMap((r) => r.samples).map((s) => `${JSON.stringify(s)}\n`).join(''));
   writeFileSync(out.file(CELLS_FILE), runs.flatMap((r) => r.cells).map((c) => `${JSON.stringify(c)}\n`).join(''));
+  writeFileSync(out.file(GROUPS_FILE), runs.flatMap((r) => r.groups).map((g) => `${JSON.stringify(g)}\n`).join(''));
+  writeFileSync(out.file(ROUNDS_FILE), runs.flatMap((r) => r.rounds).map((g) => `${JSON.stringify(g)}\n`).join(''));
   return { cells: seen.size, samples: runs.reduce((n, r) => n + r.samples.length, 0) };
 }
+
+/** What must be equal for two runs' results to be merged or reported together. */
+const PROVENANCE = [
+  ['seed', (c) => c.seed],
+  ['protocol', (c) => JSON.stringify(c.plan?.protocol ?? null)],
+  ['dataset (seed and size)', (c) => JSON.stringify([c.dataset?.seed, c.dataset?.size])],
+  ['server settings', (c) => JSON.stringify(c.server?.settings ?? null)],
+  ['network shaping', (c) => c.shaping],
+];
+
+/** The ways in which run contexts a and b differ where they must not: [] when they may be mixed. */
+export function provenanceDifferences(a, b) {
+  return PROVENANCE.filter(([, get]) => get(a) !== get(b)).map(([name, get]) => `${name}: ${get(a)} ≠ ${get(b)}`);
+}
+
+/** Throws, saying why, when runs [{path, context}] differ in what must be equal. */
+export function refuseMixedProvenance(runs) {
+  for (const run of runs.slice(1)) {
+    const differences = provenanceDifferences(runs[0].context, run.context);
+    if (differences.length) {
+      throw new Error(`${runs[0].path} and ${run.path} cannot be mixed: their ${differences.join('; ')}`);
+    }
+  }
+}
+

@@ -10,6 +10,9 @@ import { WARMUP_REQUESTS } from './server-warmup.js';
  */
 export const PAGE_SETTLE_MS = 1000;
 
+/** The seed of the rounds' random orders when SEED does not say; recorded in run.json. */
+export const DEFAULT_SEED = 1;
+
 export function studySettings(env = process.env) {
   const plan = loadPlan(env.PLAN ?? 'quick');
   const network = env.NETWORK || undefined;
@@ -26,5 +29,9 @@ export function studySettings(env = process.env) {
   if (!Number.isInteger(serverWarmupRequests) || serverWarmupRequests < 0) {
     throw new Error(`SERVER_WARMUP=${env.SERVER_WARMUP} is not a number of requests (a whole number, 0 or more)`);
   }
-  return { plan, network, shaping, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs, serverWarmupRequests };
+  const seed = Number(env.SEED ?? DEFAULT_SEED);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new Error(`SEED=${env.SEED} is not a seed (a whole number from 0 to 4294967295)`);
+  }
+  return { plan, network, shaping, seed, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs, serverWarmupRequests };
 }

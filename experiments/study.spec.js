@@ -1,19 +1,22 @@
-// The study: one test per cell of the plan, named by its case id. Each test opens the client
-// page, shapes its network, runs the cell through window.lab (the same code a person uses),
-// streams every sample into the run directory and records the completed cell.
+// The study: one test per comparison group of the plan, named by its group id. Each test opens
+// the client page, shapes its network, and runs the group through window.lab.runGroup (the same
+// code a person uses): its cells warmed up, then interleaved in seeded rounds until every
+// comparison is resolved or the budget runs out. Each round's samples reach the run directory
+// between rounds, never during a timed iteration; a resumed group goes on from its last
+// complete round.
 
 import { test } from '@playwright/test';
 import { FORMATS, OBJECT_NAMES, caseId } from '../client/schema.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
-import { expandPlan } from './plan.js';
+import { comparisonGroups } from './plan.js';
 import { RunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
 
 const settings = studySettings();
-const cells = expandPlan(settings.plan, { network: settings.network });
+const groups = comparisonGroups(settings.plan, { network: settings.network });
 /** The run's calibration of Chromium's emulation, per profile (global-setup.js). */
-const cdpFactor = (run, network) => run.readContext().networks?.[network]?.cdp?.factor ?? 1;
+const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor ?? 1;
 
 /**
  * The worker's browser is new, and its first pages compile the client and fill its caches: the
@@ -41,41 +44,38 @@ test.beforeAll(async ({ browser }, testInfo) => {
   }
 });
 
-for (const cell of cells) {
-  const id = caseId(cell);
-  test(id, async ({ page }, testInfo) => {
+for (const group of groups) {
+  test(group.id, async ({ page }, testInfo) => {
     const run = new RunDirectory(process.env.RUN_DIR);
-    test.skip(run.completedCaseIds().has(id), 'completed earlier in this run directory');
+    test.skip(run.completedGroupIds().has(group.id), 'completed earlier in this run directory');
+    const context = run.readContext();
+    const cells = group.cells.map((cell) => ({ case_id: caseId(cell), ...cell }));
+    const writer = run.startGroup(group.id, cells);
+    const earlier = writer.earlier();
 
     await page.goto('/');
     await page.evaluate(() => window.labReady);
-    if (settings.shaping === 'cdp') await applyCdpShaping(page, cell.network, cdpFactor(run, cell.network));
-    else shapeNetns(cell.network);
+    if (settings.shaping === 'cdp') await applyCdpShaping(page, group.network, cdpFactor(context, group.network));
+    else shapeNetns(group.network);
     await page.waitForTimeout(settings.pageSettleMs); // the new page's start-up work ends first
 
-    const writer = run.startCell(id, cell);
-    await page.exposeFunction('rtlRecordSample', (sample) => writer.sample(sample));
-    let result;
-    try {
-      result = await page.evaluate(async ({ cell, protocol }) => {
-        const recorded = [];
-        const outcome = await window.lab.runCell(cell, {
-          ...protocol,
-          onSample: (sample) => recorded.push(window.rtlRecordSample(sample)),
-        });
-        await Promise.all(recorded);
-        return { ...outcome, samples: undefined, sample_count: outcome.samples.length };
-      }, { cell, protocol: settings.plan.protocol });
-    } catch (error) {
-      writer.abandon();
-      throw error;
-    }
-    if (writer.written !== result.sample_count) {
-      throw new Error(`${id}: ${result.sample_count} samples taken but ${writer.written} written`);
-    }
-    writer.complete({ n: result.sample_count, summary: result.summary, protocol: result.protocol,
-      verification: result.verification, context: result.context });
-    testInfo.annotations.push({ type: 'median_ms', description: String(result.summary.median) },
-      { type: 'samples', description: String(result.sample_count) });
+    // Called between rounds only (awaited by the page): writes the round, says how far it got.
+    await page.exposeFunction('rtlRecordRound', (round) => {
+      writer.round(round);
+      process.stdout.write(`  ${group.id}: round ${round.round}, ${round.resolved}/${round.comparisons} comparisons resolved\n`);
+    });
+    const result = await page.evaluate(async ({ group, protocol, options }) => window.lab.runGroup(group, protocol, {
+      ...options, onRound: (round) => window.rtlRecordRound(round),
+    }), {
+      group: { id: group.id, cells: group.cells },
+      protocol: settings.plan.protocol,
+      options: { seed: context.seed, startRound: earlier.lastRound + 1,
+        earlier: earlier.samples.map((s) => ({ case_id: s.case_id, round: s.round, total_ms: s.total_ms })) },
+    });
+    writer.complete(result);
+    const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
+    testInfo.annotations.push({ type: 'rounds', description: String(result.rounds) },
+      { type: 'resolved', description: `${resolved}/${result.stop.comparisons.length}` },
+      { type: 'stop', description: result.stop.reason });
   });
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { caseId } from '../../client/schema.js';
 import { seededRandom, summarize } from '../../client/stats.js';
 import { RunDirectory } from '../../experiments/results.js';
+import { groupId } from '../../experiments/plan.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
 function designedMedian(c) {
@@ -16,9 +17,13 @@ function designedMedian(c) {
   return { 1: base, 2: base + compute, 3: base + compute, 4: 2 * (base + compute), 5: base + 2 * compute }[c.scenario];
 }
 
+/** Rounds per group and iterations per visit of the synthetic run. */
+const ROUNDS = 8;
+const PER_VISIT = 5;
+
 export function syntheticRun() {
   const run = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-report-')), 'run'));
-  run.writeContext({ plan: { name: 'synthetic' }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp' });
+  run.writeContext({ plan: { name: 'synthetic' }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
   const random = seededRandom(9);
   const cells = [];
   for (const network of ['unthrottled', '10mbit']) {
@@ -31,16 +36,31 @@ export function syntheticRun() {
       for (const cm of [1, 3, 5]) cells.push({ object: 'books', format: 'json', compression: 'none', count: 100, scenario, cm, network });
     }
   }
+  // Measured as the study measures: comparison groups interleaved in rounds, each round with a
+  // level of its own (drift) that all cells of the group share, plus a little noise per iteration.
+  const groups = new Map();
   for (const cell of cells) {
-    const writer = run.startCell(caseId(cell), cell);
-    const totals = [];
-    for (let rep = 1; rep <= 40; rep++) {
-      const total_ms = designedMedian(cell) * (0.97 + 0.06 * random());
-      totals.push(total_ms);
-      writer.sample({ rep, total_ms, rt_waiting_ms: 1, rt_transfer_ms: total_ms / 2, decode_ms: 0.5,
-        transfer_size: cell.count * 100 * (cell.compression === 'gzip' ? 0.3 : 1), decoded_body_size: cell.count * 100 });
+    const id = groupId(cell);
+    if (!groups.has(id)) groups.set(id, []);
+    groups.get(id).push({ case_id: caseId(cell), ...cell });
+  }
+  for (const [id, members] of groups) {
+    const writer = run.startGroup(id, members);
+    const totals = new Map(members.map((m) => [m.case_id, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      const level = 0.9 + 0.2 * random();
+      const samples = members.flatMap((m, position) => Array.from({ length: PER_VISIT }, (_, i) => {
+        const total_ms = designedMedian(m) * level * (0.99 + 0.02 * random());
+        totals.get(m.case_id).push(total_ms);
+        return { case_id: m.case_id, round, position, visit_iteration: i + 1, total_ms, rt_waiting_ms: 1,
+          rt_transfer_ms: total_ms / 2, decode_ms: 0.5,
+          transfer_size: m.count * 100 * (m.compression === 'gzip' ? 0.3 : 1), decoded_body_size: m.count * 100 };
+      }));
+      writer.round({ round, order: members.map((m) => m.case_id), samples });
     }
-    writer.complete({ n: 40, summary: summarize(totals), verification: { passed: true }, protocol: { warmup: 0, reps: 40 } });
+    writer.complete({ rounds: ROUNDS, stop: { reason: 'rounds done', comparisons: [] },
+      cells: members.map((m) => ({ case_id: m.case_id, summary: summarize(totals.get(m.case_id)), warmup: { rule: 'count' },
+        verification: { passed: true } })) });
   }
   return { path: run.path, cells };
 }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { caseId } from '../../client/schema.js';
-import { expandPlan, listPlans, loadPlan } from '../plan.js';
+import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 
 test('the thesis plan is SPEC §6\'s matrix', () => {
   const cells = expandPlan(loadPlan('thesis'));
@@ -37,12 +40,40 @@ test('NETWORK replaces the plan\'s networks', () => {
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are quick, smoke, thesis, thesis-adaptive/);
+  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are quick, smoke, thesis, thesis-source/);
 });
 
-test('a plan can extend another: the same cells under another protocol', () => {
-  const adaptive = loadPlan('thesis-adaptive');
-  assert.equal(adaptive.name, 'thesis-adaptive');
-  assert.equal(adaptive.protocol.adaptive.target, 0.02);
-  assert.deepStrictEqual(expandPlan(adaptive), expandPlan(loadPlan('thesis')));
+test('a plan can extend another: the source\'s own protocol on the same cells, interleaved too', () => {
+  const source = loadPlan('thesis-source');
+  assert.equal(source.name, 'thesis-source');
+  assert.deepStrictEqual(source.protocol.warmup, { iterations: 100 });
+  const { iterationsPerVisit, minRounds, maxRounds } = source.protocol.rounds;
+  assert.equal(iterationsPerVisit * minRounds, 100, '100 measured per cell');
+  assert.equal(minRounds, maxRounds);
+  assert.equal(source.protocol.stop, null, 'no early stop');
+  assert.deepStrictEqual(expandPlan(source), expandPlan(loadPlan('thesis')));
 });
+
+test('cells fall into the comparison groups the report compares', () => {
+  const groups = comparisonGroups(loadPlan('thesis'));
+  assert.equal(groups.length, 18 + 20 + 24);
+  assert.equal(groups.reduce((n, g) => n + g.cells.length, 0), 276);
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  assert.deepStrictEqual(byId.get('formats/videos/1000/10mbit').cells.map((c) => `${c.format}/${c.compression}`).sort(),
+    ['json/gzip', 'json/none', 'protobuf/gzip', 'protobuf/none', 'xml/gzip', 'xml/none']);
+  assert.deepStrictEqual(byId.get('side/books/100/10mbit/cm4').cells.map((c) => `${c.format}/${c.scenario}`).sort(),
+    ['json/2', 'json/3', 'protobuf/2', 'protobuf/3', 'xml/2', 'xml/3']);
+  assert.deepStrictEqual(byId.get('caching/books/10/unthrottled/cm5/json/none').cells.map((c) => c.scenario), [4, 5]);
+  assert.ok(groups.every((g) => g.cells.every((c) => c.network === g.network)));
+});
+
+test('old protocols are refused with what to write instead', () => {
+  assert.throws(() => loadPlan(writePlan({ name: 'old', protocol: { warmup: 100, reps: 100 }, groups: loadPlan('smoke').groups })),
+    /protocol: unknown protocol key "reps"/);
+});
+
+function writePlan(plan) {
+  const path = join(mkdtempSync(join(tmpdir(), 'rtl-plan-')), 'plan.json');
+  writeFileSync(path, JSON.stringify(plan));
+  return path;
+}

@@ -19,7 +19,7 @@ const PARENT = mkdtempSync(join(tmpdir(), 'rtl-netns-'));
 const PLAN = {
   name: 'netns-test',
   description: 'tiny cells on a link with an RTT and on the 10 Mbit/s link',
-  protocol: { warmup: 1, reps: 3 },
+  protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 }, stop: null },
   groups: [
     { name: 'cable', scenarios: [1], cms: [0], objects: ['books'], formats: ['json', 'protobuf'], compressions: ['gzip'],
       counts: [100], networks: ['cable'] },
@@ -60,6 +60,6 @@ test('SHAPING=netns runs a plan through the kernel with the profiles\' delays an
   for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
   assert.equal(samples.length, expected.length * 3);
   for (const sample of samples.filter((s) => s.network === 'cable')) {
-    assert.ok(sample.total_ms >= NETWORKS.cable.rttMs, `${sample.case_id} rep ${sample.rep}: ${sample.total_ms} ms`);
+    assert.ok(sample.total_ms >= NETWORKS.cable.rttMs, `${sample.case_id} round ${sample.round}: ${sample.total_ms} ms`);
   }
 });

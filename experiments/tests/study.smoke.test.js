@@ -1,6 +1,7 @@
 // The study end to end: `npx playwright test` with the smoke plan against a real server, its
-// results read back as a separate program would, then resumed — after a clean finish and after
-// a simulated kill in the middle of a cell.
+// results read back as a separate program would (the interleaving checked: rounds, positions,
+// seeded orders), then resumed — after a clean finish and after a simulated kill in the middle
+// of a round.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { caseId } from '../../client/schema.js';
-import { expandPlan, loadPlan } from '../plan.js';
+import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
+import { roundSeed, seededShuffle } from '../../client/comparison.js';
 import { mergeRuns, readRun } from '../results.js';
 import { startStudyServer } from '../server-process.js';
 
@@ -19,6 +21,8 @@ const PORT = 18084;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(mkdtempSync(join(tmpdir(), 'rtl-smoke-')), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
+const GROUPS = comparisonGroups(loadPlan('smoke'));
+const ROUNDS = 3;
 let server;
 
 const lines = (file) => readFileSync(join(RUN_DIR, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -38,13 +42,16 @@ before(async () => {
 
 after(() => server?.stop());
 
-test('the smoke plan runs every cell and records a complete, verified run', () => {
+test('the smoke plan runs every comparison group, interleaved, and records a complete, verified run', () => {
   const { status, output } = study();
   assert.equal(status, 0, output);
-  assert.match(output, new RegExp(`\\[ *1/${EXPECTED.length}\\] \\S+ +median [\\d.]+ ms \\(n=3`));
+  assert.match(output, new RegExp(`\\[ *1/${GROUPS.length}\\] \\S+ +3 rounds, \\d+/\\d+ comparisons resolved \\(rounds done`));
+  assert.match(output, /: round 2, \d+\/\d+ comparisons resolved/);
 
   const context = JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8'));
   assert.equal(context.plan.name, 'smoke');
+  assert.equal(context.seed, 1);
+  assert.equal(context.sessions.length, 1);
   assert.equal(context.cross_origin_isolated, true);
   assert.match(context.git.commit, /^[0-9a-f]{40}$/);
   for (const library of ['dropwizard', 'jackson', 'protobuf_java', 'protobufjs', 'playwright', 'browser']) {
@@ -67,17 +74,39 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
   for (const cell of cells) {
     assert.equal(cell.verification.passed, true, cell.case_id);
-    assert.equal(cell.n, 3);
+    assert.equal(cell.n, ROUNDS);
+    assert.equal(cell.warmup.rule, 'count');
   }
   const samples = lines('samples.jsonl');
-  assert.equal(samples.length, EXPECTED.length * 3);
+  assert.equal(samples.length, EXPECTED.length * ROUNDS);
   for (const sample of samples) {
-    for (const key of ['case_id', 'attempt', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
-      'rep', 'total_ms', 'headers_ms', 'body_ms', 'decode_ms', 'transfer_size', 'decoded_body_size', 'content_encoding']) {
-      assert.ok(key in sample, `${sample.case_id} rep ${sample.rep} has ${key}`);
+    for (const key of ['case_id', 'group_id', 'session', 'object', 'format', 'compression', 'count', 'scenario', 'cm',
+      'network', 'round', 'position', 'visit_iteration', 'total_ms', 'headers_ms', 'body_ms', 'decode_ms', 'transfer_size',
+      'decoded_body_size', 'content_encoding']) {
+      assert.ok(key in sample, `${sample.case_id} round ${sample.round} has ${key}`);
     }
     assert.ok(sample.total_ms > 0);
     assert.equal(sample.case_id, caseId(sample));
+  }
+  // Read as a separate program would: every round visited every cell of its group once, in the
+  // order seeded by the run's seed, the group and the round.
+  const rounds = lines('rounds.jsonl');
+  assert.equal(rounds.length, GROUPS.length * ROUNDS);
+  for (const group of GROUPS) {
+    const ids = group.cells.map(caseId);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const record = rounds.find((r) => r.group_id === group.id && r.round === round);
+      assert.deepStrictEqual(record.order, seededShuffle(ids, roundSeed(context.seed, group.id, round)));
+      const taken = samples.filter((s) => s.group_id === group.id && s.round === round);
+      assert.deepStrictEqual(taken.map((s) => s.case_id), record.order);
+      assert.deepStrictEqual(taken.map((s) => s.position), record.order.map((_, i) => i));
+    }
+  }
+  const groups = lines('groups.jsonl');
+  assert.deepStrictEqual(groups.map((g) => g.group_id).sort(), GROUPS.map((g) => g.id).sort());
+  for (const group of groups) {
+    assert.equal(group.rounds, ROUNDS);
+    assert.equal(group.stop.reason, 'rounds done');
   }
   const shaped = samples.filter((s) => s.network === '10mbit');
   assert.ok(shaped.length > 0 && shaped.every((s) => s.total_ms > 0));
@@ -90,31 +119,41 @@ test('the smoke plan runs every cell and records a complete, verified run', () =
   assert.ok(readFileSync(join(RUN_DIR, 'report.html'), 'utf8').includes('<svg'));
 });
 
-test('running again with the same RUN_DIR skips every completed cell', () => {
+test('running again with the same RUN_DIR skips every completed group', () => {
   const before = readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8');
   const { status, output } = study();
   assert.equal(status, 0, output);
-  assert.equal((output.match(/already complete/g) ?? []).length, EXPECTED.length);
+  assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length);
+  assert.equal(JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8')).sessions.at(-1).kind, 'resumed');
   assert.equal(readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8'), before);
 });
 
-test('a run killed mid-cell loses only that cell, which the next run measures again', () => {
+test('a run killed mid-round loses only that round; the group goes on from its last complete round', () => {
+  const groups = lines('groups.jsonl');
+  const lost = groups.find((g) => g.cells.length > 1);
   const cells = lines('cells.jsonl');
-  const lost = cells.at(-1);
-  // What a kill -9 leaves: the cell's samples written, its completion line not, half a line more.
-  writeFileSync(join(RUN_DIR, 'cells.jsonl'), cells.slice(0, -1).map((c) => `${JSON.stringify(c)}\n`).join(''));
+  const rounds = lines('rounds.jsonl');
+  // What a kill -9 in round 3 leaves: the group and its cells not complete, round 3's samples
+  // written but not its round line, and half a line more.
+  writeFileSync(join(RUN_DIR, 'groups.jsonl'), groups.filter((g) => g !== lost).map((g) => `${JSON.stringify(g)}\n`).join(''));
+  writeFileSync(join(RUN_DIR, 'cells.jsonl'), cells.filter((c) => c.group_id !== lost.group_id).map((c) => `${JSON.stringify(c)}\n`).join(''));
+  writeFileSync(join(RUN_DIR, 'rounds.jsonl'), rounds.filter((r) => !(r.group_id === lost.group_id && r.round === 3))
+    .map((r) => `${JSON.stringify(r)}\n`).join(''));
   appendFileSync(join(RUN_DIR, 'samples.jsonl'), '{"case_id":"books/10/json/none/scenario1/cm0/unthr');
 
   const { status, output } = study();
   assert.equal(status, 0, output);
-  assert.match(output, /Resuming .*: \d+ cells complete, 4 samples of unfinished cells dropped/);
-  assert.equal((output.match(/already complete/g) ?? []).length, EXPECTED.length - 1);
+  assert.match(output, new RegExp(`Resuming .*: ${GROUPS.length - 1} comparison groups complete, ${lost.cells.length + 1} samples of unfinished rounds dropped`));
+  assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length - 1);
+  assert.match(output, new RegExp(`${lost.group_id.replace(/[/]/g, '\\/')}: round 3,`), 'it went on with round 3');
+  assert.doesNotMatch(output, new RegExp(`${lost.group_id.replace(/[/]/g, '\\/')}: round 1,`));
   const after = lines('cells.jsonl');
   assert.deepStrictEqual(after.map((c) => c.case_id).sort(), [...EXPECTED].sort());
-  assert.notEqual(after.at(-1).attempt, lost.attempt);
   const samples = lines('samples.jsonl');
-  assert.equal(samples.length, EXPECTED.length * 3);
-  assert.equal(samples.filter((s) => s.case_id === lost.case_id).length, 3);
+  assert.equal(samples.length, EXPECTED.length * ROUNDS);
+  const resumed = samples.filter((s) => s.group_id === lost.group_id);
+  assert.deepStrictEqual([...new Set(resumed.map((s) => s.round))].sort(), [1, 2, 3]);
+  assert.equal(new Set(resumed.map((s) => s.session)).size, 2, 'rounds 1–2 from the first session, 3 from the second');
 });
 
 test('two shards run their own halves of the cells and merge into one run', () => {
@@ -125,11 +164,11 @@ test('two shards run their own halves of the cells and merge into one run', () =
     assert.equal(status, 0, output);
     return runDir;
   });
-  const halves = shards.map((dir) => readRun(dir).cells.length);
-  assert.ok(halves.every((n) => n > 0), `each shard ran some cells: ${halves}`);
+  const halves = shards.map((dir) => readRun(dir).groups.length);
+  assert.ok(halves.every((n) => n > 0), `each shard ran some groups: ${halves}`);
   assert.equal(readRun(shards[0]).context.shard.total, 2);
   mergeRuns(shards, join(parent, 'merged'));
   const merged = readRun(join(parent, 'merged'));
   assert.deepStrictEqual(merged.cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
-  assert.equal(merged.samples.length, EXPECTED.length * 3);
+  assert.equal(merged.samples.length, EXPECTED.length * ROUNDS);
 });

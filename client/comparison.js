@@ -1,0 +1,163 @@
+// Comparisons of cells measured together, interleaved in rounds (a comparison group): how many
+// times slower one is than the other, with a 95% confidence interval that respects the design,
+// and what that says against an equivalence margin δ. The same estimator decides when a group
+// may stop sampling (group-runner.js) and is what the report shows (analysis/compare.js).
+//
+// The design: in every round each cell of the group runs a few iterations, in a seeded random
+// order. Iterations of one round share whatever the machine was doing then (levels drift over
+// seconds on 2 cores), so they are not independent draws; rounds are the independent units.
+// The CI is therefore a round (block, or cluster) bootstrap: resample whole rounds with
+// replacement, keeping both cells' iterations of each drawn round together, and take the
+// ratio of the pooled medians; the interval is the percentile interval of those ratios.
+
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, seededRandom } from './stats.js';
+
+/** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
+export const DEFAULT_DELTA = 0.05;
+
+/**
+ * Fewer rounds than this give no verdict: a percentile bootstrap over so few blocks has too few
+ * distinct resamples (4 rounds give 35) for its interval to mean what it says.
+ */
+export const MIN_ROUNDS_FOR_VERDICT = 5;
+
+/** What a comparison's CI says, with a = the first cell and b = the second. */
+export const VERDICTS = Object.freeze({
+  B_FASTER: 'b faster',       // CI wholly above 1 + δ: a takes longer
+  A_FASTER: 'a faster',       // CI wholly below 1 − δ
+  EQUIVALENT: 'equivalent',   // CI wholly inside [1 − δ, 1 + δ]
+  UNRESOLVED: 'unresolved',   // none of these (yet)
+});
+
+/** Groups {round, value} samples into a Map round → values. */
+function byRound(samples) {
+  const rounds = new Map();
+  for (const { round, value } of samples) {
+    if (!Number.isFinite(value)) continue;
+    if (!rounds.has(round)) rounds.set(round, []);
+    rounds.get(round).push(value);
+  }
+  return rounds;
+}
+
+function medianOf(array, length) {
+  const sorted = array.subarray(0, length).sort();
+  const position = (length - 1) / 2;
+  const below = Math.floor(position);
+  return sorted[below] + (sorted[Math.ceil(position)] - sorted[below]) * (position - below);
+}
+
+function percentile(sortedValues, p) {
+  const position = (sortedValues.length - 1) * p;
+  const below = Math.floor(position);
+  return sortedValues[below] + (sortedValues[Math.ceil(position)] - sortedValues[below]) * (position - below);
+}
+
+/**
+ * median(a) / median(b) over every sample, with a round-bootstrap percentile CI.
+ *
+ * @param a samples of the first cell, [{round, value}]
+ * @param b samples of the second cell, [{round, value}]
+ * @returns {ratio, ci_low, ci_high, rounds, n_a, n_b, method}; rounds counts the rounds in
+ *     which both cells were measured (only those are resampled)
+ */
+export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {}) {
+  const roundsA = byRound(a);
+  const roundsB = byRound(b);
+  const rounds = [...roundsA.keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);
+  const valuesA = rounds.map((r) => roundsA.get(r));
+  const valuesB = rounds.map((r) => roundsB.get(r));
+  const allA = valuesA.flat();
+  const allB = valuesB.flat();
+  const result = { ratio: median(allA) / median(allB), ci_low: NaN, ci_high: NaN, rounds: rounds.length,
+    n_a: allA.length, n_b: allB.length, method: 'round bootstrap (percentile)' };
+  if (rounds.length < 2) return result;
+
+  const random = seededRandom(seed);
+  const maxA = Math.max(...valuesA.map((v) => v.length)) * rounds.length;
+  const maxB = Math.max(...valuesB.map((v) => v.length)) * rounds.length;
+  const poolA = new Float64Array(maxA);
+  const poolB = new Float64Array(maxB);
+  const ratios = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < rounds.length; i++) {
+      const drawn = Math.floor(random() * rounds.length);
+      for (const v of valuesA[drawn]) poolA[na++] = v;
+      for (const v of valuesB[drawn]) poolB[nb++] = v;
+    }
+    ratios[r] = medianOf(poolA, na) / medianOf(poolB, nb);
+  }
+  ratios.sort();
+  const tail = (1 - confidence) / 2;
+  result.ci_low = percentile(ratios, tail);
+  result.ci_high = percentile(ratios, 1 - tail);
+  return result;
+}
+
+/** The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below MIN_ROUNDS_FOR_VERDICT rounds. */
+export function verdictOf({ ci_low: low, ci_high: high, rounds }, delta = DEFAULT_DELTA) {
+  if (!(Number.isFinite(low) && Number.isFinite(high))) return VERDICTS.UNRESOLVED;
+  if (rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT) return VERDICTS.UNRESOLVED;
+  if (low > 1 + delta) return VERDICTS.B_FASTER;
+  if (high < 1 - delta) return VERDICTS.A_FASTER;
+  if (low >= 1 - delta && high <= 1 + delta) return VERDICTS.EQUIVALENT;
+  return VERDICTS.UNRESOLVED;
+}
+
+/** Whether a verdict settles the comparison (so the group need not sample it further). */
+export function isResolved(verdict) {
+  return verdict !== VERDICTS.UNRESOLVED;
+}
+
+/**
+ * The comparisons of a group: every pair of its cells that differ in exactly one of the
+ * dimensions the report compares (format, compression, or the scenario — server against
+ * client, second request against cached client). Pairs are ordered as `order` lists values, so
+ * a ratio reads "first / second".
+ */
+export const COMPARED = Object.freeze([
+  ['format', ['json', 'protobuf', 'xml']],
+  ['compression', ['none', 'gzip']],
+  ['scenario', [3, 2, 4, 5]],
+]);
+const CELL_KEYS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
+
+export function groupComparisons(cells) {
+  const pairs = [];
+  for (const [dimension, order] of COMPARED) {
+    const rank = (cell) => order.indexOf(cell[dimension]);
+    for (const a of cells) {
+      for (const b of cells) {
+        if (rank(a) < 0 || rank(b) < 0 || rank(a) >= rank(b)) continue;
+        if (!CELL_KEYS.every((key) => key === dimension || a[key] === b[key])) continue;
+        // Scenarios compare only within their family: 3 against 2, and 4 against 5.
+        if (dimension === 'scenario' && !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))) continue;
+        pairs.push({ dimension: dimension === 'scenario' ? (a.scenario === 3 ? 'side' : 'caching') : dimension, a, b });
+      }
+    }
+  }
+  return pairs;
+}
+
+/** Fisher–Yates shuffle of `items` driven by a seeded generator; returns a new array. */
+export function seededShuffle(items, seed) {
+  const random = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** The seed of one round's order: the run's seed, the group and the round, mixed (FNV-1a). */
+export function roundSeed(runSeed, groupId, round) {
+  let hash = 0x811c9dc5 ^ (runSeed >>> 0);
+  for (const char of `${groupId}#${round}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}

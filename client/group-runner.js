@@ -1,0 +1,168 @@
+// Runs a comparison group: the cells the report compares with each other, in one page,
+// interleaved. Every cell is warmed up until its times are stable; then rounds visit every
+// cell in a fresh seeded random order, a few iterations each, so that drift over time falls on
+// all cells alike. Samples stay in the page during a round and are handed over between rounds
+// (onRound, awaited): no recording, statistics or file write runs beside a timed iteration.
+// After each round the group's comparisons are judged with the round bootstrap
+// (comparison.js); the group stops once every comparison is resolved, or when its budget runs
+// out (recorded as unresolved).
+
+import { caseId } from './schema.js';
+import { SCENARIO_FUNCTIONS } from './scenarios.js';
+import { checkAborted, iterate, scenarioContext, validateCell, verify } from './runner.js';
+import { DEFAULT_DELTA, groupComparisons, isResolved, roundRatio, roundSeed, seededShuffle, verdictOf }
+  from './comparison.js';
+import { median, summarize } from './stats.js';
+
+/** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
+ * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case
+ * (so an iteration of a minute needs one). {iterations: n} instead warms up by count. */
+export const DEFAULT_WARMUP = Object.freeze({ minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 });
+/** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget. */
+export const DEFAULT_ROUNDS = Object.freeze({ iterationsPerVisit: 3, visitMaxMs: 2000, minRounds: 5, maxRounds: 40,
+  maxMs: 180_000 });
+
+/** Checks a protocol and fills in its defaults; throws one error naming every problem. */
+export function groupProtocol(protocol = {}) {
+  const problems = [];
+  for (const key of Object.keys(protocol)) {
+    if (!['warmup', 'rounds', 'stop'].includes(key)) problems.push(`unknown protocol key "${key}" (allowed: warmup, rounds, stop)`);
+  }
+  for (const key of ['warmup', 'rounds']) {
+    if (protocol[key] !== undefined && (typeof protocol[key] !== 'object' || protocol[key] === null)) {
+      problems.push(`${key} must be an object`);
+    }
+  }
+  const warmup = protocol.warmup?.iterations !== undefined ? { iterations: protocol.warmup.iterations }
+    : { ...DEFAULT_WARMUP, ...protocol.warmup };
+  const rounds = { ...DEFAULT_ROUNDS, ...protocol.rounds };
+  const stop = protocol.stop === null ? null : { delta: DEFAULT_DELTA, ...protocol.stop };
+  const whole = (value, min) => Number.isInteger(value) && value >= min;
+  if ('iterations' in warmup) {
+    if (!whole(warmup.iterations, 0)) problems.push('warmup.iterations must be a whole number ≥ 0');
+  } else {
+    for (const key of ['minMs', 'maxMs']) if (!(warmup[key] >= 0)) problems.push(`warmup.${key} must be ≥ 0 ms`);
+    for (const key of ['minIterations', 'window']) if (!whole(warmup[key], 1)) problems.push(`warmup.${key} must be a whole number ≥ 1`);
+    if (!(warmup.tolerance > 0)) problems.push('warmup.tolerance must be > 0');
+  }
+  for (const key of ['iterationsPerVisit', 'minRounds', 'maxRounds']) {
+    if (!whole(rounds[key], 1)) problems.push(`rounds.${key} must be a whole number ≥ 1`);
+  }
+  if (rounds.maxRounds < rounds.minRounds) problems.push('rounds.maxRounds must be ≥ rounds.minRounds');
+  if (!(rounds.visitMaxMs > 0) || !(rounds.maxMs > 0)) problems.push('rounds.visitMaxMs and rounds.maxMs must be > 0 ms');
+  if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
+  if (problems.length) throw new Error(`Invalid protocol: ${problems.join('; ')}`);
+  return { warmup, rounds, stop };
+}
+
+/** Warms one cell up; returns what the rule did. */
+async function warmUp(env, context, scenario, rule, signal) {
+  const started = env.now();
+  const times = [];
+  const stable = () => {
+    const w = rule.window;
+    if (times.length < 2 * w) return false;
+    const before = median(times.slice(-2 * w, -w));
+    return Math.abs(median(times.slice(-w)) - before) <= rule.tolerance * before;
+  };
+  for (;;) {
+    if ('iterations' in rule && times.length >= rule.iterations) {
+      return { rule: 'count', iterations: times.length, elapsed_ms: env.now() - started };
+    }
+    if (!('iterations' in rule)) {
+      const elapsed = env.now() - started;
+      if (times.length >= rule.minIterations && elapsed >= rule.minMs && stable()) {
+        return { rule: 'stable', iterations: times.length, elapsed_ms: elapsed, last_median_ms: median(times.slice(-rule.window)) };
+      }
+      if (times.length >= 1 && elapsed >= rule.maxMs) {
+        return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed };
+      }
+    }
+    checkAborted(signal);
+    times.push((await iterate(env, context, scenario)).total_ms);
+  }
+}
+
+/** Judges every comparison of the group on the samples so far. */
+export function judge(comparisons, samplesByCase, delta, options = {}) {
+  return comparisons.map(({ dimension, a, b }) => {
+    const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? [], options);
+    return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
+  });
+}
+
+/**
+ * Runs a group.
+ *
+ * @param env the client environment (runner.js)
+ * @param group {id, cells}
+ * @param protocol see groupProtocol
+ * @param options {seed, startRound = 1, earlier = [{case_id, round, total_ms}] (a resumed group's
+ *     recorded rounds, which count for the stopping rule), onRound(record) awaited between
+ *     rounds, onProgress(info), signal}
+ * @returns {group_id, cells: [{case_id, cell, warmup, verification, summary}], rounds, stop}
+ */
+export async function runGroup(env, group, protocol, options = {}) {
+  const { warmup, rounds, stop } = groupProtocol(protocol);
+  const cells = group.cells.map(validateCell);
+  const ids = cells.map(caseId);
+  const byId = new Map(cells.map((cell, i) => [ids[i], {
+    cell, context: scenarioContext(env, cell), scenario: SCENARIO_FUNCTIONS[cell.scenario] }]));
+  const comparisons = groupComparisons(cells);
+  const samplesByCase = new Map(ids.map((id) => [id, []]));
+  for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
+  const allTimes = new Map(ids.map((id) => [id, (options.earlier ?? []).filter((s) => s.case_id === id).map((s) => s.total_ms)]));
+  const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
+
+  const warmups = {};
+  for (const id of ids) {
+    const { context, scenario } = byId.get(id);
+    progress({ phase: 'warmup', case_id: id });
+    warmups[id] = await warmUp(env, context, scenario, warmup, options.signal);
+  }
+
+  const started = env.now();
+  let round = options.startRound ?? 1;
+  let judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+  let reason = null;
+  for (;;) {
+    const done = round - 1;
+    if (stop && done >= rounds.minRounds && judged.every((c) => isResolved(c.verdict))) { reason = 'resolved'; break; }
+    if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
+    if (stop && env.now() - started >= rounds.maxMs && done >= 1) { reason = 'time budget'; break; }
+
+    const order = seededShuffle(ids, roundSeed(options.seed ?? 0, group.id, round));
+    const taken = [];
+    for (const [position, id] of order.entries()) {
+      const { context, scenario } = byId.get(id);
+      const visitStarted = env.now();
+      for (let i = 1; i <= rounds.iterationsPerVisit; i++) {
+        checkAborted(options.signal);
+        const sample = await iterate(env, context, scenario);
+        taken.push({ case_id: id, round, position, visit_iteration: i, ...sample });
+        if (env.now() - visitStarted >= rounds.visitMaxMs) break;
+      }
+    }
+    // Between rounds, untimed: hand the samples over, then judge.
+    for (const s of taken) {
+      samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
+      allTimes.get(s.case_id).push(s.total_ms);
+    }
+    judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+    await options.onRound?.({ group_id: group.id, round, order, samples: taken,
+      resolved: judged.filter((c) => isResolved(c.verdict)).length, comparisons: judged.length });
+    progress({ phase: 'round', round, resolved: judged.filter((c) => isResolved(c.verdict)).length,
+      comparisons: judged.length, elapsed_ms: env.now() - started });
+    round++;
+  }
+
+  const results = [];
+  for (const id of ids) {
+    checkAborted(options.signal);
+    progress({ phase: 'verify', case_id: id });
+    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification: await verify(env, byId.get(id).cell),
+      summary: summarize(allTimes.get(id)) });
+  }
+  return { group_id: group.id, cells: results, rounds: round - 1,
+    stop: { reason, delta: stop?.delta ?? null, comparisons: judged } };
+}

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, groupComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
+  from '../comparison.js';
+import { ratioOfMedians } from '../../analysis/compare.js';
+
+const REFERENCE = JSON.parse(readFileSync(new URL('../../analysis/reference/round-bootstrap.json', import.meta.url), 'utf8'));
+const samples = (rounds) => rounds.flatMap((values, r) => values.map((value) => ({ round: r + 1, value })));
+
+test('the round bootstrap agrees with SciPy\'s bootstrap over rounds (independent implementation)', () => {
+  for (const set of REFERENCE.sets) {
+    const ours = roundRatio(samples(set.a), samples(set.b), { resamples: REFERENCE.resamples, seed: 7 });
+    assert.ok(Math.abs(ours.ratio - set.ratio) < 1e-12, `${set.name}: point estimate ${ours.ratio} vs ${set.ratio}`);
+    // Both are Monte-Carlo estimates of the same percentile interval (20,000 resamples each).
+    for (const end of ['ci_low', 'ci_high']) {
+      const relative = Math.abs(ours[end] - set[end]) / set.ratio;
+      assert.ok(relative < 0.01, `${set.name}: ${end} ${ours[end]} vs SciPy's ${set[end]} (${(relative * 100).toFixed(2)} %)`);
+    }
+    assert.equal(ours.rounds, set.a.length);
+    assert.equal(ours.method, 'round bootstrap (percentile)');
+  }
+});
+
+test('drift shared within a round cancels in the round bootstrap; independent resampling takes it for noise', () => {
+  // Both cells of these sets share each round's level (drift), as interleaved cells do.
+  const drift = REFERENCE.sets.find((s) => s.name === 'near tie, drift');
+  const blocks = roundRatio(samples(drift.a), samples(drift.b));
+  const naive = ratioOfMedians(drift.a.flat(), drift.b.flat());
+  assert.ok(blocks.ci_high - blocks.ci_low < 0.6 * (naive.ci_high - naive.ci_low),
+    `round CI ${blocks.ci_low}–${blocks.ci_high}, independent ${naive.ci_low}–${naive.ci_high}`);
+  assert.ok(blocks.ci_low <= blocks.ratio && blocks.ratio <= blocks.ci_high);
+});
+
+test('the same samples and seed always give the same interval', () => {
+  const set = REFERENCE.sets[1];
+  assert.deepStrictEqual(roundRatio(samples(set.a), samples(set.b)), roundRatio(samples(set.a), samples(set.b)));
+});
+
+test('only rounds in which both cells were measured are resampled; one round gives no interval', () => {
+  const a = [{ round: 1, value: 2 }, { round: 2, value: 2 }, { round: 3, value: 2 }];
+  const b = [{ round: 2, value: 1 }, { round: 3, value: 1 }, { round: 4, value: 1 }];
+  assert.equal(roundRatio(a, b).rounds, 2);
+  const one = roundRatio([{ round: 1, value: 2 }], [{ round: 1, value: 1 }]);
+  assert.equal(one.ratio, 2);
+  assert.ok(Number.isNaN(one.ci_low));
+  assert.equal(verdictOf(one), VERDICTS.UNRESOLVED);
+});
+
+test('verdicts: wholly above 1 + δ, wholly below 1 − δ, wholly inside, or unresolved — near ties included', () => {
+  const at = (low, high, rounds = 10) => verdictOf({ ci_low: low, ci_high: high, rounds }, 0.05);
+  assert.equal(at(1.06, 1.3), VERDICTS.B_FASTER);
+  assert.equal(at(1.05, 1.3), VERDICTS.UNRESOLVED, 'touching 1 + δ is not wholly above it');
+  assert.equal(at(1.051, 1.3), VERDICTS.B_FASTER);
+  assert.equal(at(0.5, 0.94), VERDICTS.A_FASTER);
+  assert.equal(at(0.5, 0.95), VERDICTS.UNRESOLVED);
+  assert.equal(at(0.96, 1.04), VERDICTS.EQUIVALENT);
+  assert.equal(at(0.95, 1.05), VERDICTS.EQUIVALENT, 'the margin itself is inside');
+  assert.equal(at(0.94, 1.04), VERDICTS.UNRESOLVED);
+  assert.equal(at(1.01, 1.07), VERDICTS.UNRESOLVED, 'different from 1 but not by δ: neither');
+  assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT - 1), VERDICTS.UNRESOLVED, 'too few rounds');
+  assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT), VERDICTS.B_FASTER);
+});
+
+test('a near tie drawn from identical cells is never called a difference', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    let state = seed;
+    const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31; };
+    const rounds = Array.from({ length: 12 }, () => 1 + 0.3 * noise());
+    const cell = () => rounds.flatMap((level, r) => [0, 1, 2].map(() => ({ round: r + 1, value: 10 * level * (1 + 0.01 * noise()) })));
+    const verdict = verdictOf(roundRatio(cell(), cell()), 0.05);
+    assert.ok([VERDICTS.EQUIVALENT, VERDICTS.UNRESOLVED].includes(verdict), `seed ${seed}: ${verdict}`);
+  }
+});
+
+test('a group\'s comparisons are the pairs that differ in one compared dimension', () => {
+  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+  const formats = groupComparisons(['json', 'protobuf', 'xml'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]));
+  assert.equal(formats.filter((c) => c.dimension === 'format').length, 6);
+  assert.equal(formats.filter((c) => c.dimension === 'compression').length, 3);
+  assert.ok(formats.every((c) => c.dimension !== 'format' || ['json', 'protobuf'].includes(c.a.format)));
+  const side = groupComparisons([cell('json', 'none', 2, 3), cell('json', 'none', 3, 3), cell('xml', 'none', 2, 3)]);
+  assert.deepStrictEqual(side.map((c) => [c.dimension, c.a.scenario, c.b.scenario, c.a.format]),
+    [['format', 2, 2, 'json'], ['side', 3, 2, 'json']]);
+  const caching = groupComparisons([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)]);
+  assert.deepStrictEqual(caching.map((c) => [c.dimension, c.a.scenario, c.b.scenario]), [['caching', 4, 5]]);
+});
+
+test('round orders are seeded permutations: the same seed, group and round give the same order', () => {
+  const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const first = seededShuffle(ids, roundSeed(1, 'g', 1));
+  assert.deepStrictEqual(first, seededShuffle(ids, roundSeed(1, 'g', 1)));
+  assert.deepStrictEqual([...first].sort(), ids);
+  const orders = new Set(Array.from({ length: 30 }, (_, r) => seededShuffle(ids, roundSeed(1, 'g', r + 1)).join('')));
+  assert.ok(orders.size > 20, 'rounds get fresh orders');
+  assert.notDeepStrictEqual(seededShuffle(ids, roundSeed(2, 'g', 1)), first);
+});

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { VERDICTS, roundSeed, seededShuffle } from '../comparison.js';
+import { groupProtocol, runGroup } from '../group-runner.js';
+import { caseId } from '../schema.js';
+import { compute } from '../sort.js';
+import { codecs, fixture } from './fixtures.js';
+
+const BOOKS = JSON.parse(fixture('books.expected.json'));
+/** The server's own bodies of these Books in every format (written by the Java tests). */
+const BODIES = { json: fixture('books.json'), xml: fixture('books.xml'), protobuf: fixture('books.protobuf') };
+
+/**
+ * A fake environment whose clock only moves inside fetch: each request "takes" `delay(query,
+ * call)` ms, so the timings of every cell are designed. It logs every event.
+ */
+function fakeEnvironment(delay) {
+  let clock = 0;
+  let calls = 0;
+  const events = [];
+  return {
+    events,
+    env: {
+      baseUrl: 'http://lab.test',
+      codecs,
+      now: () => clock,
+      performance: { getEntriesByType: () => [], clearResourceTimings: () => {} },
+      yieldToBrowser: async () => {},
+      async fetch(url) {
+        const query = new URL(url).searchParams;
+        clock += delay(query, calls++);
+        events.push(`fetch ${query.get('format')} cm${query.get('cm')}`);
+        const cm = Number(query.get('cm'));
+        if (cm === 0) return new Response(BODIES[query.get('format')]);
+        return Response.json(compute('books', cm, BOOKS));
+      },
+    },
+  };
+}
+
+const cell = (format, scenario = 1, cm = 0) => ({ object: 'books', count: BOOKS.length, format, compression: 'none', scenario, cm,
+  network: 'unthrottled' });
+const FORMATS_GROUP = { id: 'formats/books/n/unthrottled', cells: ['json', 'protobuf', 'xml'].map((f) => cell(f)) };
+const FIXED = (rounds, iterationsPerVisit = 2) => ({ warmup: { iterations: 1 },
+  rounds: { iterationsPerVisit, minRounds: rounds, maxRounds: rounds }, stop: null });
+
+test('rounds visit every cell in the seeded order, a few iterations each, and record where each sample came from', async () => {
+  const { env } = fakeEnvironment(() => 5);
+  const rounds = [];
+  const result = await runGroup(env, FORMATS_GROUP, FIXED(4), { seed: 42, onRound: (r) => { rounds.push(r); } });
+  assert.equal(result.rounds, 4);
+  assert.equal(result.stop.reason, 'rounds done');
+  const ids = FORMATS_GROUP.cells.map(caseId);
+  for (const [index, round] of rounds.entries()) {
+    assert.equal(round.round, index + 1);
+    assert.deepStrictEqual(round.order, seededShuffle(ids, roundSeed(42, FORMATS_GROUP.id, index + 1)));
+    assert.equal(round.samples.length, 6);
+    assert.deepStrictEqual(round.samples.map((s) => [s.case_id, s.position, s.visit_iteration]),
+      round.order.flatMap((id, position) => [[id, position, 1], [id, position, 2]]));
+    assert.ok(round.samples.every((s) => s.round === index + 1 && s.total_ms === 5));
+  }
+  assert.ok(new Set(rounds.map((r) => r.order.join())).size > 1, 'orders change from round to round');
+  assert.deepStrictEqual(result.cells.map((c) => c.summary.n), [8, 8, 8]);
+  assert.ok(result.cells.every((c) => c.verification.passed && c.warmup.rule === 'count'));
+});
+
+test('nothing runs beside a timed iteration: each round is handed over, and awaited, between rounds', async () => {
+  const { env, events } = fakeEnvironment(() => 1);
+  await runGroup(env, FORMATS_GROUP, FIXED(3, 1), { seed: 1, onRound: async (r) => {
+    events.push(`round ${r.round} handed over`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    events.push(`round ${r.round} written`);
+  } });
+  for (const round of [1, 2, 3]) {
+    const handed = events.indexOf(`round ${round} handed over`);
+    assert.equal(events[handed + 1], `round ${round} written`, 'no request between handing over and written');
+    assert.deepStrictEqual(events.slice(handed - 3, handed).map((e) => e.split(' ')[0]), ['fetch', 'fetch', 'fetch'],
+      'the round\'s three visits came before it was handed over');
+  }
+});
+
+test('a group stops once every comparison is resolved, after its minimum rounds', async () => {
+  // JSON takes 10 ms, Protobuf 5 ms, XML 20 ms: every ratio is far from 1.
+  const ms = { json: 10, protobuf: 5, xml: 20 };
+  const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 1 },
+    rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } }, { seed: 3 });
+  assert.equal(result.stop.reason, 'resolved');
+  assert.equal(result.rounds, 5);
+  const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
+  assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
+  assert.equal(byPair['json/protobuf'].ratio, 2);
+  assert.equal(byPair['json/xml'].verdict, VERDICTS.A_FASTER);
+  assert.equal(byPair['protobuf/xml'].verdict, VERDICTS.A_FASTER);
+});
+
+test('equal cells resolve as equivalent; a comparison that stays unclear runs the budget out, recorded as unresolved', async () => {
+  const same = fakeEnvironment(() => 7);
+  const equal = await runGroup(same.env, FORMATS_GROUP, { warmup: { iterations: 0 },
+    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } }, { seed: 3 });
+  assert.equal(equal.stop.reason, 'resolved');
+  assert.ok(equal.stop.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
+
+  // JSON 3 % slower than the others, with ±20 % noise per request: neither clear nor equivalent.
+  let state = 9;
+  const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
+  const noisy = fakeEnvironment((query) => (query.get('format') === 'json' ? 10.3 : 10) * (1 + 0.4 * noise()));
+  const unclear = await runGroup(noisy.env, FORMATS_GROUP, { warmup: { iterations: 0 },
+    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 }, stop: { delta: 0.05 } }, { seed: 3 });
+  assert.equal(unclear.stop.reason, 'round budget');
+  assert.equal(unclear.rounds, 8);
+  assert.ok(unclear.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+});
+
+test('a resumed group goes on from its next round, and its earlier rounds count for the stopping rule', async () => {
+  const ms = { json: 10, protobuf: 5, xml: 20 };
+  const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+  const earlier = [1, 2, 3].flatMap((round) => FORMATS_GROUP.cells.map((c) => ({ case_id: caseId(c), round, total_ms: ms[c.format] })));
+  const rounds = [];
+  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 1 },
+    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } },
+  { seed: 3, startRound: 4, earlier, onRound: (r) => rounds.push(r.round) });
+  assert.deepStrictEqual(rounds, [4, 5]);
+  assert.equal(result.rounds, 5);
+  assert.equal(result.stop.comparisons[0].rounds, 5);
+  assert.equal(result.cells[0].summary.n, 5);
+});
+
+test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {
+  const steady = fakeEnvironment(() => 100);
+  const one = { id: 'g', cells: [cell('json')] };
+  const warmed = await runGroup(steady.env, one, { warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
+  assert.deepStrictEqual({ rule: warmed.cells[0].warmup.rule, iterations: warmed.cells[0].warmup.iterations },
+    { rule: 'stable', iterations: 10 }, '1000 ms of 100 ms iterations, stable at once');
+
+  // Getting faster for a while (a JIT warming up): not stable until it settles.
+  const settling = fakeEnvironment((query, call) => (call < 12 ? 200 - call * 10 : 50));
+  const settled = await runGroup(settling.env, one, { warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
+  assert.equal(settled.cells[0].warmup.rule, 'stable');
+  assert.ok(settled.cells[0].warmup.iterations >= 15, `warm after ${settled.cells[0].warmup.iterations}`);
+
+  const slow = fakeEnvironment(() => 60_000);
+  const long = await runGroup(slow.env, one, { warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
+    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
+  assert.deepStrictEqual({ rule: long.cells[0].warmup.rule, iterations: long.cells[0].warmup.iterations },
+    { rule: 'time limit', iterations: 1 });
+});
+
+test('protocols are checked, naming every problem', () => {
+  assert.throws(() => groupProtocol({ warmup: 100, reps: 100 }),
+    /unknown protocol key "reps".*warmup must be an object/);
+  assert.throws(() => groupProtocol({ rounds: { minRounds: 5, maxRounds: 2 } }), /maxRounds must be ≥ rounds.minRounds/);
+  assert.throws(() => groupProtocol({ stop: { delta: 2 } }), /stop.delta must be between 0 and 1/);
+  assert.equal(groupProtocol({}).stop.delta, 0.05);
+  assert.equal(groupProtocol({ stop: null }).stop, null);
+});
