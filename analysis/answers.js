@@ -3,6 +3,7 @@
 // the fastest configuration for each measured situation.
 
 import { compareCells } from './compare.js';
+import { DEFAULT_DELTA, VERDICTS, verdictOf } from '../client/comparison.js';
 
 const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
 const DIMENSIONS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
@@ -52,12 +53,17 @@ export function comparisons(cells) {
   ];
 }
 
-/** A clear winner when the CI excludes 1; otherwise "no clear difference". */
+/**
+ * 'b' when b is clearly faster (the CI wholly above 1 + δ), 'a' when a is (wholly below 1 − δ),
+ * 'equivalent' when the CI lies wholly within ±δ, and 'tie' when the data cannot say.
+ */
 function verdict(c) {
-  if (c.ci_low > 1) return 'b';
-  if (c.ci_high < 1) return 'a';
-  return 'tie';
+  const v = verdictOf(c, DEFAULT_DELTA);
+  return v === VERDICTS.B_FASTER ? 'b' : v === VERDICTS.A_FASTER ? 'a' : v === VERDICTS.EQUIVALENT ? 'equivalent' : 'tie';
 }
+
+/** The words for a comparison that names no winner. */
+const neither = (v) => (v === 'equivalent' ? `equivalent (within ±${DEFAULT_DELTA * 100} %)` : 'no clear difference');
 
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
 const where = (cell) => `${cell.object === 'books' ? 'Books' : 'Videos'}, ${cell.network}`;
@@ -88,7 +94,7 @@ function rq2(all) {
     const { cell } = group[0];
     const parts = group.sort((a, b) => a.cell.count - b.cell.count).map(({ c }) => {
       const v = verdict(c);
-      return `N=${c.a.count}: ${v === 'b' ? `GZIP ${x(c.ratio)} faster` : v === 'a' ? `GZIP ${x(1 / c.ratio)} slower` : 'no clear difference'}`;
+      return `N=${c.a.count}: ${v === 'b' ? `GZIP ${x(c.ratio)} faster` : v === 'a' ? `GZIP ${x(1 / c.ratio)} slower` : neither(v)}`;
     });
     lines.push(`${where(cell)}, ${FORMAT_NAMES[cell.format]}: ${parts.join('; ')}.`);
   }
@@ -125,10 +131,13 @@ function thresholds(all, dimension, bName, aName, takesOver) {
       const aWins = byCm.filter((v) => v.verdict === 'a').map((v) => v.cm);
       const other = takesOver === 'a' ? 'b' : 'a';
       const from = byCm.findIndex((v, i) => v.verdict === takesOver && byCm.slice(i).every((w) => w.verdict !== other));
+      const measured = byCm.length === 1 ? `only CM${byCm[0].cm} was measured` : `CM${byCm[0].cm}–CM${byCm.at(-1).cm} were measured`;
       const threshold = from >= 0 ? `threshold: ${takesOver === 'a' ? aName : bName} from CM${byCm[from].cm}`
-        : `no threshold within CM${byCm[0].cm}–CM${byCm.at(-1).cm}`;
-      lines.push(`${where(cell)}, ${FORMAT_NAMES[cell.format]}, N=${count}: ${bName} faster at ${list(bWins)}, `
-        + `${aName} faster at ${list(aWins)} — ${threshold}.`);
+        : `no threshold (${measured})`;
+      const wins = [bWins.length ? `${bName} faster at ${list(bWins)}` : null,
+        aWins.length ? `${aName} faster at ${list(aWins)}` : null].filter(Boolean);
+      lines.push(wins.length ? `${where(cell)}, ${FORMAT_NAMES[cell.format]}, N=${count}: ${wins.join(', ')} — ${threshold}.`
+        : `${where(cell)}, ${FORMAT_NAMES[cell.format]}, N=${count}: neither side clearly faster where ${measured}, so no threshold.`);
     }
   }
   return lines;
@@ -141,13 +150,13 @@ export function answerQuestions(cells, all) {
     RQ2: { question: 'How does GZIP affect it?', answers: rq2(all) },
     RQ3: { question: 'Where is computation faster, client or server?', answers: sideLines(all, 'side', (c) => {
       const v = verdict(c);
-      return v === 'b' ? `server ${x(c.ratio)} faster` : v === 'a' ? `client ${x(1 / c.ratio)} faster` : 'no clear difference';
+      return v === 'b' ? `server ${x(c.ratio)} faster` : v === 'a' ? `client ${x(1 / c.ratio)} faster` : neither(v);
     }) },
     RQ4: { question: 'With client-side caching, how does an already cached dataset change the total time?',
       answers: sideLines(all, 'caching', (c) => {
         const v = verdict(c);
         return v === 'b' ? `cached client ${x(c.ratio)} faster than a second request` : v === 'a'
-          ? `second request ${x(1 / c.ratio)} faster than the cached client` : 'no clear difference';
+          ? `second request ${x(1 / c.ratio)} faster than the cached client` : neither(v);
       }) },
     RQ5: { question: 'What amount of computation favours the client, and what the server?',
       answers: [...thresholds(all, 'caching', 'the cached client', 'the second server request', 'a'),
