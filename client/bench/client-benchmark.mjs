@@ -1,7 +1,8 @@
-// Prints the browser client's figures (not a test): npm run bench:client
-//   1. what the client adds to what it times: scenario 1 through the runner against a bare
-//      inline fetch → read → decode loop, both served the server's real bodies from memory so
-//      that network noise cannot hide the difference, set against the cell's real median;
+// Prints the browser client's figures (not a test) and writes them, raw, to
+// results/bench/client-<UTC time>.json: npm run bench:client [overhead|decode|memory]
+//   1. what the study's whole path adds to what it times: runGroup with the study's recording
+//      against a bare fetch → read → decode loop in the same page, alternating in blocks, with
+//      the round bootstrap's CI;
 //   2. protobuf decode of 10,000 Books: the client's route (protobuf.js reflection from the
 //      .proto) against protobuf.js's static code (pbjs -t static) in the same page;
 //   3. the tab's JS heap while a 100,000-object cell runs 200 iterations.
@@ -15,6 +16,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchOptions } from '../../experiments/chromium.js';
 import { startStudyServer } from '../../experiments/server-process.js';
+import { RunDirectory } from '../../experiments/results.js';
+import { writeBenchmark } from '../../experiments/bench/bench-output.js';
+import { roundRatio } from '../comparison.js';
+import { caseId } from '../schema.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;
@@ -23,70 +28,76 @@ const median = (values) => { const s = [...values].sort((a, b) => a - b); return
 const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
 
 /**
- * The client's own cost inside the timed region, without network noise: the runner and a bare
- * inline loop (fetch → read → decode, two clock reads) both get their bodies from an in-page
- * fetch stub holding the server's real answers, so the only difference is the client's code.
- * That difference is then set against the same cell's real median over the network.
+ * What the study's whole path adds to what it times: window.lab.runGroup with the study's round
+ * recording (a binding the page awaits between rounds, writing a real run directory) against a
+ * bare loop in the same page — fetch → read → decode between two clock reads — on the same
+ * request over the real server. The two alternate in blocks (which goes first alternates too),
+ * so drift falls on both; the overhead is the ratio of medians with the round bootstrap's CI over
+ * the blocks, the estimator the study itself uses.
  */
-async function overhead(page) {
-  console.log('== 1. What the client adds to what it times (scenario 1, books)');
-  console.log('format      count   real median   client code   bare loop     added      added/real');
-  for (const format of ['json', 'xml', 'protobuf']) {
-    for (const count of [100, 1000, 10000]) {
-      const result = await page.evaluate(async ({ format, count }) => {
-        const cell = { object: 'books', count, format, compression: 'none', scenario: 1, cm: 0 };
-        const real = await window.lab.runCell(cell, { warmup: 10, reps: 30 });
-        const bodies = {};
-        for (const f of ['json', 'xml', 'protobuf']) {
-          bodies[f] = await (await fetch(`/api/books?count=${count}&format=${f}&compression=none&cm=0`)).arrayBuffer();
+const BLOCKS = 60;
+const PER_BLOCK = 20;
+async function overhead(page, figures) {
+  console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
+  console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)`);
+  const runDirectory = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-bench-run-')), 'run'));
+  runDirectory.writeContext({ plan: { name: 'bench' }, seed: 1 });
+  const cells = [
+    { object: 'books', count: 10, format: 'json', compression: 'none', scenario: 1, cm: 0, network: 'unthrottled' },
+    { object: 'books', count: 1000, format: 'json', compression: 'none', scenario: 1, cm: 0, network: 'unthrottled' },
+    { object: 'videos', count: 100, format: 'protobuf', compression: 'gzip', scenario: 1, cm: 0, network: 'unthrottled' },
+  ];
+  for (const cell of cells) {
+    const id = caseId(cell);
+    const writer = runDirectory.startGroup(id, [{ case_id: id, ...cell }]);
+    await page.exposeFunction(`rtlBenchRecord${cells.indexOf(cell)}`, (round) => writer.round(round));
+    const result = await page.evaluate(async ({ cell, index, blocks, perBlock }) => {
+      const record = window[`rtlBenchRecord${index}`];
+      const codec = window.lab.codecs[cell.format];
+      const url = `/api/${cell.object}?count=${cell.count}&format=${cell.format}&compression=${cell.compression}&cm=0`;
+      const bare = async () => {
+        const totals = [];
+        for (let i = 0; i < perBlock; i++) {
+          const t0 = performance.now();
+          const response = await fetch(url, { cache: 'no-store' });
+          codec.decode(await codec.read(response), cell.object);
+          totals.push(performance.now() - t0);
+          await new Promise((resolve) => setTimeout(resolve, 0));
         }
-        const realFetch = globalThis.fetch;
-        const stub = async (url, options) => {
-          const parsed = new URL(url, location.href);
-          if (!parsed.pathname.startsWith('/api/')) return realFetch(url, options);
-          return new Response(bodies[parsed.searchParams.get('format')], { status: 200 });
-        };
-        globalThis.fetch = stub;
-        try {
-          const { createLab } = await import('/lab.js');
-          const stubbed = await createLab();
-          const codec = stubbed.codecs[format];
-          const url = `/api/books?count=${count}&format=${format}&compression=none&cm=0`;
-          const bare = async (n) => {
-            const totals = [];
-            for (let i = 0; i < n; i++) {
-              const t0 = performance.now();
-              const response = await fetch(url, { cache: 'no-store' });
-              codec.decode(await codec.read(response), 'books');
-              totals.push(performance.now() - t0);
-              await new Promise((resolve) => setTimeout(resolve, 0));
-            }
-            return totals;
-          };
-          const client = [];
-          const plain = [];
-          await stubbed.runCell(cell, { warmup: 20, reps: 1 });
-          await bare(20);
-          for (let round = 0; round < 10; round++) {
-            client.push(...(await stubbed.runCell(cell, { warmup: 0, reps: 20 })).samples.map((s) => s.total_ms));
-            plain.push(...await bare(20));
-          }
-          return { real: real.summary.median, client, plain };
-        } finally {
-          globalThis.fetch = realFetch;
+        return totals;
+      };
+      const study = async (round) => {
+        const taken = [];
+        await window.lab.runGroup({ id: 'bench', cells: [cell] },
+          { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: perBlock, visitMaxMs: 1e9, minRounds: round, maxRounds: round }, stop: null },
+          { startRound: round, onRound: async (r) => { taken.push(...r.samples.map((s) => s.total_ms)); await record(r); } });
+        return taken;
+      };
+      await study(1);
+      await bare();
+      const samples = { study: [], bare: [] };
+      for (let block = 1; block <= blocks; block++) {
+        const order = block % 2 ? ['study', 'bare'] : ['bare', 'study'];
+        for (const which of order) {
+          const totals = which === 'study' ? await study(block + 1) : await bare();
+          samples[which].push(...totals.map((value) => ({ round: block, value })));
         }
-      }, { format, count });
-      const client = median(result.client);
-      const bare = median(result.plain);
-      const added = client - bare;
-      console.log(`${format.padEnd(9)} ${String(count).padStart(7)} ${fixed(result.real)} ms ${fixed(client)} ms `
-        + `${fixed(bare)} ms ${fixed(added * 1000, 1)} µs ${fixed((100 * added) / result.real, 3)} %`);
-    }
+      }
+      return samples;
+    }, { cell, index: cells.indexOf(cell), blocks: BLOCKS, perBlock: PER_BLOCK });
+    const ratio = roundRatio(result.study, result.bare);
+    const study = median(result.study.map((s) => s.value));
+    const bare = median(result.bare.map((s) => s.value));
+    const pct = (r) => `${((r - 1) * 100).toFixed(2)} %`;
+    console.log(`${id.padEnd(52)} ${fixed(study)} ms ${fixed(bare)} ms   ${pct(ratio.ratio).padStart(8)} (${pct(ratio.ci_low)} to ${pct(ratio.ci_high)})`);
+    figures.overhead.push({ case_id: id, blocks: BLOCKS, per_block: PER_BLOCK, study_median_ms: study, bare_median_ms: bare,
+      ratio: ratio.ratio, ci_low: ratio.ci_low, ci_high: ratio.ci_high, method: ratio.method,
+      samples: { study: result.study, bare: result.bare } });
   }
-  console.log('   (target: added/real ≤ 1 %; "client code" and "bare loop" read the same bodies from memory)\n');
+  console.log('   (target: overhead ≤ 1 %; both read the same answers from the server, alternating in blocks)\n');
 }
 
-async function protobufDecode(page) {
+async function protobufDecode(page, figures) {
   console.log('== 2. Protobuf decode of 10,000 Books: the client\'s route against protobuf.js static code');
   const directory = mkdtempSync(join(tmpdir(), 'rtl-pbjs-'));
   const staticFile = join(directory, 'lab-static.js');
@@ -111,9 +122,11 @@ async function protobufDecode(page) {
   const staticMedian = median(result.staticCode);
   console.log(`body ${(result.bytes / 1e6).toFixed(2)} MB: client route ${ours.toFixed(3)} ms, static code ${staticMedian.toFixed(3)} ms, `
     + `ratio ${(ours / staticMedian).toFixed(3)} (target ≤ 1.1)\n`);
+  figures.protobuf_decode = { bytes: result.bytes, client_route_ms: result.ours, static_code_ms: result.staticCode,
+    ratio_of_medians: ours / staticMedian };
 }
 
-async function memory(page) {
+async function memory(page, figures) {
   console.log('== 3. Tab memory: a 100,000-Book JSON cell, 200 iterations');
   const cdp = await page.context().newCDPSession(page);
   const heapMb = async (collect) => {
@@ -139,6 +152,7 @@ async function memory(page) {
   console.log(`heap after GC: before ${before.toFixed(1)} MB, after 200 iterations ${after.toFixed(1)} MB; peak while running ${peak.toFixed(0)} MB`);
   console.log(`readings: ${readings.join(', ')}`);
   console.log(`cell median ${result.summary.median.toFixed(1)} ms over ${result.samples.length} samples (target: the heap does not grow with iterations)\n`);
+  figures.memory = { heap_before_mb: before, heap_after_mb: after, peak_mb: peak, readings, cell_median_ms: result.summary.median };
 }
 
 const server = process.env.BASE_URL ? null : await startStudyServer({ port: PORT,
@@ -152,9 +166,12 @@ try {
   console.log(`Response Time Lab client benchmark — ${context.user_agent.match(/Chrome\/[\d.]+/)?.[0] ?? context.user_agent}, `
     + `crossOriginIsolated ${context.cross_origin_isolated}, protobuf.js ${context.protobufjs}, ${BASE_URL}\n`);
   const sections = process.argv.slice(2);
-  if (sections.length === 0 || sections.includes('overhead')) await overhead(page);
-  if (sections.length === 0 || sections.includes('decode')) await protobufDecode(page);
-  if (sections.length === 0 || sections.includes('memory')) await memory(page);
+  const figures = { overhead: [] };
+  if (sections.length === 0 || sections.includes('overhead')) await overhead(page, figures);
+  if (sections.length === 0 || sections.includes('decode')) await protobufDecode(page, figures);
+  if (sections.length === 0 || sections.includes('memory')) await memory(page, figures);
+  const written = writeBenchmark('client', { base_url: BASE_URL, browser: browser.version(), page: context, sections }, figures);
+  console.log(`Figures: ${written}`);
 } finally {
   await browser.close();
   server?.stop();
