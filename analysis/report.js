@@ -62,10 +62,15 @@ export function describeNetworks(context) {
       ? `Chromium's emulation${n.cdp?.calibration === 'on' && n.downBps != null ? ` calibrated ×${n.cdp.factor.toFixed(2)}` : ''}`
       : `the kernel${n.netns?.delay ? `, delay by ${n.netns.delay}` : ''}`;
     const measured = m.throughput_bps ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms` : 'not measured';
-    return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})`;
+    const floor = n.browser_floor ? `; the browser's floor ${n.browser_floor.median_ms.toFixed(2)} ms for 1 Book `
+      + `(p5–p95 ${n.browser_floor.p5_ms.toFixed(2)}–${n.browser_floor.p95_ms.toFixed(2)} ms)` : '';
+    return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})${floor}`;
   });
   const tcp = context.netns_link?.congestion_control ? `; TCP congestion control ${context.netns_link.congestion_control}` : '';
-  return `Networks — ${parts.join('; ')}${tcp}.`;
+  const floorNote = entries.some(([, n]) => n.browser_floor)
+    ? ' The floor is what the browser needs for the smallest request on that network; differences between cells '
+      + 'smaller than its p5–p95 spread lie below what this browser on this machine resolves in one request.' : '';
+  return `Networks — ${parts.join('; ')}${tcp}.${floorNote}`;
 }
 
 export async function makeReport(runPaths, outDirectory = runPaths[0]) {

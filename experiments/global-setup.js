@@ -18,6 +18,7 @@ import { RunDirectory, defaultRunDirectory } from './results.js';
 import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
+import { measureFloor } from './browser-floor.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -101,6 +102,8 @@ export default async function globalSetup(config) {
         const shaped = shapeNetns(name);
         networks[name] = { ...NETWORKS[name], netns: shaped, measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };
       }
+      await measurePage.evaluate(() => window.labReady);
+      networks[name].browser_floor = await measureFloor(measurePage, name);
       await measurePage.close();
     }
     if (settings.shaping === 'netns') shapeNetns('unthrottled');

@@ -71,4 +71,7 @@ test('the report says how each network was shaped and what it measured', () => {
   assert.equal(netns, 'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; '
     + 'the kernel, delay by delay-line.py); TCP congestion control reno.');
   assert.equal(describeNetworks({ shaping: 'cdp' }), '');
+  const floored = describeNetworks({ shaping: 'cdp', networks: { unthrottled: { ...profile(null, 0),
+    measured: { throughput_bps: 3.35e8, rtt_ms: 5.94 }, browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 } } } });
+  assert.match(floored, /unthrottled: measured 335 Mbit\/s, RTT 5\.9 ms \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/);
 });

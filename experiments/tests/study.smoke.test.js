@@ -68,6 +68,11 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.equal(link.cdp.calibration, 'on');
   assert.ok(link.cdp.rounds.length >= 1 && link.cdp.factor > 0);
   assert.ok(Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1, `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`);
+  for (const network of ['unthrottled', '10mbit']) {
+    const floor = context.networks[network].browser_floor;
+    assert.equal(floor.n, 60, `${network}: the browser's floor from 6 rounds of 10`);
+    assert.ok(floor.p5_ms > 0 && floor.p5_ms <= floor.median_ms && floor.median_ms <= floor.p95_ms);
+  }
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
 
   const cells = lines('cells.jsonl');
