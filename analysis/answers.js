@@ -164,60 +164,99 @@ export function answerQuestions(cells, all) {
   };
 }
 
-/** SPEC §8's conclusions, each confirmed, refuted or not measured, with our numbers beside theirs. */
-export function sourceConclusions(cells, all) {
-  const fmt = (a, b, filter) => all.filter((c) => c.dimension === 'format' && c.a.format === a && c.b.format === b
-    && c.a.scenario === 1 && filter(c.a));
-  const range = (list) => (list.length ? `${x(Math.min(...list.map((c) => c.ratio)))}–${x(Math.max(...list.map((c) => c.ratio)))}` : '—');
-  const judge = (list, holds) => judgeParts([[list, holds]]);
-  /**
-   * A claim of several parts: refuted if a measured part fails; confirmed if every part was
-   * measured and holds; "confirmed where measured" if the measured parts hold and some were not.
-   */
-  const judgeParts = (parts) => {
-    const measured = parts.filter(([list]) => list.length > 0);
-    if (measured.length === 0) return 'not measured';
-    if (!measured.every(([list, holds]) => list.every(holds))) return 'refuted';
-    return measured.length === parts.length ? 'confirmed' : 'confirmed where measured';
-  };
-  const rows = [];
+/**
+ * How a claim's comparisons are counted: each one holds, is contradicted, or is open
+ * (equivalent or unresolved where the claim needs a difference, unresolved where equivalence is
+ * enough). The claim is then
+ *   not measured — no comparison covers it;
+ *   confirmed    — it holds in at least half of them and is contradicted in none;
+ *   refuted      — it is contradicted in more of them than it holds in;
+ *   partly       — anything else (it holds in some, is contradicted in others, or mostly open).
+ */
+export const CONCLUSION_RULE = 'Each comparison a claim covers holds, is contradicted, or stays open (equivalent or '
+  + `unresolved at δ = ${DEFAULT_DELTA * 100} %, where the claim needs a difference). Not measured: no comparison; `
+  + 'confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; '
+  + 'partly: anything else.';
 
-  const slowNoGzip = fmt('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none');
-  rows.push({ claim: 'Bandwidth-limited, no GZIP: Protobuf has the lowest response time (Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
-    theirs: 'JSON/Protobuf 1.2× (Book); 1.2–1.8× (Video)', ours: `JSON/Protobuf ${range(slowNoGzip)}`,
-    verdict: judge(slowNoGzip, (c) => c.ratio > 1) });
-
-  const slowGzip = fmt('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'gzip');
-  rows.push({ claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
-    theirs: 'JSON/Protobuf ≤ 1', ours: `JSON/Protobuf ${range(slowGzip)}`, verdict: judge(slowGzip, (c) => c.ci_low <= 1) });
-
-  const fastJson = fmt('json', 'protobuf', (c) => c.network === 'unthrottled' && c.compression === 'none' && c.object === 'books');
-  const xmlSlowest = [...fmt('json', 'xml', (c) => true), ...fmt('protobuf', 'xml', (c) => true)];
-  rows.push({ claim: 'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) and both beat XML; XML is slowest everywhere.',
-    theirs: 'Protobuf/JSON up to 3.2×; XML slowest', ours: `Protobuf/JSON ${fastJson.length ? range(fastJson.map((c) => ({ ratio: 1 / c.ratio }))) : '—'}; XML/other ${range(xmlSlowest.map((c) => ({ ratio: 1 / c.ratio })))}`,
-    verdict: judgeParts([[fastJson, (c) => c.ratio < 1], [xmlSlowest, (c) => c.ratio < 1]]) });
-
-  const gzip = all.filter((c) => c.dimension === 'compression' && c.a.scenario === 1);
-  const gzipSlow = gzip.filter((c) => c.a.network === '10mbit');
-  const gzipFast = gzip.filter((c) => c.a.network === 'unthrottled');
-  rows.push({ claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
-    theirs: 'none/GZIP > 1 at 10 Mbit/s, < 1 unthrottled', ours: `none/GZIP ${range(gzipSlow)} at 10 Mbit/s, ${range(gzipFast)} unthrottled`,
-    verdict: judgeParts([[gzipSlow.filter((c) => c.a.count >= 100), (c) => c.ratio > 1], [gzipFast, (c) => c.ratio < 1.02]]) });
-
-  const side = all.filter((c) => c.dimension === 'side');
-  rows.push({ claim: 'Server computation is never slower; CM1–CM3 differ little; from CM4 the server wins clearly, more so with more objects.',
-    theirs: 'client/server ≥ 1 everywhere', ours: `client/server ${range(side)}`, verdict: judge(side, (c) => c.ci_high >= 1) });
-
-  const caching = all.filter((c) => c.dimension === 'caching');
-  const fewLight = caching.filter((c) => c.a.count <= 100 && c.a.cm <= 3);
-  const heavy = caching.filter((c) => c.a.cm === 5);
-  rows.push({ claim: 'Caching: for few objects and CM3 or less the cached client is about twice as fast as a second server request; at CM5 the second request wins.',
-    theirs: 'second/cached ≈ 2 (N small, ≤ CM3); < 1 at CM5', ours: `second/cached ${range(fewLight)} (N ≤ 100, ≤ CM3); ${range(heavy)} at CM5`,
-    verdict: judgeParts([[fewLight, (c) => c.ratio > 1.3], [heavy, (c) => c.ratio < 1]]) });
-  return rows;
+/** The verdict of a claim from its counts (see CONCLUSION_RULE). */
+export function judgeClaim({ holds, contradicted, open }) {
+  const n = holds + contradicted + open;
+  if (n === 0) return 'not measured';
+  if (contradicted === 0 && holds >= n / 2) return 'confirmed';
+  if (contradicted > holds) return 'refuted';
+  return 'partly';
 }
 
-/** For each measured situation (object, N, network, CM), the configurations from fastest to slowest. */
+/**
+ * SPEC §8's conclusions as data records: which comparisons each covers (`parts`, each a filter
+ * and what each verdict means for the claim), and the counts and verdict that follow. Ratios are
+ * a/b as in comparisons().
+ */
+export function sourceConclusions(cells, all) {
+  const V = VERDICTS;
+  const pick = (dimension, filter) => all.filter((c) => c.dimension === dimension && filter(c));
+  const formats = (a, b, filter) => pick('format', (c) => c.a.format === a && c.b.format === b && c.a.scenario === 1 && filter(c.a));
+  /** {holds: [verdicts], contradicts: [verdicts]}: anything else is open. */
+  const claims = [
+    { claim: 'Bandwidth-limited, no GZIP: Protobuf has the lowest response time (Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
+      theirs: 'JSON/Protobuf 1.2× (Book); 1.2–1.8× (Video)',
+      parts: [{ what: 'JSON/Protobuf at 10 Mbit/s, no GZIP: Protobuf faster', comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none'),
+        holds: [V.B_FASTER], contradicts: [V.A_FASTER] },
+      { what: 'Protobuf/XML at 10 Mbit/s, no GZIP: Protobuf faster', comparisons: formats('protobuf', 'xml', (c) => c.network === '10mbit' && c.compression === 'none'),
+        holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
+    { claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
+      theirs: 'JSON/Protobuf ≤ 1',
+      parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent', comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'gzip'),
+        holds: [V.A_FASTER, V.EQUIVALENT], contradicts: [V.B_FASTER] }] },
+    { claim: 'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) and both beat XML; XML is slowest everywhere.',
+      theirs: 'Protobuf/JSON up to 3.2×; XML slowest',
+      parts: [{ what: 'JSON/Protobuf unthrottled, Books, no GZIP: JSON faster', comparisons: formats('json', 'protobuf', (c) => c.network === 'unthrottled' && c.compression === 'none' && c.object === 'books'),
+        holds: [V.A_FASTER], contradicts: [V.B_FASTER] },
+      { what: 'JSON/XML and Protobuf/XML everywhere: XML slower', comparisons: [...formats('json', 'xml', () => true), ...formats('protobuf', 'xml', () => true)],
+        holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
+    { claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
+      theirs: 'none/GZIP > 1 at 10 Mbit/s, < 1 unthrottled',
+      parts: [{ what: 'none/GZIP at 10 Mbit/s, N ≥ 100: GZIP faster', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.network === '10mbit' && c.a.count >= 100),
+        holds: [V.B_FASTER], contradicts: [V.A_FASTER] },
+      { what: 'none/GZIP unthrottled: GZIP slower', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.network === 'unthrottled'),
+        holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
+    { claim: 'Server computation is never slower; CM1–CM3 differ little; from CM4 the server wins clearly, more so with more objects.',
+      theirs: 'client/server ≥ 1 everywhere; > 1 from CM4',
+      parts: [{ what: 'client/server at CM1–CM3: the server not slower', comparisons: pick('side', (c) => c.a.cm <= 3),
+        holds: [V.B_FASTER, V.EQUIVALENT], contradicts: [V.A_FASTER] },
+      { what: 'client/server from CM4: the server faster', comparisons: pick('side', (c) => c.a.cm >= 4),
+        holds: [V.B_FASTER], contradicts: [V.A_FASTER, V.EQUIVALENT] }] },
+    { claim: 'Caching: for few objects and CM3 or less the cached client is about twice as fast as a second server request; at CM5 the second request wins.',
+      theirs: 'second/cached ≈ 2 (N ≤ 100, ≤ CM3); < 1 at CM5',
+      parts: [{ what: 'second/cached, N ≤ 100, CM ≤ 3: the cached client faster', comparisons: pick('caching', (c) => c.a.count <= 100 && c.a.cm <= 3),
+        holds: [V.B_FASTER], contradicts: [V.A_FASTER] },
+      { what: 'second/cached at CM5: the second request faster', comparisons: pick('caching', (c) => c.a.cm === 5),
+        holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
+  ];
+  const range = (list) => (list.length ? `${x(Math.min(...list.map((c) => c.ratio)))}–${x(Math.max(...list.map((c) => c.ratio)))}` : '—');
+  return claims.map(({ claim, theirs, parts }) => {
+    const counted = parts.map((part) => {
+      const verdicts = part.comparisons.map((c) => verdictOf(c, DEFAULT_DELTA));
+      const holds = verdicts.filter((v) => part.holds.includes(v)).length;
+      const contradicted = verdicts.filter((v) => part.contradicts.includes(v)).length;
+      return { what: part.what, n: verdicts.length, holds, contradicted, open: verdicts.length - holds - contradicted,
+        ratios: range(part.comparisons), holds_when: part.holds, contradicted_when: part.contradicts,
+        comparisons: part.comparisons.map((c, i) => ({ a: c.a_id, b: c.b_id, ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high,
+          verdict: verdicts[i] })) };
+    });
+    const total = (key) => counted.reduce((sum, p) => sum + p[key], 0);
+    const counts = { holds: total('holds'), contradicted: total('contradicted'), open: total('open') };
+    return { claim, theirs, ours: counted.map((p) => `${p.ratios}`).join('; '), parts: counted, ...counts,
+      n: counts.holds + counts.contradicted + counts.open, verdict: judgeClaim(counts) };
+  });
+}
+
+/**
+ * For each measured situation (object, N, network, CM), the configurations from fastest to
+ * slowest, and the recommendation: the fastest, when its margin over the next one is clear (the
+ * next one's ratio to it lies wholly above 1 + δ), else "no clear winner" between those that
+ * are not clearly slower.
+ */
 export function decisions(cells) {
   const situations = new Map();
   for (const c of cells.filter((cell) => cell.cell.scenario <= 3)) {
@@ -225,13 +264,23 @@ export function decisions(cells) {
     if (!situations.has(key)) situations.set(key, []);
     situations.get(key).push(c);
   }
+  const label = (c) => `${FORMAT_NAMES[c.cell.format]}, ${c.cell.compression === 'gzip' ? 'GZIP' : 'no GZIP'}`
+    + (c.cell.cm > 0 ? `, ${c.cell.scenario === 2 ? 'server' : 'client'} computes` : '');
   return [...situations.entries()].map(([key, options]) => {
     const ranked = options.sort((a, b) => a.stats.median - b.stats.median);
-    const label = (c) => `${FORMAT_NAMES[c.cell.format]}, ${c.cell.compression === 'gzip' ? 'GZIP' : 'no GZIP'}`
-      + (c.cell.cm > 0 ? `, ${c.cell.scenario === 2 ? 'server' : 'client'} computes` : '');
     const [object, count, network, cm] = key.split('/');
+    const others = ranked.slice(1).map((c) => {
+      const margin = compareCells(c, ranked[0]);
+      return { configuration: label(c), times_slower: c.stats.median / ranked[0].stats.median, ratio: margin.ratio,
+        ci_low: margin.ci_low, ci_high: margin.ci_high, clearly_slower: verdictOf(margin, DEFAULT_DELTA) === VERDICTS.B_FASTER };
+    });
+    const tied = others.filter((o) => !o.clearly_slower).map((o) => o.configuration);
+    const margin = others[0] ?? null;
     return { object, count: Number(count), network, cm: Number(cm.slice(2)),
       fastest: label(ranked[0]), median_ms: ranked[0].stats.median,
-      others: ranked.slice(1).map((c) => ({ configuration: label(c), times_slower: c.stats.median / ranked[0].stats.median })) };
+      recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? 'no clear winner' : label(ranked[0]),
+      no_clear_winner_among: tied.length ? [label(ranked[0]), ...tied] : [],
+      margin: margin && { over: margin.configuration, ratio: margin.ratio, ci_low: margin.ci_low, ci_high: margin.ci_high },
+      others };
   });
 }

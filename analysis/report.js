@@ -5,7 +5,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerQuestions, comparisons, decisions, sourceConclusions } from './answers.js';
+import { CONCLUSION_RULE, answerQuestions, comparisons, decisions, sourceConclusions } from './answers.js';
 import { chartSpecs, renderSvg } from './charts.js';
 import { loadRuns } from './load.js';
 
@@ -95,21 +95,30 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
     + `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}`
     + `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
   const networks = describeNetworks(context);
-  const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]);
-  const contradictions = conclusions.filter((c) => c.verdict === 'refuted')
-    .map((c) => `The source says: "${c.claim}" We measured ${c.ours} (the source: ${c.theirs}), so on this setup it does not hold.`);
-  const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.fastest, d.median_ms.toFixed(2),
-    d.others.slice(0, 3).map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}×`).join('; ')]);
-  const decisionHeader = ['objects', 'N', 'network', 'CM', 'fastest', 'median ms', 'next best (× slower)'];
-  const conclusionHeader = ['source conclusion', 'source', 'ours', 'verdict'];
+  const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours,
+    `holds in ${c.holds} of ${c.n}, contradicted in ${c.contradicted}, equivalent or unresolved in ${c.open}`, c.verdict]);
+  const contradictions = conclusions.filter((c) => c.contradicted > 0)
+    .map((c) => `The source says: "${c.claim}" We measured ${c.ours} (the source: ${c.theirs}); it is contradicted in `
+      + `${c.contradicted} of ${c.n} comparisons and holds in ${c.holds}: `
+      + `${c.parts.filter((p) => p.contradicted > 0).map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}`).join('; ')}.`);
+  const ci = (m) => (m && Number.isFinite(m.ci_low) ? ` (95% CI ${m.ci_low.toFixed(2)}–${m.ci_high.toFixed(2)})` : '');
+  const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.recommendation,
+    d.median_ms.toFixed(2),
+    d.margin ? `${d.margin.over}: ${d.margin.ratio.toFixed(2)}×${ci(d.margin)}` : '—',
+    d.no_clear_winner_among.join('; ')]);
+  const decisionHeader = ['objects', 'N', 'network', 'CM', 'recommended', 'fastest median ms', 'next best (× slower)',
+    'no clear winner among'];
+  const conclusionHeader = ['source conclusion', 'source', 'ours (ratios)', 'comparisons', 'verdict'];
+  const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
+    + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower.`;
 
   const md = [`# Response Time Lab report`, '', intro, '', ...(networks ? [networks, ''] : []),
     'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. ' + METHOD, '',
+    '## Which configuration to choose', '', decisionNote, '', markdownTable(decisionHeader, decisionRows), '',
     ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
       ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
-    '## The source study\'s conclusions', '', markdownTable(conclusionHeader, conclusionRows), '',
+    '## The source study\'s conclusions', '', CONCLUSION_RULE, '', markdownTable(conclusionHeader, conclusionRows), '',
     ...(contradictions.length ? ['Where our measurements contradict the source:', '', ...contradictions.map((l) => `- ${l}`), ''] : []),
-    '## Which configuration to choose', '', markdownTable(decisionHeader, decisionRows), '',
     '## Charts', '', ...charts.map((c) => `![${c.title}](charts/${c.name}.svg)`), '',
     `Every cell's statistics: [summary.csv](summary.csv).`, ''].join('\n');
   writeFileSync(join(outDirectory, 'report.md'), md);
@@ -117,14 +126,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response Time Lab report</title>
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
 table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
-td:nth-child(4){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
+td:nth-child(5){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
 <h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>${networks ? `<p>${escapeHtml(networks)}</p>` : ''}
 <p>Times are from the first request's start until the data is decoded (and sorted) in the browser. ${escapeHtml(METHOD)}</p>
+<h2>Which configuration to choose</h2><p>${escapeHtml(decisionNote)}</p>${htmlTable(decisionHeader, decisionRows)}
 ${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
     (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
-<h2>The source study's conclusions</h2>${htmlTable(conclusionHeader, conclusionRows)}
+<h2>The source study's conclusions</h2><p>${escapeHtml(CONCLUSION_RULE)}</p>${htmlTable(conclusionHeader, conclusionRows)}
 ${contradictions.length ? `<p>Where our measurements contradict the source:</p><ul>${contradictions.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : ''}
-<h2>Which configuration to choose</h2>${htmlTable(decisionHeader, decisionRows)}
 <h2>Charts</h2>${charts.map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`).join('\n')}
 </body></html>\n`;
   writeFileSync(join(outDirectory, 'report.html'), html);

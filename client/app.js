@@ -5,6 +5,7 @@ import { resultsToCsv, resultsToJson, summariesToCsv } from './export.js';
 import { createLiveChart } from './chart.js';
 import { createLab } from './lab.js';
 import { showReport } from './report-view.js';
+import { setUpCompare } from './compare-view.js';
 
 const form = document.getElementById('cell-form');
 const runButton = document.getElementById('run');
@@ -151,6 +152,9 @@ isolation.className = globalThis.crossOriginIsolated ? 'good' : 'warn';
 window.labReady = createLab().then((lab) => {
   window.lab = lab;
   start(lab);
+  setUpCompare(lab, { form: document.getElementById('compare-form'), runButton: document.getElementById('compare-run'),
+    stopButton: document.getElementById('compare-stop'), progress: document.getElementById('compare-progress'),
+    errorBox: document.getElementById('compare-error'), table: document.getElementById('comparisons') });
   return lab;
 }).catch((error) => {
   showError(`The client could not start: ${error.message}`);

@@ -150,7 +150,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
     await options.onRound?.({ group_id: group.id, round, order, samples: taken,
-      resolved: judged.filter((c) => isResolved(c.verdict)).length, comparisons: judged.length });
+      resolved: judged.filter((c) => isResolved(c.verdict)).length, comparisons: judged.length, judged });
     progress({ phase: 'round', round, resolved: judged.filter((c) => isResolved(c.verdict)).length,
       comparisons: judged.length, elapsed_ms: env.now() - started });
     round++;

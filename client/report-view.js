@@ -31,7 +31,14 @@ export function decide(decisions, { object, count, network, cm }) {
 export function describeDecision(decision) {
   if (!decision) return 'Not measured in this run: choose a situation from the lists.';
   const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
-  return `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
+  const fastest = `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
+  if (!decision.recommendation) return fastest;
+  if (decision.recommendation === 'no clear winner') {
+    return `No clear winner among ${decision.no_clear_winner_among.join('; ')} (their CIs overlap or lie within ±5 %). ${fastest}`;
+  }
+  const m = decision.margin;
+  return `Recommended: ${decision.recommendation}${m ? `, ${m.ratio.toFixed(2)}× faster than ${m.over} `
+    + `(95% CI ${m.ci_low.toFixed(2)}–${m.ci_high.toFixed(2)})` : ''}. ${fastest}`;
 }
 
 function decisionHelper(report) {

@@ -9,8 +9,8 @@ import { RunDirectory } from '../../experiments/results.js';
 import { groupId } from '../../experiments/plan.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
-function designedMedian(c) {
-  const perObject = { json: 1.0, protobuf: 0.5, xml: 2.0 }[c.format] * (c.network === '10mbit' ? 10 : 1);
+function designedMedian(c, perObjectMs) {
+  const perObject = perObjectMs[c.format] * (c.network === '10mbit' ? 10 : 1);
   const gzip = c.compression === 'gzip' ? (c.network === '10mbit' ? 0.5 : 1.5) : 1;
   const compute = c.cm === 0 ? 0 : 0.02 * 10 ** c.cm * (c.scenario === 3 || c.scenario === 5 ? 3 : 1);
   const base = 5 + c.count * perObject * gzip / 100;
@@ -21,10 +21,17 @@ function designedMedian(c) {
 const ROUNDS = 8;
 const PER_VISIT = 5;
 
-export function syntheticRun() {
+/** Per-object cost of each format, in ms per 100 objects unthrottled (×10 at 10 Mbit/s). */
+const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
+
+/**
+ * @param options {seed: the noise's seed, perObject: another PER_OBJECT (e.g. to make a run
+ *     whose answers differ)}
+ */
+export function syntheticRun({ seed = 9, perObject = PER_OBJECT } = {}) {
   const run = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-report-')), 'run'));
   run.writeContext({ plan: { name: 'synthetic' }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
-  const random = seededRandom(9);
+  const random = seededRandom(seed);
   const cells = [];
   for (const network of ['unthrottled', '10mbit']) {
     for (const format of ['json', 'protobuf', 'xml']) {
@@ -50,7 +57,7 @@ export function syntheticRun() {
     for (let round = 1; round <= ROUNDS; round++) {
       const level = 0.9 + 0.2 * random();
       const samples = members.flatMap((m, position) => Array.from({ length: PER_VISIT }, (_, i) => {
-        const total_ms = designedMedian(m) * level * (0.99 + 0.02 * random());
+        const total_ms = designedMedian(m, perObject) * level * (0.99 + 0.02 * random());
         totals.get(m.case_id).push(total_ms);
         return { case_id: m.case_id, round, position, visit_iteration: i + 1, total_ms, rt_waiting_ms: 1,
           rt_transfer_ms: total_ms / 2, decode_ms: 0.5,

@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, NETNS_LAUNCH_OPTIONS } from '../chromium.
 import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../network/profiles.js';
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';
+import { writeBenchmark } from './bench-output.js';
 
 const PORT = 18092;
 const BASE_URL = `http://localhost:${PORT}`;
@@ -40,7 +41,11 @@ async function measure(page) {
   return rows;
 }
 
+/** Every figure printed, kept raw for results/bench/shaping-<UTC time>.json. */
+const figures = { profile: PROFILE, reps: REPS, measurements: [], rtt_profiles: [] };
+
 function print(mechanism, rows, target, how) {
+  figures.measurements.push({ mechanism, how, target_percent: target, rows });
   console.log(`${mechanism}: ${how}`);
   for (const r of rows) {
     console.log(`${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s`
@@ -82,6 +87,7 @@ try {
       shapeNetns(name);
       const measured = await measureNetwork(page, NETWORKS[name].downBps);
       const profile = NETWORKS[name];
+      figures.rtt_profiles.push({ name, nominal: profile, measured });
       console.log(`netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})`
         + `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`);
     }
@@ -90,5 +96,7 @@ try {
     stopNetnsStudy();
   }
 } catch (error) {
+  figures.netns_skipped = error.message;
   console.log(`netns  skipped: ${error.message}`);
 }
+console.log(`\nFigures: ${writeBenchmark('shaping', { base_url: BASE_URL, server_opts: SERVER_OPTS }, figures)}`);

@@ -26,14 +26,14 @@ test('a person runs one small cell of each scenario for each format and download
   for (const format of FORMATS) {
     for (const [scenario, cm] of SCENARIOS) {
       const compression = scenario % 2 === 0 ? 'gzip' : 'none';
-      await page.selectOption('select[name=object]', 'books');
-      await page.fill('input[name=count]', '40');
-      await page.selectOption('select[name=format]', format);
-      await page.selectOption('select[name=compression]', compression);
-      await page.selectOption('select[name=scenario]', String(scenario));
-      await page.selectOption('select[name=cm]', String(cm));
-      await page.fill('input[name=warmup]', '1');
-      await page.fill('input[name=reps]', '3');
+      await page.selectOption('#cell-form select[name=object]', 'books');
+      await page.fill('#cell-form input[name=count]', '40');
+      await page.selectOption('#cell-form select[name=format]', format);
+      await page.selectOption('#cell-form select[name=compression]', compression);
+      await page.selectOption('#cell-form select[name=scenario]', String(scenario));
+      await page.selectOption('#cell-form select[name=cm]', String(cm));
+      await page.fill('#cell-form input[name=warmup]', '1');
+      await page.fill('#cell-form input[name=reps]', '3');
       await page.click('#run');
       const id = `books/40/${format}/${compression}/scenario${scenario}/cm${cm}`;
       expectedIds.push(id);
@@ -70,8 +70,8 @@ test('a person runs one small cell of each scenario for each format and download
 });
 
 test('the page says what went wrong when the server refuses a request', async ({ page }) => {
-  await page.fill('input[name=count]', '5000');
-  await page.fill('input[name=warmup]', '0');
+  await page.fill('#cell-form input[name=count]', '5000');
+  await page.fill('#cell-form input[name=warmup]', '0');
   await page.click('#run');
   await expect(page.locator('#error')).toBeVisible();
   await expect(page.locator('#error')).toContainText('The server answered 400');
@@ -81,9 +81,9 @@ test('the page says what went wrong when the server refuses a request', async ({
 });
 
 test('stop ends a long run and records nothing', async ({ page }) => {
-  await page.fill('input[name=count]', '10');
-  await page.fill('input[name=warmup]', '0');
-  await page.fill('input[name=reps]', '100000');
+  await page.fill('#cell-form input[name=count]', '10');
+  await page.fill('#cell-form input[name=warmup]', '0');
+  await page.fill('#cell-form input[name=reps]', '100000');
   await page.click('#run');
   await expect(page.locator('#progress')).toHaveText(/^Measuring: iteration \d+ of 100000/);
   await page.click('#stop');
@@ -135,7 +135,38 @@ test('a person loads a study run\'s report, reads it and asks which configuratio
   await page.selectOption('form.decision select[name=network]', '10mbit');
   await page.selectOption('form.decision select[name=cm]', '0');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no GZIP) 1\.8\d× slower/);
+    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no GZIP) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no GZIP) 1\.8\d× slower/);
   await page.setInputFiles('#report-file', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"x"}') });
   await expect(page.locator('#error')).toContainText('Could not show other.json: This is not a report-data.json');
 });
+
+test('a person compares configurations the way the study does and sees every comparison as it resolves', async ({ page }) => {
+  const form = page.locator('#compare-form');
+  await form.locator('select[name=object]').selectOption('books');
+  await form.locator('input[name=count]').fill('200');
+  await form.locator('select[name=cm]').selectOption('0');
+  await form.locator('input[name=formats][value=xml]').check();
+  await form.locator('input[name=maxRounds]').fill('6');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-progress')).toHaveText(/^Done after [56] rounds \((resolved|round budget)\): \d of 3 comparisons clear/,
+    { timeout: 120_000 });
+  const rows = page.locator('#comparisons tbody tr');
+  await expect(rows).toHaveCount(3);
+  const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual(['json, none | protobuf, none', 'json, none | xml, none',
+    'protobuf, none | xml, none']);
+  for (const [, , ratio, ci, rounds, verdict] of pairs) {
+    expect(Number(ratio)).toBeGreaterThan(0);
+    expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
+    expect(Number(rounds)).toBeGreaterThanOrEqual(5);
+    expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
+  }
+  // XML's 200 Books are far slower to decode than JSON's: that one is clear.
+  expect(pairs.find(([a, b]) => a === 'json, none' && b === 'xml, none')[5]).toBe('a faster');
+
+  await form.locator('input[name=formats][value=xml]').uncheck();
+  await form.locator('input[name=formats][value=protobuf]').uncheck();
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
+});
+

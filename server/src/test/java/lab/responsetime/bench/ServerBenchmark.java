@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.api.proto.BookList;
@@ -53,6 +55,39 @@ public final class ServerBenchmark {
     }
 
     /** Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code server}. */
+    /** Every figure printed, kept raw for results/bench/server-<UTC time>.json. */
+    private static final Map<String, List<Map<String, Object>>> FIGURES = new LinkedHashMap<>();
+
+    private static void record(String section, Object... keysAndValues) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            row.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        FIGURES.computeIfAbsent(section, s -> new ArrayList<>()).add(row);
+    }
+
+    /** Writes the figures with their context next to the other benchmarks' (experiments/bench/bench-output.js). */
+    private static void writeFigures(List<String> sections) throws IOException {
+        Path directory = Path.of(System.getProperty("bench.out", "../results/bench"));
+        Files.createDirectories(directory);
+        String stamp = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace(':', '-');
+        Path file = directory.resolve("server-" + stamp + ".json");
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        context.put("cores", Runtime.getRuntime().availableProcessors());
+        context.put("java", System.getProperty("java.version"));
+        context.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
+        context.put("sections", sections);
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("kind", "response-time-lab/benchmark");
+        document.put("benchmark", "server");
+        document.put("created_at", java.time.Instant.now().toString());
+        document.put("context", context);
+        document.put("figures", FIGURES);
+        JacksonMappers.JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), document);
+        System.out.println("Figures: " + file.toAbsolutePath().normalize());
+    }
+
     public static void main(String[] args) throws Exception {
         List<String> named = Arrays.stream(String.join(" ", args).trim().split("\\s+")).filter(a -> !a.isEmpty()).toList();
         List<String> sections = named.isEmpty() ? List.of("datasets", "serialize", "server") : named;
@@ -70,6 +105,7 @@ public final class ServerBenchmark {
             if (sections.contains("server")) {
                 realServer(directory.resolve("server-data"));
             }
+            writeFigures(sections);
         } finally {
             try (var files = Files.walk(directory)) {
                 files.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
@@ -87,6 +123,7 @@ public final class ServerBenchmark {
         long heapAfter = usedHeapAfterGc();
         System.out.printf("heap used with both datasets resident: %.0f MB (target ≤ 1536 MB)%n%n",
                 (heapAfter - heapBefore) / 1e6);
+        record("heap", "both_datasets_resident_bytes", heapAfter - heapBefore);
         return datasets;
     }
 
@@ -105,6 +142,8 @@ public final class ServerBenchmark {
         long loadNanos = System.nanoTime() - started;
         System.out.printf("%-6s generate %6.2f s   write %5.2f s   load %5.2f s   file %5.0f MB%n", kind,
                 generateNanos / 1e9, writeNanos / 1e9, loadNanos / 1e9, Files.size(file) / 1e6);
+        record("datasets", "kind", kind.plural(), "generate_nanos", generateNanos, "write_nanos", writeNanos,
+                "load_nanos", loadNanos, "file_bytes", Files.size(file));
         return loaded;
     }
 
@@ -144,6 +183,9 @@ public final class ServerBenchmark {
         double rawMillis = median(rounds[1]);
         System.out.printf(Locale.ROOT, "%-7s %-9s %7d %12.3f %12.3f %7.2f %s%n", kind, format.parameter(),
                 objects.size(), serverMillis, rawMillis, serverMillis / rawMillis, prebuilt);
+        record("serialize", "kind", kind.plural(), "format", format.parameter(), "count", objects.size(),
+                "server_ms_rounds", rounds[0], "raw_ms_rounds", rounds[1], "server_median_ms", serverMillis,
+                "raw_median_ms", rawMillis);
     }
 
     private static MessageLite protobufList(ObjectKind<?> kind, List<MessageLite> messages) {
@@ -218,8 +260,10 @@ public final class ServerBenchmark {
             Process process = startServer(dataDirectory, port, adminPort);
             try {
                 awaitFirstAnswers(http, base, process);
+                double seconds = (System.nanoTime() - started) / 1e9;
                 System.out.printf("%-44s %6.1f s to the first answer of both kinds (target %s)%n", start,
-                        (System.nanoTime() - started) / 1e9, start.startsWith("first") ? "≤ 60 s" : "≤ 10 s");
+                        seconds, start.startsWith("first") ? "≤ 60 s" : "≤ 10 s");
+                record("start", "start", start, "seconds_to_first_answers", seconds);
                 if (start.startsWith("later")) {
                     streaming(http, base);
                     responsiveness(http, base);
@@ -279,6 +323,9 @@ public final class ServerBenchmark {
             System.out.printf(Locale.ROOT, "100,000 books %-9s headers after %7.1f ms, whole %6.1f MB body after %7.1f ms; %s%n",
                     format.parameter(), headersNanos / 1e6, bytes / 1e6, totalNanos / 1e6,
                     response.headers().firstValue("Server-Timing").orElse(""));
+            record("streaming", "format", format.parameter(), "count", 100_000, "headers_nanos", headersNanos,
+                    "body_bytes", bytes, "total_nanos", totalNanos,
+                    "server_timing", response.headers().firstValue("Server-Timing").orElse(""));
         }
     }
 
@@ -305,6 +352,8 @@ public final class ServerBenchmark {
                 (System.nanoTime() - started) / 1e9, done.statusCode(),
                 done.headers().firstValue("Server-Timing").orElse("").replaceAll(", serialize.*", ""),
                 sorted.length, sorted[sorted.length / 2], sorted[sorted.length - 1]);
+        record("responsiveness", "heavy", "books count=100000 cm=4", "heavy_status", done.statusCode(),
+                "heavy_seconds", (System.nanoTime() - started) / 1e9, "small_request_latencies_ms", sorted);
     }
 
     private static HttpResponse<byte[]> get(HttpClient http, URI base, String path) throws Exception {

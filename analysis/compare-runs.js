@@ -1,0 +1,81 @@
+// Do two runs of the same plan give the same answers? `npm run compare-runs -- <run A> <run B>`
+// prints, and returns, the figures that say so: cell medians that moved by more than 10 %;
+// comparisons resolved in both runs that point opposite ways; decision-table situations whose
+// recommendation (a configuration, or "no clear winner") differs; source-conclusion verdicts that
+// differ. Each run is analysed on its own, exactly as its report is.
+
+import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '../client/comparison.js';
+import { comparisons, decisions, sourceConclusions } from './answers.js';
+import { loadRuns } from './load.js';
+
+/** A median moved "a lot" when it changed by more than this fraction. */
+export const MEDIAN_TOLERANCE = 0.1;
+
+function analyse(path) {
+  const { runs, cells } = loadRuns([path]);
+  const all = comparisons(cells);
+  return { context: runs[0].context, cells, all, decisions: decisions(cells), conclusions: sourceConclusions(cells, all) };
+}
+
+const opposite = (x, y) => (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) || (x === VERDICTS.B_FASTER && y === VERDICTS.A_FASTER);
+
+/** The agreement between two analysed runs. */
+export function agreement(a, b) {
+  const cellsB = new Map(b.cells.map((c) => [c.case_id, c]));
+  const both = a.cells.filter((c) => cellsB.has(c.case_id));
+  const moved = both.filter((c) => Math.abs(cellsB.get(c.case_id).stats.median / c.stats.median - 1) > MEDIAN_TOLERANCE)
+    .map((c) => ({ case_id: c.case_id, a_ms: c.stats.median, b_ms: cellsB.get(c.case_id).stats.median }));
+
+  const key = (c) => `${c.a_id} | ${c.b_id}`;
+  const comparisonsB = new Map(b.all.map((c) => [key(c), c]));
+  let resolvedInBoth = 0;
+  const oppositeWays = [];
+  for (const c of a.all) {
+    const other = comparisonsB.get(key(c));
+    if (!other) continue;
+    const [va, vb] = [verdictOf(c, DEFAULT_DELTA), verdictOf(other, DEFAULT_DELTA)];
+    if (!isResolved(va) || !isResolved(vb)) continue;
+    resolvedInBoth++;
+    if (opposite(va, vb)) oppositeWays.push({ comparison: key(c), a: { verdict: va, ratio: c.ratio }, b: { verdict: vb, ratio: other.ratio } });
+  }
+
+  const situation = (d) => `${d.object}/${d.count}/${d.network}/cm${d.cm}`;
+  const decisionsB = new Map(b.decisions.map((d) => [situation(d), d]));
+  const situations = a.decisions.filter((d) => decisionsB.has(situation(d)));
+  const differentDecisions = situations.filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
+    .map((d) => ({ situation: situation(d), a: d.recommendation, b: decisionsB.get(situation(d)).recommendation }));
+
+  const verdictsB = new Map(b.conclusions.map((c) => [c.claim, c.verdict]));
+  const differentVerdicts = a.conclusions.filter((c) => verdictsB.get(c.claim) !== c.verdict)
+    .map((c) => ({ claim: c.claim, a: c.verdict, b: verdictsB.get(c.claim) }));
+
+  return {
+    cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved },
+    comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays },
+    decisions: { situations: situations.length, same: situations.length - differentDecisions.length, different: differentDecisions },
+    conclusions: { claims: a.conclusions.length, same: a.conclusions.length - differentVerdicts.length, different: differentVerdicts },
+  };
+}
+
+/** Reads two run directories and compares them. */
+export function compareRuns(pathA, pathB) {
+  const a = analyse(pathA);
+  const b = analyse(pathB);
+  if (a.context.plan?.name !== b.context.plan?.name) {
+    throw new Error(`${pathA} is a run of plan ${a.context.plan?.name}, ${pathB} of ${b.context.plan?.name}: compare runs of one plan`);
+  }
+  return agreement(a, b);
+}
+
+/** The figures in sentences. */
+export function describeAgreement(r) {
+  return [
+    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}`,
+    `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
+    ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
+    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`,
+    ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`),
+    `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
+    ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`),
+  ];
+}

@@ -1,0 +1,89 @@
+// The page's "Compare configurations" section: a comparison group chosen by hand, run the way the
+// study runs it (window.lab.runGroup), with every comparison's ratio, CI and verdict shown live
+// after each round, stopping when they resolve.
+
+import { caseId } from './schema.js';
+
+const label = (id) => {
+  const [, , format, compression, scenario] = id.split('/');
+  const side = scenario === 'scenario2' ? ', server' : scenario === 'scenario3' ? ', client' : '';
+  return `${format}, ${compression}${side}`;
+};
+const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** The cells a filled-in form asks to compare; throws a message a person can act on. */
+export function groupFromForm(data) {
+  const object = data.get('object');
+  const count = Number.parseInt(data.get('count'), 10);
+  const cm = Number.parseInt(data.get('cm'), 10);
+  const formats = data.getAll('formats');
+  const compressions = data.getAll('compressions');
+  const scenarios = cm === 0 ? [1] : data.getAll('sides').map(Number);
+  const cells = formats.flatMap((format) => compressions.flatMap((compression) => scenarios.map((scenario) => ({
+    object, count, format, compression, scenario, cm }))));
+  if (cells.length < 2) throw new Error('Choose at least two configurations to compare (formats × compressions × sides).');
+  return { id: `page/${object}/${count}/cm${cm}`, cells };
+}
+
+export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table }) {
+  let running = null;
+  const showError = (message) => { errorBox.textContent = message; errorBox.hidden = !message; };
+  const render = (comparisons) => {
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    for (const c of comparisons) {
+      const row = body.insertRow();
+      for (const value of [label(c.a), label(c.b), number(c.ratio), `${number(c.ci_low)} – ${number(c.ci_high)}`, c.rounds, c.verdict]) {
+        row.insertCell().textContent = String(value);
+      }
+      row.lastChild.className = c.verdict === 'unresolved' ? 'warn' : 'good';
+    }
+  };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (running) return;
+    showError('');
+    let group;
+    const data = new FormData(form);
+    try {
+      group = groupFromForm(data);
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+    const protocol = { warmup: { minMs: 500, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
+      rounds: { iterationsPerVisit: 3, visitMaxMs: 2000, minRounds: 5, maxRounds: Number.parseInt(data.get('maxRounds'), 10),
+        maxMs: 600_000 },
+      stop: { delta: Number(data.get('delta')) / 100 } };
+    running = new AbortController();
+    runButton.disabled = true;
+    stopButton.disabled = false;
+    render([]);
+    try {
+      const result = await lab.runGroup(group, protocol, {
+        seed: Math.floor(Math.random() * 2 ** 32),
+        signal: running.signal,
+        onProgress: (p) => {
+          if (p.phase === 'warmup') progress.textContent = `Warming up ${label(p.case_id)}…`;
+          if (p.phase === 'round') progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons clear.`;
+          if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
+        },
+        onRound: (round) => { render(round.judged); },
+      });
+      render(result.stop.comparisons);
+      const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
+      progress.textContent = `Done after ${result.rounds} rounds (${result.stop.reason}): `
+        + `${resolved} of ${result.stop.comparisons.length} comparisons clear. Cells: `
+        + result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
+    } catch (error) {
+      progress.textContent = error.name === 'AbortError' ? 'Stopped.' : 'Failed.';
+      if (error.name !== 'AbortError') showError(error.message);
+    } finally {
+      running = null;
+      runButton.disabled = false;
+      stopButton.disabled = true;
+    }
+  });
+  stopButton.addEventListener('click', () => running?.abort());
+  return { caseIds: (group) => group.cells.map(caseId) };
+}
