@@ -3,7 +3,8 @@
 // the fastest configuration for each measured situation.
 
 import { compareCells } from './compare.js';
-import { DEFAULT_DELTA, VERDICTS, verdictOf } from '../client/comparison.js';
+import { DEFAULT_DELTA, VERDICTS, groupComparisons, verdictOf } from '../client/comparison.js';
+import { caseId } from '../client/schema.js';
 
 const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
 const DIMENSIONS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
@@ -22,35 +23,18 @@ function groupsWithout(cells, varying) {
   return [...groups.values()];
 }
 
-function pairs(cells, dimension, orderedValues, filter = () => true) {
-  const out = [];
-  for (const group of groupsWithout(cells.filter(filter), [dimension])) {
-    const byValue = new Map(group.map((c) => [c.cell[dimension], c]));
-    for (let i = 0; i < orderedValues.length; i++) {
-      for (let j = i + 1; j < orderedValues.length; j++) {
-        const a = byValue.get(orderedValues[i]);
-        const b = byValue.get(orderedValues[j]);
-        if (a && b) out.push({ ...compareCells(a, b), dimension, a: a.cell, b: b.cell, a_id: a.case_id, b_id: b.case_id });
-      }
-    }
-  }
-  return out;
-}
-
 /**
- * Every comparison: ratio = median(a) / median(b), so a ratio above 1 means b is faster.
- * format: json vs protobuf, json vs xml, protobuf vs xml; compression: none vs gzip;
- * side: client (scenario 3) vs server (scenario 2); caching: second request (4) vs cached (5).
+ * Every comparison: ratio = median(a) / median(b), so a ratio above 1 means b is faster. The pairs
+ * are those the study's comparison groups judge (client/comparison.js): format (json vs
+ * protobuf, json vs xml, protobuf vs xml), compression (none vs gzip), side (client, scenario 3,
+ * vs server, scenario 2) and caching (second request, 4, vs cached client, 5).
  */
 export function comparisons(cells) {
-  return [
-    ...pairs(cells, 'format', ['json', 'protobuf', 'xml']),
-    ...pairs(cells, 'compression', ['none', 'gzip']),
-    ...pairs(cells, 'scenario', [3, 2], (c) => c.cell.scenario === 2 || c.cell.scenario === 3)
-      .map((c) => ({ ...c, dimension: 'side' })),
-    ...pairs(cells, 'scenario', [4, 5], (c) => c.cell.scenario === 4 || c.cell.scenario === 5)
-      .map((c) => ({ ...c, dimension: 'caching' })),
-  ];
+  const byId = new Map(cells.map((c) => [c.case_id, c]));
+  return groupComparisons(cells.map((c) => c.cell)).map(({ dimension, a, b }) => {
+    const [ca, cb] = [byId.get(caseId(a)), byId.get(caseId(b))];
+    return { ...compareCells(ca, cb), dimension, a, b, a_id: ca.case_id, b_id: cb.case_id };
+  });
 }
 
 /**

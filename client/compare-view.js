@@ -2,8 +2,6 @@
 // study runs it (window.lab.runGroup), with every comparison's ratio, CI and verdict shown live
 // after each round, stopping when they resolve.
 
-import { caseId } from './schema.js';
-
 const label = (id) => {
   const [, , format, compression, scenario] = id.split('/');
   const side = scenario === 'scenario2' ? ', server' : scenario === 'scenario3' ? ', client' : '';
@@ -85,5 +83,4 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     }
   });
   stopButton.addEventListener('click', () => running?.abort());
-  return { caseIds: (group) => group.cells.map(caseId) };
 }

@@ -84,7 +84,7 @@ async function warmUp(env, context, scenario, rule, signal) {
 }
 
 /** Judges every comparison of the group on the samples so far. */
-export function judge(comparisons, samplesByCase, delta, options = {}) {
+function judge(comparisons, samplesByCase, delta, options = {}) {
   return comparisons.map(({ dimension, a, b }) => {
     const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? [], options);
     return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
@@ -111,7 +111,6 @@ export async function runGroup(env, group, protocol, options = {}) {
   const comparisons = groupComparisons(cells);
   const samplesByCase = new Map(ids.map((id) => [id, []]));
   for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
-  const allTimes = new Map(ids.map((id) => [id, (options.earlier ?? []).filter((s) => s.case_id === id).map((s) => s.total_ms)]));
   const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
 
   const warmups = {};
@@ -144,15 +143,11 @@ export async function runGroup(env, group, protocol, options = {}) {
       }
     }
     // Between rounds, untimed: hand the samples over, then judge.
-    for (const s of taken) {
-      samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
-      allTimes.get(s.case_id).push(s.total_ms);
-    }
+    for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
     judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
-    await options.onRound?.({ group_id: group.id, round, order, samples: taken,
-      resolved: judged.filter((c) => isResolved(c.verdict)).length, comparisons: judged.length, judged });
-    progress({ phase: 'round', round, resolved: judged.filter((c) => isResolved(c.verdict)).length,
-      comparisons: judged.length, elapsed_ms: env.now() - started });
+    const resolved = judged.filter((c) => isResolved(c.verdict)).length;
+    await options.onRound?.({ group_id: group.id, round, order, samples: taken, resolved, comparisons: judged.length, judged });
+    progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });
     round++;
   }
 
@@ -161,7 +156,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     checkAborted(options.signal);
     progress({ phase: 'verify', case_id: id });
     results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification: await verify(env, byId.get(id).cell),
-      summary: summarize(allTimes.get(id)) });
+      summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,
     stop: { reason, delta: stop?.delta ?? null, comparisons: judged } };

@@ -110,9 +110,14 @@ export class RunDirectory {
     return readJsonLines(this.file(ROUNDS_FILE));
   }
 
+  /** The keys (roundKey) of completed rounds. */
+  completedRoundKeys() {
+    return new Set(this.completedRounds().map((r) => roundKey(r.group_id, r.round, r.session)));
+  }
+
   /** The samples of completed rounds only. */
   validSamples() {
-    const valid = new Set(this.completedRounds().map((r) => roundKey(r.group_id, r.round, r.session)));
+    const valid = this.completedRoundKeys();
     return readJsonLines(this.file(SAMPLES_FILE)).filter((s) => valid.has(roundKey(s.group_id, s.round, s.session)));
   }
 
@@ -123,7 +128,7 @@ export class RunDirectory {
   compact() {
     const path = this.file(SAMPLES_FILE);
     if (!existsSync(path)) return 0;
-    const valid = new Set(this.completedRounds().map((r) => roundKey(r.group_id, r.round, r.session)));
+    const valid = this.completedRoundKeys();
     const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
     const kept = lines.filter((line) => {
       try {
@@ -158,7 +163,8 @@ export class RunDirectory {
       /** The rounds of this group recorded earlier: {lastRound, samples}. */
       earlier() {
         const rounds = run.completedRounds().filter((r) => r.group_id === groupId);
-        const samples = run.validSamples().filter((s) => s.group_id === groupId);
+        // A group that has not begun (the usual case) need not read every sample of the run.
+        const samples = rounds.length ? run.validSamples().filter((s) => s.group_id === groupId) : [];
         return { lastRound: rounds.reduce((max, r) => Math.max(max, r.round), 0), samples };
       },
       /** Records a completed round: its samples first, then the round line. */

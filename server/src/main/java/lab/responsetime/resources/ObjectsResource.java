@@ -2,7 +2,9 @@ package lab.responsetime.resources;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -36,34 +38,27 @@ public final class ObjectsResource {
         this.service = service;
     }
 
-    @GET
-    @Path("books")
-    public Response books(@Context UriInfo uri, @Context ContainerRequestContext request)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
-            CancelledException, InterruptedException {
-        return get(ObjectKind.BOOKS, uri, request);
-    }
+    /** The path of each object kind ({@link ObjectKind#plural()}); anything else is a 404. */
+    private static final String KINDS = "{kind: books|videos}";
 
     @GET
-    @Path("videos")
-    public Response videos(@Context UriInfo uri, @Context ContainerRequestContext request)
+    @Path(KINDS)
+    public Response get(@PathParam("kind") String kind, @Context UriInfo uri, @Context ContainerRequestContext request)
             throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
             CancelledException, InterruptedException {
-        return get(ObjectKind.VIDEOS, uri, request);
+        return get(kindNamed(kind), uri, request);
     }
 
     @HEAD
-    @Path("books")
-    public Response headBooks(@Context UriInfo uri)
+    @Path(KINDS)
+    public Response head(@PathParam("kind") String kind, @Context UriInfo uri)
             throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
-        return head(ObjectKind.BOOKS, uri);
+        return head(kindNamed(kind), uri);
     }
 
-    @HEAD
-    @Path("videos")
-    public Response headVideos(@Context UriInfo uri)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
-        return head(ObjectKind.VIDEOS, uri);
+    private static ObjectKind<?> kindNamed(String plural) {
+        return ObjectKind.ALL.stream().filter(k -> k.plural().equals(plural)).findFirst()
+                .orElseThrow(() -> new NotFoundException("no object kind " + plural));
     }
 
     private <T> Response get(ObjectKind<T> kind, UriInfo uri, ContainerRequestContext context)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -16,16 +17,7 @@ class ComputationLimiterTest {
         ComputationLimiter.Slot first = limiter.acquire(1e9);
         assertThat(limiter.running()).isEqualTo(1);
 
-        CompletableFuture<ComputationLimiter.Slot> queued = CompletableFuture.supplyAsync(() -> {
-            try {
-                return limiter.acquire(1e6);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        while (limiter.admitted() < 2) {
-            Thread.onSpinWait();
-        }
+        CompletableFuture<ComputationLimiter.Slot> queued = inLine(limiter, 1e6, new Cancellation(), 2);
         assertThat(queued).isNotDone();
 
         assertThatThrownBy(() -> limiter.acquire(1e6))
@@ -75,31 +67,12 @@ class ComputationLimiterTest {
         ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
         try (ComputationLimiter.Slot busy = limiter.acquire(1e6)) {
             Cancellation leaves = new Cancellation();
-            CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
-                try {
-                    limiter.acquire(1e6, leaves).close();
-                    return null;
-                } catch (Exception e) {
-                    return e;
-                }
-            });
-            while (limiter.admitted() < 2) {
-                Thread.onSpinWait();
-            }
+            CompletableFuture<ComputationLimiter.Slot> waiter = inLine(limiter, 1e6, leaves, 2);
             leaves.cancel("the client closed the connection");
-            assertThat(waiter.get(1, TimeUnit.SECONDS)).isInstanceOf(CancelledException.class)
+            assertThat(failure(waiter)).isInstanceOf(CancelledException.class)
                     .hasMessage("the client closed the connection");
             assertThat(limiter.admitted()).as("its place is free again").isEqualTo(1);
-            CompletableFuture<ComputationLimiter.Slot> next = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return limiter.acquire(1);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            while (limiter.admitted() < 2) {
-                Thread.onSpinWait();
-            }
+            CompletableFuture<ComputationLimiter.Slot> next = inLine(limiter, 1, new Cancellation(), 2);
             busy.close();
             next.get(5, TimeUnit.SECONDS).close();
         }
@@ -121,20 +94,10 @@ class ComputationLimiterTest {
         ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
         Cancellation running = new Cancellation();
         ComputationLimiter.Slot slot = limiter.acquire(1e6, running);
-        CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
-            try {
-                limiter.acquire(1e6).close();
-                return null;
-            } catch (Exception e) {
-                return e;
-            }
-        });
-        while (limiter.admitted() < 2) {
-            Thread.onSpinWait();
-        }
+        CompletableFuture<ComputationLimiter.Slot> waiter = inLine(limiter, 1e6, new Cancellation(), 2);
         limiter.shutDown("stopping");
         assertThat(running.isCancelled()).as("the running computation is told to stop").isTrue();
-        assertThat(waiter.get(1, TimeUnit.SECONDS)).isInstanceOf(CancelledException.class).hasMessage("stopping");
+        assertThat(failure(waiter)).isInstanceOf(CancelledException.class).hasMessage("stopping");
         slot.close();
         assertThat(limiter.admitted()).isZero();
         assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(CancelledException.class).hasMessage("stopping");
@@ -150,5 +113,31 @@ class ComputationLimiterTest {
             cancellation.cancel("gone");
         }
         assertThat(limiter.workPerSecond()).isEqualTo(ComputationLimiter.INITIAL_WORK_PER_SECOND);
+    }
+
+    /** Asks for a slot on another thread; returns once `admitted` says it is running or in line. */
+    private static CompletableFuture<ComputationLimiter.Slot> inLine(ComputationLimiter limiter, double work,
+                                                                     Cancellation cancellation, int admitted) {
+        CompletableFuture<ComputationLimiter.Slot> slot = CompletableFuture.supplyAsync(() -> {
+            try {
+                return limiter.acquire(work, cancellation);
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        });
+        while (limiter.admitted() < admitted) {
+            Thread.onSpinWait();
+        }
+        return slot;
+    }
+
+    /** What an acquire on another thread failed with (within a second), or null when it got a slot. */
+    private static Throwable failure(CompletableFuture<ComputationLimiter.Slot> slot) throws Exception {
+        return slot.handle((taken, failed) -> {
+            if (taken != null) {
+                taken.close();
+            }
+            return failed == null ? null : failed.getCause();
+        }).get(1, TimeUnit.SECONDS);
     }
 }
