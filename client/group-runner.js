@@ -152,10 +152,11 @@ export async function runGroup(env, group, protocol, options = {}) {
   }
 
   const results = [];
+  const verified = new Map();
   for (const id of ids) {
     checkAborted(options.signal);
     progress({ phase: 'verify', case_id: id });
-    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification: await verify(env, byId.get(id).cell),
+    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification: await verify(env, byId.get(id).cell, verified),
       summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,
