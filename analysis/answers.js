@@ -2,12 +2,16 @@
 // from the data, the source study's conclusions (SPEC §8) marked against our measurements, and
 // the fastest configuration for each measured situation.
 
-import { compareCells } from './compare.js';
-import { DEFAULT_DELTA, VERDICTS, groupComparisons, verdictOf } from '../client/comparison.js';
-import { caseId } from '../client/schema.js';
+import { compareCells } from '#common/compare.js';
+import { DEFAULT_DELTA, VERDICTS, groupComparisons, verdictOf } from '#common/comparison.js';
+import { caseId } from '#common/schema.js';
+import { LABELS, formatLabel } from '#common/catalogue.js';
 
-const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
-const DIMENSIONS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
+/** A cell's format (and decoder, when not the default) as a reader sees it. */
+const formatName = (cell) => formatLabel(cell.format, cell.decoder);
+/** A cell's compression as a reader sees it: "no compression", "GZIP", … */
+const compressionName = (cell) => (cell.compression === 'none' ? 'no compression' : LABELS.compression(cell.compression));
+const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 const ci = (c) => `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`;
 const p = (c) => (c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
@@ -25,9 +29,10 @@ function groupsWithout(cells, varying) {
 
 /**
  * Every comparison: ratio = median(a) / median(b), so a ratio above 1 means b is faster. The pairs
- * are those the study's comparison groups judge (client/comparison.js): format (json vs
- * protobuf, json vs xml, protobuf vs xml), compression (none vs gzip), side (client, scenario 3,
- * vs server, scenario 2) and caching (second request, 4, vs cached client, 5).
+ * are those the study's comparison groups judge (common/comparison.js): format (every pair, in
+ * catalogue order, with default decoders), decoder (each against its format's default),
+ * compression, side (client, scenario 3, vs server, scenario 2) and caching (second request,
+ * 4, vs cached client, 5).
  */
 export function comparisons(cells) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
@@ -50,7 +55,7 @@ function verdict(c) {
 const neither = (v) => (v === 'equivalent' ? `equivalent (within ±${DEFAULT_DELTA * 100} %)` : 'no clear difference');
 
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
-const where = (cell) => `${cell.object === 'books' ? 'Books' : 'Videos'}, ${cell.network}`;
+const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')}, ${cell.network}`;
 
 function rq1(cells, all) {
   const lines = [];
@@ -60,12 +65,12 @@ function rq1(cells, all) {
       const atCount = group.filter((c) => c.cell.count === count).sort((a, b) => a.stats.median - b.stats.median);
       return { count, fastest: atCount[0], slowest: atCount.at(-1) };
     });
-    const parts = winners.map((w) => `N=${w.count}: ${FORMAT_NAMES[w.fastest.cell.format]} (${w.fastest.stats.median.toFixed(1)} ms`
-      + `, ${FORMAT_NAMES[w.slowest.cell.format]} ${x(w.slowest.stats.median / w.fastest.stats.median)} slower)`);
+    const parts = winners.map((w) => `N=${w.count}: ${formatName(w.fastest.cell)} (${w.fastest.stats.median.toFixed(1)} ms`
+      + `, ${formatName(w.slowest.cell)} ${x(w.slowest.stats.median / w.fastest.stats.median)} slower)`);
     const largest = winners.at(-1).count;
     const jp = all.find((c) => c.dimension === 'format' && c.a.format === 'json' && c.b.format === 'protobuf'
       && c.a.count === largest && c.a.scenario === 1 && where(c.a) === where(cell) && c.a.compression === cell.compression);
-    lines.push(`${where(cell)}, ${cell.compression === 'gzip' ? 'GZIP' : 'no GZIP'} — fastest: ${parts.join('; ')}.`
+    lines.push(`${where(cell)}, ${compressionName(cell)} — fastest: ${parts.join('; ')}.`
       + (jp ? ` JSON/Protobuf at N=${largest}: ${x(jp.ratio)} (${ci(jp)}, ${p(jp)}).` : ''));
   }
   return lines;
@@ -80,7 +85,7 @@ function rq2(all) {
       const v = verdict(c);
       return `N=${c.a.count}: ${v === 'b' ? `GZIP ${x(c.ratio)} faster` : v === 'a' ? `GZIP ${x(1 / c.ratio)} slower` : neither(v)}`;
     });
-    lines.push(`${where(cell)}, ${FORMAT_NAMES[cell.format]}: ${parts.join('; ')}.`);
+    lines.push(`${where(cell)}, ${formatName(cell)}: ${parts.join('; ')}.`);
   }
   return lines;
 }
@@ -92,7 +97,7 @@ function sideLines(all, dimension, describe) {
     const { cell } = group[0];
     const parts = group.sort((a, b) => a.cell.count - b.cell.count || a.cell.cm - b.cell.cm)
       .map(({ c }) => `N=${c.a.count} CM${c.a.cm}: ${describe(c)}`);
-    lines.push(`${where(cell)}, ${FORMAT_NAMES[cell.format]}, ${cell.compression === 'gzip' ? 'GZIP' : 'no GZIP'} — ${parts.join('; ')}.`);
+    lines.push(`${where(cell)}, ${formatName(cell)}, ${compressionName(cell)} — ${parts.join('; ')}.`);
   }
   return lines;
 }
@@ -120,8 +125,8 @@ function thresholds(all, dimension, bName, aName, takesOver) {
         : `no threshold (${measured})`;
       const wins = [bWins.length ? `${bName} faster at ${list(bWins)}` : null,
         aWins.length ? `${aName} faster at ${list(aWins)}` : null].filter(Boolean);
-      lines.push(wins.length ? `${where(cell)}, ${FORMAT_NAMES[cell.format]}, N=${count}: ${wins.join(', ')} — ${threshold}.`
-        : `${where(cell)}, ${FORMAT_NAMES[cell.format]}, N=${count}: neither side clearly faster where ${measured}, so no threshold.`);
+      lines.push(wins.length ? `${where(cell)}, ${formatName(cell)}, N=${count}: ${wins.join(', ')} — ${threshold}.`
+        : `${where(cell)}, ${formatName(cell)}, N=${count}: neither side clearly faster where ${measured}, so no threshold.`);
     }
   }
   return lines;
@@ -248,7 +253,7 @@ export function decisions(cells) {
     if (!situations.has(key)) situations.set(key, []);
     situations.get(key).push(c);
   }
-  const label = (c) => `${FORMAT_NAMES[c.cell.format]}, ${c.cell.compression === 'gzip' ? 'GZIP' : 'no GZIP'}`
+  const label = (c) => `${formatName(c.cell)}, ${compressionName(c.cell)}`
     + (c.cell.cm > 0 ? `, ${c.cell.scenario === 2 ? 'server' : 'client'} computes` : '');
   return [...situations.entries()].map(([key, options]) => {
     const ranked = options.sort((a, b) => a.stats.median - b.stats.median);

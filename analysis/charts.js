@@ -4,11 +4,11 @@
 
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
+import { FORMATS, LABELS, formatLabel } from '#common/catalogue.js';
+import { sizeTable } from './formats.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const FORMAT_NAMES = { json: 'JSON', xml: 'XML', protobuf: 'Protobuf' };
-
-const row = (c) => ({ ...c.cell, format: FORMAT_NAMES[c.cell.format], countLabel: `N=${c.cell.count}`, median_ms: c.stats.median,
+const row = (c) => ({ ...c.cell, format: formatLabel(c.cell.format, c.cell.decoder), countLabel: `N=${c.cell.count}`, median_ms: c.stats.median,
   ci_low_ms: c.stats.ci_low, ci_high_ms: c.stats.ci_high, panel: `${c.cell.object}, ${c.cell.network}` });
 
 /** Bars grouped by `offset` within `x`, one panel per facet; linear scales (a bar cannot start at a log scale's 0). */
@@ -58,7 +58,7 @@ export function chartSpecs(cells, comparisons) {
         resolve: { scale: { x: 'independent' } } }]);
     }
     const bytes = cells.filter((c) => c.cell.scenario === 1 && c.cell.network === 'unthrottled' && c.bytes.transfer)
-      .map((c) => ({ ...row(c), series: `${FORMAT_NAMES[c.cell.format]}, ${c.cell.compression}`, kb: c.bytes.transfer / 1000 }));
+      .map((c) => ({ ...row(c), series: `${formatLabel(c.cell.format, c.cell.decoder)}, ${c.cell.compression}`, kb: c.bytes.transfer / 1000 }));
     if (bytes.length) {
       specs.push(['bytes', groupedBars('Bytes on the wire per format, raw and GZIP-compressed (kB)', bytes,
         { x: 'count', offset: 'series', facetRow: 'object', y: 'kb', yTitle: 'kB on the wire' })]);
@@ -76,8 +76,21 @@ export function chartSpecs(cells, comparisons) {
     specs.push(['caching', groupedBars('Caching against a second request per CM (scenarios 4 and 5)', caching,
       { x: 'cmLabel', offset: 'kind', facetRow: 'network', facetColumn: 'countLabel' })]);
   }
+  const sizes = sizeTable(cells).flatMap((r) => [['raw', r.raw_per_object], ...Object.entries(r.compressed)
+    .map(([compression, v]) => [LABELS.compression(compression), v.per_object])]
+    .filter(([, perObject]) => Number.isFinite(perObject))
+    .map(([body, perObject]) => ({ object: r.object, count: r.count, format: LABELS.format(r.format), body, perObject })));
+  if (sizes.length) {
+    specs.push(['sizes', { $schema: SCHEMA, title: 'Bytes per object on the wire, raw and compressed, per format and N',
+      data: { values: sizes }, facet: { row: { field: 'object', title: null }, column: { field: 'body', title: null } },
+      spec: { width: 200, height: 140, mark: { type: 'line', point: true }, encoding: {
+        x: { field: 'count', type: 'ordinal', title: 'N' },
+        y: { field: 'perObject', type: 'quantitative', title: 'bytes per object' },
+        color: { field: 'format', type: 'nominal', scale: { domain: FORMATS.map(LABELS.format) } } } },
+      resolve: { scale: { y: 'independent' } } }]);
+  }
   const ratios = comparisons.filter((c) => c.dimension === 'format' && c.a.scenario === 1)
-    .map((c) => ({ pair: `${FORMAT_NAMES[c.a.format]} / ${FORMAT_NAMES[c.b.format]}`, count: c.a.count, ratio: c.ratio,
+    .map((c) => ({ pair: `${formatLabel(c.a.format, c.a.decoder)} / ${formatLabel(c.b.format, c.b.decoder)}`, count: c.a.count, ratio: c.ratio,
       low: c.ci_low, high: c.ci_high, panel: `${c.a.object}, ${c.a.network}, ${c.a.compression}` }));
   if (ratios.length) {
     specs.push(['ratios', { $schema: SCHEMA, title: 'How many times faster: ratio of medians (above 1: the second format is faster), 95% CI',

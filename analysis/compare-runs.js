@@ -4,7 +4,7 @@
 // recommendation (a configuration, or "no clear winner") differs; source-conclusion verdicts that
 // differ. Each run is analysed on its own, exactly as its report is.
 
-import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '../client/comparison.js';
+import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { comparisons, decisions, sourceConclusions } from './answers.js';
 import { loadRuns } from './load.js';
 

@@ -1,10 +1,10 @@
 // Reads run directories (merged shards too) into cells with their samples and statistics.
 
-import { median as statsMedian, summarize } from '../client/stats.js';
-import { readRun, refuseMixedProvenance } from '../experiments/results.js';
+import { median as statsMedian, summarize } from '#common/stats.js';
+import { readRun, refuseMixedProvenance } from '#common/run-directory.js';
 
-/** The one median of the report (client/stats.js), of the finite values; null when there are none. */
-const median = (values) => {
+/** The one median (common/stats.js) of the finite values; null when there are none. */
+const finiteMedian = (values) => {
   const finite = values.filter(Number.isFinite);
   return finite.length ? statsMedian(finite) : null;
 };
@@ -25,7 +25,7 @@ export function loadRuns(paths) {
       if (seen.has(record.case_id)) throw new Error(`${record.case_id} appears in more than one run`);
       seen.add(record.case_id);
       const samples = byCase.get(record.case_id) ?? [];
-      const of = (key) => median(samples.map((s) => s[key]));
+      const of = (key) => finiteMedian(samples.map((s) => s[key]));
       cells.push({
         case_id: record.case_id,
         cell: record.cell,
@@ -34,7 +34,7 @@ export function loadRuns(paths) {
         phases: {
           waiting_ms: of('rt_waiting_ms'), transfer_ms: of('rt_transfer_ms'), decode_ms: of('decode_ms'),
           // Per sample first (a scenario-5 sample computes twice), then the median.
-          body_ms: of('body_ms'), compute_ms: median(samples.map((s) => (Number.isFinite(s.compute_ms)
+          body_ms: of('body_ms'), compute_ms: finiteMedian(samples.map((s) => (Number.isFinite(s.compute_ms)
             ? s.compute_ms + (s.second_compute_ms ?? 0) : NaN))) ?? 0,
           server_sort_ms: of('server_sort_ms'), server_serialize_ms: of('server_serialize_ms'),
         },

@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { CONCLUSION_RULE, answerQuestions, comparisons, decisions, sourceConclusions } from './answers.js';
 import { chartSpecs, renderSvg } from './charts.js';
 import { loadRuns } from './load.js';
+import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
+import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
+import { toCsv } from '#common/csv.js';
 
-const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network',
+const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network',
   'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
   'transfer_size', 'decoded_body_size'];
 
@@ -19,7 +22,6 @@ const METHOD = 'Cells compared with each other were measured together, interleav
   + 'that also decided when to stop; it is clear when the CI lies wholly above 1 + δ or below 1 − δ, equivalent when '
   + 'wholly inside [1 − δ, 1 + δ]. Runs without rounds get an independent bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
-const csv = (value) => (value === null || value === undefined ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
 
 function summaryRows(cells) {
@@ -29,6 +31,46 @@ function summaryRows(cells) {
     min_ms: fixed(c.stats.min), max_ms: fixed(c.stats.max), sd_ms: fixed(c.stats.sd),
     transfer_size: c.bytes.transfer, decoded_body_size: c.bytes.decoded,
   }));
+}
+
+const SIZES_NOTE = 'The body of each answer as the browser received it: raw (its decoded size) and on the wire under '
+  + 'each compression measured, for the whole body and per object (medians over the samples; sizes do not vary).';
+const INDEX_NOTE = 'Per situation (objects, N, network), each configuration\'s server encode time (Server-Timing; scaled '
+  + 'up by bytes where the header covered only the first part of a streamed body), transfer time, bytes on the wire and '
+  + 'browser decode time (last byte to decoded objects), each divided by the baseline\'s (JSON with response.json(), no '
+  + 'compression), combined with the weights. The baseline scores 1; lower is better. The figures are medians of '
+  + 'per-sample values. Other weights: npm run report -- <run> --weights 40/20/35/5, or the page\'s report view.';
+
+function renderMarkdown(sections) {
+  const out = ['# Response Time Lab report', ''];
+  for (const s of sections) {
+    if (s.heading) out.push(`## ${s.heading}`, '');
+    if (s.subheading) out.push(`### ${s.subheading}`, '');
+    for (const p of s.paragraphs ?? []) out.push(p, '');
+    if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
+    if (s.after) out.push(s.after, '');
+    if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
+    for (const c of s.charts ?? []) out.push(`![${c.title}](charts/${c.name}.svg)`, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function renderHtml(sections) {
+  const body = sections.map((s) => [
+    s.heading ? `<h2>${escapeHtml(s.heading)}</h2>` : '', s.subheading ? `<h3>${escapeHtml(s.subheading)}</h3>` : '',
+    ...(s.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
+    s.table ? htmlTable(s.table.header, s.table.rows) : '', s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
+    s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
+    ...(s.charts ?? []).map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`),
+  ].filter(Boolean).join('\n')).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response Time Lab report</title>
+<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
+table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
+<h1>Response Time Lab report</h1>
+${body}
+</body></html>
+`;
 }
 
 function markdownTable(header, rows) {
@@ -73,15 +115,19 @@ export function describeNetworks(context) {
   return `Networks — ${parts.join('; ')}${tcp}.${floorNote}`;
 }
 
-export async function makeReport(runPaths, outDirectory = runPaths[0]) {
+/**
+ * @param runPaths run directories
+ * @param outDirectory where the report goes (the first run's directory by default)
+ * @param options {weights} of the weighted index (default 40/20/35/5)
+ */
+export async function makeReport(runPaths, outDirectory = runPaths[0], { weights = DEFAULT_WEIGHTS } = {}) {
   const { runs, cells } = loadRuns(runPaths);
   if (cells.length === 0) throw new Error(`no completed cells in ${runPaths.join(', ')}`);
   const { comparisons: all, answers, conclusions, decisions: helper } = analyse(cells);
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const rows = summaryRows(cells);
-  writeFileSync(join(outDirectory, 'summary.csv'),
-    `${[SUMMARY_COLUMNS.join(','), ...rows.map((r) => SUMMARY_COLUMNS.map((k) => csv(r[k])).join(','))].join('\n')}\n`);
+  writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
   const charts = [];
   for (const [name, spec] of chartSpecs(cells, all)) {
@@ -112,33 +158,29 @@ export async function makeReport(runPaths, outDirectory = runPaths[0]) {
   const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
     + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower.`;
 
-  const md = [`# Response Time Lab report`, '', intro, '', ...(networks ? [networks, ''] : []),
-    'Times are from the first request\'s start until the data is decoded (and sorted) in the browser. ' + METHOD, '',
-    '## Which configuration to choose', '', decisionNote, '', markdownTable(decisionHeader, decisionRows), '',
-    ...Object.entries(answers).flatMap(([id, { question, answers: lines }]) => [`## ${id}: ${question}`, '',
-      ...(lines.length ? lines.map((l) => `- ${l}`) : ['- Not measured in these runs.']), '']),
-    '## The source study\'s conclusions', '', CONCLUSION_RULE, '', markdownTable(conclusionHeader, conclusionRows), '',
-    ...(contradictions.length ? ['Where our measurements contradict the source:', '', ...contradictions.map((l) => `- ${l}`), ''] : []),
-    '## Charts', '', ...charts.map((c) => `![${c.title}](charts/${c.name}.svg)`), '',
-    `Every cell's statistics: [summary.csv](summary.csv).`, ''].join('\n');
-  writeFileSync(join(outDirectory, 'report.md'), md);
-
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response Time Lab report</title>
-<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
-table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
-td:nth-child(5){font-weight:600}figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
-<h1>Response Time Lab report</h1><p>${escapeHtml(intro)}</p>${networks ? `<p>${escapeHtml(networks)}</p>` : ''}
-<p>Times are from the first request's start until the data is decoded (and sorted) in the browser. ${escapeHtml(METHOD)}</p>
-<h2>Which configuration to choose</h2><p>${escapeHtml(decisionNote)}</p>${htmlTable(decisionHeader, decisionRows)}
-${Object.entries(answers).map(([id, { question, answers: lines }]) => `<h2>${id}: ${escapeHtml(question)}</h2><ul>${
-    (lines.length ? lines : ['Not measured in these runs.']).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
-<h2>The source study's conclusions</h2><p>${escapeHtml(CONCLUSION_RULE)}</p>${htmlTable(conclusionHeader, conclusionRows)}
-${contradictions.length ? `<p>Where our measurements contradict the source:</p><ul>${contradictions.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : ''}
-<h2>Charts</h2>${charts.map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`).join('\n')}
-</body></html>\n`;
-  writeFileSync(join(outDirectory, 'report.html'), html);
+  const sizes = sizeTable(cells);
+  const ranking = indexRanking(cells, weights);
+  const weightsText = FIGURES.map((f) => weights[f]).join('/');
+  const sections = [
+    { paragraphs: [intro, ...(networks ? [networks] : []),
+      `Times are from the first request's start until the data is decoded (and sorted) in the browser. ${METHOD}`] },
+    { heading: 'Which configuration to choose', paragraphs: [decisionNote], table: { header: decisionHeader, rows: decisionRows } },
+    ...Object.entries(answers).map(([id, { question, answers: lines }]) => ({ heading: `${id}: ${question}`,
+      list: lines.length ? lines : ['Not measured in these runs.'] })),
+    ...(sizes.length ? [{ heading: 'Bytes per format', paragraphs: [SIZES_NOTE], table: sizeTableRows(sizes) }] : []),
+    ...(ranking.length ? [{ heading: `Weighted index (encode/transfer/size/decode = ${weightsText})`,
+      paragraphs: [INDEX_NOTE] },
+    ...ranking.map((situation) => ({ subheading: situation.situation.replace(/\//g, ', '), table: indexTableRows(situation) }))] : []),
+    { heading: 'The source study\'s conclusions', paragraphs: [CONCLUSION_RULE], table: { header: conclusionHeader, rows: conclusionRows },
+      ...(contradictions.length ? { after: 'Where our measurements contradict the source:', list: contradictions } : {}) },
+    { heading: 'Charts', charts },
+    { paragraphs: ['Every cell\'s statistics: summary.csv.'] },
+  ];
+  writeFileSync(join(outDirectory, 'report.md'), renderMarkdown(sections));
+  writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections));
   // Everything the client page needs to show this report (Load a run): no raw samples.
   writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
-    intro, networks, answers, conclusions, contradictions, decisions: helper, charts }));
+    intro, networks, answers, conclusions, contradictions, decisions: helper, charts, sizes,
+    index: { weights, rows: indexRows(cells) } }));
   return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
 }

@@ -6,6 +6,8 @@ import { createLiveChart } from './chart.js';
 import { createLab } from './lab.js';
 import { showReport } from './report-view.js';
 import { setUpCompare } from './compare-view.js';
+import { fillCellForm, fillCompareForm } from './controls.js';
+import { scenarioTakesCm } from '#common/catalogue.js';
 
 const form = document.getElementById('cell-form');
 const runButton = document.getElementById('run');
@@ -28,7 +30,7 @@ function readForm() {
   const data = new FormData(form);
   const integer = (name) => Number.parseInt(data.get(name), 10);
   const cell = {
-    object: data.get('object'), count: integer('count'), format: data.get('format'),
+    object: data.get('object'), count: integer('count'), format: data.get('format'), decoder: data.get('decoder'),
     compression: data.get('compression'), scenario: integer('scenario'), cm: integer('cm'),
   };
   const options = { warmup: integer('warmup') };
@@ -87,7 +89,7 @@ async function start(lab) {
     const { cell, options } = readForm();
     running = new AbortController();
     setRunning(true);
-    chart.reset(`${cell.object}, ${cell.count}, ${cell.format}, ${cell.compression}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
+    chart.reset(`${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
     try {
       const result = await lab.runCell(cell, {
         ...options,
@@ -115,19 +117,20 @@ async function start(lab) {
     () => download('response-time-lab-summary.csv', summariesToCsv(results), 'text/csv'));
 }
 
-/** Scenario 1 has no computation (CM0); scenarios 2–5 compute (CM1–CM5): keep the two selectors valid. */
+/** A scenario without computation takes CM0 only, one that computes CM1 and up: keep the two selectors valid. */
 function keepScenarioAndCmConsistent() {
   const scenario = form.elements.scenario;
   const cm = form.elements.cm;
   const sync = () => {
-    const computes = scenario.value !== '1';
-    for (const option of cm.options) option.disabled = computes ? option.value === '0' : option.value !== '0';
-    if (cm.selectedOptions[0].disabled) cm.value = computes ? '1' : '0';
+    for (const option of cm.options) option.disabled = !scenarioTakesCm(Number(scenario.value), Number(option.value));
+    if (cm.selectedOptions[0]?.disabled) cm.value = [...cm.options].find((o) => !o.disabled).value;
   };
   scenario.addEventListener('change', sync);
   sync();
 }
 
+fillCellForm(form);
+fillCompareForm(document.getElementById('compare-form'));
 keepScenarioAndCmConsistent();
 
 document.getElementById('report-file').addEventListener('change', async (event) => {

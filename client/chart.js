@@ -1,6 +1,8 @@
 // A live chart of a cell's samples as they arrive: total_ms per repetition, and the running
 // median. Plain canvas, redrawn at most once per animation frame.
 
+import { median } from '#common/stats.js';
+
 const PADDING = { left: 56, right: 12, top: 14, bottom: 28 };
 
 export function createLiveChart(canvas) {
@@ -40,15 +42,14 @@ export function createLiveChart(canvas) {
     context.fillText(`rep 1 … ${values.length}`, PADDING.left, height - 8);
     context.fillStyle = '#1f6feb';
     values.forEach((v, i) => context.fillRect(x(i) - 1.5, y(v) - 1.5, 3, 3));
-    const sorted = [...values].sort((a, b) => a - b);
-    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const middle = median(values);
     context.strokeStyle = '#d1242f';
     context.beginPath();
-    context.moveTo(PADDING.left, y(median));
-    context.lineTo(PADDING.left + plotWidth, y(median));
+    context.moveTo(PADDING.left, y(middle));
+    context.lineTo(PADDING.left + plotWidth, y(middle));
     context.stroke();
     context.fillStyle = '#d1242f';
-    context.fillText(`median ${median.toFixed(3)} ms`, PADDING.left + plotWidth - 130, y(median) - 4);
+    context.fillText(`median ${middle.toFixed(3)} ms`, PADDING.left + plotWidth - 130, y(middle) - 4);
   }
 
   function schedule() {

@@ -2,10 +2,15 @@
 // study runs it (window.lab.runGroup), with every comparison's ratio, CI and verdict shown live
 // after each round, stopping when they resolve.
 
+import { SCENARIO_ENTRIES, formatLabel } from '#common/catalogue.js';
+import { parseConfiguration } from './controls.js';
+
+/** A cell of a case id as a person reads it: "XML (attributes), saxen, gzip, client". */
 const label = (id) => {
-  const [, , format, compression, scenario] = id.split('/');
-  const side = scenario === 'scenario2' ? ', server' : scenario === 'scenario3' ? ', client' : '';
-  return `${format}, ${compression}${side}`;
+  const [, , configuration, compression, scenario] = id.split('/');
+  const { format, decoder } = parseConfiguration(configuration);
+  const computes = SCENARIO_ENTRIES[Number(scenario.replace('scenario', ''))]?.computes;
+  return `${formatLabel(format, decoder)}, ${compression}${computes && computes !== 'none' ? `, ${computes}` : ''}`;
 };
 const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
@@ -14,12 +19,12 @@ export function groupFromForm(data) {
   const object = data.get('object');
   const count = Number.parseInt(data.get('count'), 10);
   const cm = Number.parseInt(data.get('cm'), 10);
-  const formats = data.getAll('formats');
+  const configurations = data.getAll('formats').map(parseConfiguration);
   const compressions = data.getAll('compressions');
   const scenarios = cm === 0 ? [1] : data.getAll('sides').map(Number);
-  const cells = formats.flatMap((format) => compressions.flatMap((compression) => scenarios.map((scenario) => ({
-    object, count, format, compression, scenario, cm }))));
-  if (cells.length < 2) throw new Error('Choose at least two configurations to compare (formats × compressions × sides).');
+  const cells = configurations.flatMap(({ format, decoder }) => compressions.flatMap((compression) => scenarios.map((scenario) => ({
+    object, count, format, decoder, compression, scenario, cm }))));
+  if (cells.length < 2) throw new Error('Choose at least two configurations to compare (formats and decoders × compressions × sides).');
   return { id: `page/${object}/${count}/cm${cm}`, cells };
 }
 

@@ -1,18 +1,14 @@
 // Downloads of everything the page has measured: JSON (the whole record, context and raw
 // samples) and CSV (one row per sample, the cell's parameters first).
 
-const CELL_COLUMNS = ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
+import { toCsv } from '#common/csv.js';
+
+const CELL_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
 const SUMMARY_COLUMNS = ['n', 'mean_trimmed', 'dropped', 'median', 'ci_low', 'ci_high', 'p95', 'min', 'max', 'mean', 'sd'];
 
 /** The JSON document of a page's results. */
 export function resultsToJson(results, context) {
   return JSON.stringify({ kind: 'response-time-lab/client-results', version: 1, context, cells: results }, null, 2);
-}
-
-function csvValue(value) {
-  if (value === undefined || value === null) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One row per sample: the cell's columns, rep and total_ms, then every phase any sample has. */
@@ -26,23 +22,12 @@ export function resultsToCsv(results) {
     }
   }
   const columns = [...CELL_COLUMNS, 'rep', 'total_ms', ...[...phaseColumns].sort()];
-  const rows = [columns.join(',')];
-  for (const result of results) {
-    for (const sample of result.samples) {
-      const row = { ...result.cell, case_id: result.case_id, ...sample };
-      rows.push(columns.map((column) => csvValue(row[column])).join(','));
-    }
-  }
-  return `${rows.join('\n')}\n`;
+  return toCsv(columns, results.flatMap((result) => result.samples.map((sample) => ({
+    ...result.cell, case_id: result.case_id, ...sample }))));
 }
 
 /** One row per cell with its summary statistics. */
 export function summariesToCsv(results) {
-  const columns = [...CELL_COLUMNS, ...SUMMARY_COLUMNS];
-  const rows = [columns.join(',')];
-  for (const result of results) {
-    const row = { ...result.cell, case_id: result.case_id, ...result.summary };
-    rows.push(columns.map((column) => csvValue(row[column])).join(','));
-  }
-  return `${rows.join('\n')}\n`;
+  return toCsv([...CELL_COLUMNS, ...SUMMARY_COLUMNS], results.map((result) => ({
+    ...result.cell, case_id: result.case_id, ...result.summary })));
 }

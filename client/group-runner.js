@@ -7,12 +7,12 @@
 // (comparison.js); the group stops once every comparison is resolved, or when its budget runs
 // out (recorded as unresolved).
 
-import { caseId } from './schema.js';
+import { caseId } from '#common/schema.js';
 import { SCENARIO_FUNCTIONS } from './scenarios.js';
 import { checkAborted, iterate, scenarioContext, validateCell, verify } from './runner.js';
 import { DEFAULT_DELTA, groupComparisons, isResolved, roundRatio, roundSeed, seededShuffle, verdictOf }
-  from './comparison.js';
-import { median, summarize } from './stats.js';
+  from '#common/comparison.js';
+import { median, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
  * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case

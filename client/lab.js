@@ -6,7 +6,7 @@
 //     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
 //   await lab.fetchObjects({object, format, compression, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
-//   lab.codecs.{json,xml,protobuf} → the codecs the cells use (read(response), decode(body, object))
+//   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
@@ -18,13 +18,14 @@ const PROTOBUF_GLOBAL = 'protobuf';
 export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
   const protobuf = globalThis[PROTOBUF_GLOBAL];
   if (!protobuf) throw new Error('protobuf.js did not load (/vendor/protobufjs/dist/protobuf.min.js)');
-  const [protoText, protobufjsVersion] = await Promise.all([
+  const [protoText, protobufjsVersion, libraries] = await Promise.all([
     text(new URL('/proto/lab.proto', baseUrl)),
     text(new URL('/vendor/protobufjs/package.json', baseUrl)).then((json) => JSON.parse(json).version),
+    decoderLibraries(baseUrl),
   ]);
   const env = {
     baseUrl,
-    codecs: createCodecs({ protobuf, protoText }),
+    codecs: await createCodecs({ protobuf, protoText }),
     fetch: globalThis.fetch.bind(globalThis),
     now: () => performance.now(),
     performance,
@@ -37,6 +38,7 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     hardware_concurrency: navigator.hardwareConcurrency,
     device_memory_gb: navigator.deviceMemory ?? null,
     protobufjs: protobufjsVersion,
+    libraries,
     base_url: baseUrl,
   });
   return {
@@ -50,6 +52,16 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */
     codecs: env.codecs,
   };
+}
+
+/** The versions of the decoders' npm packages the page's import map loads: {name: version}. */
+async function decoderLibraries(baseUrl) {
+  const map = globalThis.document?.querySelector('script[type="importmap"]');
+  const targets = map ? Object.values(JSON.parse(map.textContent).imports ?? {}) : [];
+  const packages = [...new Set(targets.map((t) => /^\/vendor\/npm\/((?:@[^/]+\/)?[^/]+)\//.exec(t)?.[1]).filter(Boolean))];
+  const versions = await Promise.all(packages.map((name) => text(new URL(`/vendor/npm/${name}/package.json`, baseUrl))
+    .then((json) => JSON.parse(json).version)));
+  return Object.fromEntries(packages.map((name, i) => [name, versions[i]]));
 }
 
 async function text(url) {

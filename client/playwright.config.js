@@ -1,7 +1,7 @@
 // End-to-end tests of the browser client in Debian's Chromium against the real study server,
 // which webServer starts on its own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
-import { launchOptions } from '../experiments/chromium.js';
+import { PLAIN_LAUNCH_OPTIONS } from '#common/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN_PORT = PORT + 1;
@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     acceptDownloads: true,
-    launchOptions,
+    launchOptions: PLAIN_LAUNCH_OPTIONS,
   },
   webServer: {
     command: ['mvn -B -q -ntp exec:java', '-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/e2e-data',

@@ -1,6 +1,10 @@
 // Shows a study run's report in the page: load the report-data.json that `npm run report` (and
 // every `npx playwright test`) writes into the run directory, then read the answers, the
-// source's conclusions, the charts, and ask the decision helper.
+// source's conclusions, the charts, and ask the decision helper; rank the configurations by
+// the weighted index with weights of one's own (recomputed as they change).
+
+import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
+import { LABELS, formatLabel } from '#common/catalogue.js';
 
 const FIELDS = ['object', 'count', 'network', 'cm'];
 
@@ -67,6 +71,43 @@ function decisionHelper(report) {
   return section;
 }
 
+const FIGURE_NAMES = { encode_ms: 'encode', transfer_ms: 'transfer', bytes: 'size', decode_ms: 'decode' };
+
+/** The weighted index with weights a person sets: the ranking is recomputed on every change. */
+function indexSection(index) {
+  const section = element('section', undefined, 'weighted-index');
+  const form = element('form', undefined, 'weights');
+  const inputs = {};
+  for (const figure of FIGURES) {
+    const label = element('label', `${FIGURE_NAMES[figure]} weight `);
+    const input = Object.assign(element('input'), { type: 'number', min: '0', step: '1', name: figure, value: String(index.weights[figure]) });
+    label.append(input);
+    form.append(label);
+    inputs[figure] = input;
+  }
+  const error = element('p', '', 'error');
+  const output = element('div');
+  const update = () => {
+    let ranking;
+    try {
+      ranking = rankByIndex(index.rows, { weights: parseWeights(FIGURES.map((f) => inputs[f].value).join('/')) });
+      error.textContent = '';
+    } catch (problem) {
+      error.textContent = problem.message;
+      return;
+    }
+    output.replaceChildren(...ranking.flatMap((situation) => [element('h4', situation.situation.replace(/\//g, ', ')),
+      table(['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)], situation.ranking.map((r, i) => [i + 1,
+        `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${LABELS.compression(r.configuration.compression)}`,
+        r.index === null ? '—' : r.index.toFixed(3),
+        ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]))]));
+  };
+  form.addEventListener('input', update);
+  update();
+  section.append(element('h3', 'Weighted index (lower is better; JSON with response.json(), no compression = 1)'), form, error, output);
+  return section;
+}
+
 /** Renders a report-data.json document into `container`. */
 export function showReport(container, report) {
   if (report?.kind !== 'response-time-lab/report') throw new Error('This is not a report-data.json of a Response Time Lab run.');
@@ -85,6 +126,7 @@ export function showReport(container, report) {
     for (const line of report.contradictions) list.append(element('li', line));
     container.append(element('p', 'Where our measurements contradict the source:'), list);
   }
+  if (report.index?.rows?.length) container.append(indexSection(report.index));
   for (const chart of report.charts) {
     const figure = element('figure', undefined, 'chart');
     // The report's own SVG, made by the analysis step from the same data.

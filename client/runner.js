@@ -2,10 +2,12 @@
 // the median's 95% CI is narrow enough), then an untimed check that the data was right.
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
-import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from './schema.js';
+import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from '#common/schema.js';
+import { SCENARIO_ENTRIES, decodersOf, defaultDecoder } from '#common/catalogue.js';
+import { codecOf } from './codecs/index.js';
 import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
 import { compute } from './sort.js';
-import { relativeHalfWidth, summarize } from './stats.js';
+import { relativeHalfWidth, summarize } from '#common/stats.js';
 import { resourceFields, takeResourceEntries } from './timing.js';
 
 const DEFAULT_WARMUP = 100;
@@ -16,17 +18,19 @@ const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500
 /** Checks and completes a cell; throws one error naming every problem. */
 export function validateCell(cell) {
   const problems = [];
-  const c = { object: cell?.object, format: cell?.format ?? 'json', compression: cell?.compression ?? 'none',
-    count: cell?.count, scenario: cell?.scenario ?? 1, cm: cell?.cm ?? 0 };
+  const format = cell?.format ?? 'json';
+  const c = { object: cell?.object, format, decoder: cell?.decoder ?? defaultDecoder(format),
+    compression: cell?.compression ?? 'none', count: cell?.count, scenario: cell?.scenario ?? 1, cm: cell?.cm ?? 0 };
   if (cell?.network !== undefined) c.network = cell.network;
   if (!OBJECT_NAMES.includes(c.object)) problems.push(`object must be one of ${OBJECT_NAMES.join(', ')}`);
   if (!FORMATS.includes(c.format)) problems.push(`format must be one of ${FORMATS.join(', ')}`);
+  else if (!decodersOf(c.format).includes(c.decoder)) problems.push(`decoder of ${c.format} must be one of ${decodersOf(c.format).join(', ')}`);
   if (!COMPRESSIONS.includes(c.compression)) problems.push(`compression must be one of ${COMPRESSIONS.join(', ')}`);
   if (!Number.isInteger(c.count) || c.count < 1) problems.push('count must be a whole number ≥ 1');
-  if (!SCENARIOS.includes(c.scenario)) problems.push('scenario must be 1, 2, 3, 4 or 5');
-  if (!CMS.includes(c.cm)) problems.push('cm must be 0 … 5');
-  else if (c.scenario === 1 && c.cm !== 0) problems.push('scenario 1 has no computation: cm must be 0');
-  else if (c.scenario > 1 && c.cm === 0) problems.push(`scenario ${c.scenario} computes: cm must be 1 … 5`);
+  if (!SCENARIOS.includes(c.scenario)) problems.push(`scenario must be one of ${SCENARIOS.join(', ')}`);
+  else if (!CMS.includes(c.cm)) problems.push(`cm must be one of ${CMS.join(', ')}`);
+  else if (SCENARIO_ENTRIES[c.scenario].computations === 0 && c.cm !== 0) problems.push(`scenario ${c.scenario} has no computation: cm must be 0`);
+  else if (SCENARIO_ENTRIES[c.scenario].computations > 0 && c.cm === 0) problems.push(`scenario ${c.scenario} computes: cm must be one of ${CMS.filter((cm) => cm > 0).join(', ')}`);
   if (problems.length) throw new Error(`Invalid cell: ${problems.join('; ')}`);
   return c;
 }
@@ -41,7 +45,7 @@ export function scenarioContext(env, cell) {
   const urls = { 0: requestUrl(env.baseUrl, cell, 0), [cell.cm]: requestUrl(env.baseUrl, cell, cell.cm) };
   return {
     cell,
-    codec: env.codecs[cell.format],
+    codec: codecOf(env.codecs, cell.format, cell.decoder),
     now: env.now,
     fetch: env.fetch,
     fetchOptions: { cache: 'no-store' },
@@ -140,11 +144,11 @@ export function checkAborted(signal) {
 }
 
 /** Fetches and decodes outside any timing; the objects as the codec gives them. */
-async function fetchDecoded(env, cell, cm, format = cell.format, compression = cell.compression) {
+async function fetchDecoded(env, cell, cm, { format = cell.format, decoder = cell.decoder, compression = cell.compression } = {}) {
   const url = requestUrl(env.baseUrl, cell, cm, format, compression);
   const response = await env.fetch(url, { cache: 'no-store' });
   if (response.status !== 200) throw await refusal(response);
-  const codec = env.codecs[format];
+  const codec = codecOf(env.codecs, format, decoder);
   return codec.decode(await codec.read(response), cell.object);
 }
 
@@ -176,11 +180,11 @@ export async function verify(env, cell, memo = new Map()) {
     throw new Error(`Verification failed for ${caseId(cell)}: decoded ${decoded.length} ${cell.object}, expected ${cell.count}`);
   }
   checks.push('count');
-  if (cell.format !== 'json') {
+  if (cell.format !== 'json' || cell.decoder !== defaultDecoder('json')) {
     const reference = await once(memo, `json ${cell.object} ${cell.count}`,
-      async () => plain(await fetchDecoded(env, cell, 0, 'json', 'none')));
+      async () => plain(await fetchDecoded(env, cell, 0, { format: 'json', decoder: defaultDecoder('json'), compression: 'none' })));
     const difference = firstDifference(cell.object, reference, plain(decoded));
-    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} and json decode differently: ${difference}`);
+    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and json decode differently: ${difference}`);
     checks.push('same objects as json');
   }
   if (cell.cm > 0) {

@@ -2,10 +2,8 @@
 // JavaScript's standard stable sort (Array.prototype.sort), ascending; strings by UTF-16 code
 // units (< and >, never localeCompare), numbers numerically, false before true.
 
-import { OBJECTS, fieldType } from './schema.js';
-
-/** How often CMk repeats the CM2 sequence (CM1 is a single sort on the first key). */
-const REPETITIONS = [0, 1, 1, 10, 100, 1000];
+import { OBJECTS, fieldType } from '#common/schema.js';
+import { REPETITIONS } from '#common/catalogue.js';
 
 function comparator(name, type) {
   switch (type) {

@@ -4,7 +4,7 @@
 // a reader sees which differences between cells lie below what this browser on this machine
 // resolves.
 
-import { quantile } from '../client/stats.js';
+import { quantile } from '#common/stats.js';
 
 const FLOOR_CELL = Object.freeze({ object: 'books', count: 1, format: 'json', compression: 'none', scenario: 1, cm: 0 });
 const FLOOR_PROTOCOL = Object.freeze({

@@ -1,13 +1,11 @@
-// How every Playwright run here launches Chromium: Debian's package (Playwright cannot download
-// browsers on this machine), with flags that keep it off a network the machine does not have.
+// How the study launches Chromium: as everywhere (common/chromium.js), or with SHAPING=netns
+// inside the browser's network namespace.
 
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAIN_LAUNCH_OPTIONS } from '#common/chromium.js';
 import { BROWSER_RESOLVER_RULE } from './network/netns.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /**
  * With SHAPING=netns the study's Chromium runs inside the browser's namespace, through a
@@ -18,5 +16,4 @@ export const NETNS_LAUNCH_OPTIONS = {
   args: [...CHROMIUM_ARGS, `--host-resolver-rules=${BROWSER_RESOLVER_RULE}`],
 };
 
-export const launchOptions = process.env.SHAPING === 'netns' ? NETNS_LAUNCH_OPTIONS
-  : { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+export const launchOptions = process.env.SHAPING === 'netns' ? NETNS_LAUNCH_OPTIONS : PLAIN_LAUNCH_OPTIONS;

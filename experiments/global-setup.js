@@ -14,7 +14,7 @@ import { CHROMIUM_PATH, launchOptions } from './chromium.js';
 import { existsSync } from 'node:fs';
 import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
-import { RunDirectory, defaultRunDirectory } from './results.js';
+import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';

@@ -2,7 +2,7 @@
 // verification, a stop), so that samples.jsonl holds complete cells only, then makes the
 // report (report.html, report.md, summary.csv) in the run directory.
 import { makeReport } from '../analysis/report.js';
-import { RunDirectory } from './results.js';
+import { RunDirectory } from '#common/run-directory.js';
 import { stopNetnsStudy } from './network/netns.js';
 import { studySettings } from './study-settings.js';
 

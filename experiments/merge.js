@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Merges shards' run directories into one run: npm run merge -- --out results/merged results/a results/b
-import { mergeRuns } from './results.js';
+import { mergeRuns } from '#common/run-directory.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

@@ -2,16 +2,22 @@
 // each group's `exclude` rules, gives the cells. The cells then fall into comparison groups
 // (comparisonGroups): the cells the report compares with each other, which run together,
 // interleaved, in one page (client/group-runner.js); `protocol` says how (warm-up, rounds, when
-// to stop). A rule matches a cell when every key it names
-// matches (a value or a list of values); keys are object, format, compression, count, scenario,
-// cm, network. A plan may say "extends": "<plan>" to take that plan's groups (and anything else
-// it does not set itself), e.g. the same matrix with another protocol. Write your own plan next
-// to the others and run it with PLAN=<name>, or PLAN=path/to/plan.json.
+// to stop). A rule matches a cell when every key it names matches (a value or a list of
+// values); keys are object, format, decoder, compression, count, scenario, cm, network. A group
+// may name "decoders": "all" (every decoder of each of its formats) or a list of decoder names
+// (those its formats have); without it, each format's default decoder. Allowed values come from
+// the catalogue (common/catalogue.js); any dimension but counts may be "all", so that a plan
+// picks up a format added to the catalogue. A plan may say "extends": "<plan>" to take that plan's
+// groups (and anything else it does not set itself), e.g. the same matrix with another
+// protocol. Write your own plan next to the others and run it with PLAN=<name>, or
+// PLAN=path/to/plan.json.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '../client/schema.js';
+import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '#common/schema.js';
+import { decodersOf, defaultDecoder, scenarioTakesCm } from '#common/catalogue.js';
+import { groupId } from '#common/comparison.js';
 import { NETWORKS } from './network/profiles.js';
 import { groupProtocol } from '../client/group-runner.js';
 
@@ -58,8 +64,18 @@ function validatePlan(plan, source) {
   }
   if (!Array.isArray(plan.groups) || plan.groups.length === 0) problems.push('"groups" must list at least one group');
   for (const [index, group] of (plan.groups ?? []).entries()) {
+    if (group.decoders !== undefined && group.decoders !== 'all') {
+      const offered = new Set((valuesOf(group, 'formats') ?? []).filter((f) => FORMATS.includes(f)).flatMap(decodersOf));
+      if (!Array.isArray(group.decoders) || group.decoders.length === 0) {
+        problems.push(`group ${index + 1}: "decoders" must be "all" or a list of decoder names`);
+      } else {
+        for (const name of group.decoders) {
+          if (!offered.has(name)) problems.push(`group ${index + 1}: decoders has ${JSON.stringify(name)}; its formats offer ${[...offered].join(', ')}`);
+        }
+      }
+    }
     for (const [dimension, , allowed] of DIMENSIONS) {
-      const values = group[dimension];
+      const values = valuesOf(group, dimension);
       if (!Array.isArray(values) || values.length === 0) {
         problems.push(`group ${index + 1} needs "${dimension}" (a list)`);
       } else if (allowed) {
@@ -73,6 +89,19 @@ function validatePlan(plan, source) {
   }
   if (problems.length) throw new Error(`Plan ${source} is not valid: ${problems.join('; ')}`);
   return plan;
+}
+
+/** A group's values of a dimension; "all" means every value the catalogue (or the network profiles) has. */
+function valuesOf(group, dimension) {
+  const allowed = DIMENSIONS.find(([name]) => name === dimension)?.[2];
+  return group[dimension] === 'all' && allowed ? [...allowed] : group[dimension];
+}
+
+/** The decoders a group measures for one of its formats. */
+function decodersIn(group, format) {
+  if (group.decoders === undefined) return [defaultDecoder(format)];
+  if (group.decoders === 'all') return decodersOf(format);
+  return decodersOf(format).filter((name) => group.decoders.includes(name));
 }
 
 function matches(rule, cell) {
@@ -91,32 +120,20 @@ export function expandPlan(plan, { network } = {}) {
   for (const group of plan.groups) {
     let partial = [{}];
     for (const [dimension, key] of DIMENSIONS) {
-      const values = dimension === 'networks' && network ? [network] : group[dimension];
+      const values = dimension === 'networks' && network ? [network] : valuesOf(group, dimension);
       partial = partial.flatMap((cell) => values.map((value) => ({ ...cell, [key]: value })));
     }
+    partial = partial.flatMap((cell) => decodersIn(group, cell.format).map((decoder) => ({ ...cell, decoder })));
     for (const cell of partial) {
       if ((group.exclude ?? []).some((rule) => matches(rule, cell))) continue;
-      if ((cell.scenario === 1) !== (cell.cm === 0)) continue; // scenario 1 has CM0; 2–5 compute
-      const ordered = { object: cell.object, format: cell.format, compression: cell.compression, count: cell.count,
-        scenario: cell.scenario, cm: cell.cm, network: cell.network };
+      if (!scenarioTakesCm(cell.scenario, cell.cm)) continue; // scenario 1 has CM0; 2–5 compute
+      const ordered = { object: cell.object, format: cell.format, decoder: cell.decoder, compression: cell.compression,
+        count: cell.count, scenario: cell.scenario, cm: cell.cm, network: cell.network };
       cells.set(caseId(ordered), ordered);
     }
   }
   const networkOrder = Object.keys(NETWORKS);
   return [...cells.values()].sort((a, b) => networkOrder.indexOf(a.network) - networkOrder.indexOf(b.network));
-}
-
-/**
- * The comparison group of a cell: what the report compares it with. Scenario 1 cells compare
- * formats and compressions for one object, N and network; scenarios 2 and 3 compare server and
- * client (and formats) for one object, N, network and CM; scenarios 4 and 5 compare a second
- * request with the cached client for one configuration.
- */
-export function groupId(cell) {
-  const where = `${cell.object}/${cell.count}/${cell.network}`;
-  if (cell.scenario === 1) return `formats/${where}`;
-  if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
-  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}`;
 }
 
 /** The plan's comparison groups, [{id, cells}], network first (so shaping changes seldom). */

@@ -13,7 +13,8 @@
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { apiPath } from '../client/schema.js';
+import { apiPath } from '#common/schema.js';
+import { median } from '#common/stats.js';
 
 export const WARMUP_REQUESTS = 20_000;
 const CONNECTIONS = 2;
@@ -63,15 +64,15 @@ export async function warmUpServer(baseUrl, paths, requests) {
     agent.destroy();
   }
   // The first small path's latency at the start and at the end: how far the JIT came.
-  const median = (list) => {
-    const ms = list.filter((t) => t.path === paths.small[0]).map((t) => t.ms).sort((a, b) => a - b);
-    return ms.length ? ms[Math.floor(ms.length / 2)] : null;
+  const trackedMedian = (list) => {
+    const ms = list.filter((t) => t.path === paths.small[0]).map((t) => t.ms);
+    return ms.length ? median(ms) : null;
   };
   probeTimes.sort((a, b) => a.i - b.i);
   return {
     requests, connections: CONNECTIONS, paths: paths.small.length + paths.large.length,
     seconds: (performance.now() - started) / 1000, tracked_path: paths.small[0],
-    first_thousand_median_ms: median(probeTimes.slice(0, 1000)), last_thousand_median_ms: median(probeTimes.slice(-1000)),
+    first_thousand_median_ms: trackedMedian(probeTimes.slice(0, 1000)), last_thousand_median_ms: trackedMedian(probeTimes.slice(-1000)),
   };
 }
 

@@ -6,11 +6,11 @@
 // complete round.
 
 import { test } from '@playwright/test';
-import { FORMATS, OBJECT_NAMES, caseId } from '../client/schema.js';
+import { FORMATS, OBJECT_NAMES, caseId } from '#common/schema.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
 import { comparisonGroups } from './plan.js';
-import { RunDirectory } from './results.js';
+import { RunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 
 const settings = studySettings();

@@ -15,10 +15,9 @@ java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.sp
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 20 ] || fail "Node.js 20 or newer is needed, found $(node --version)"
 
-# Node packages: install when node_modules is missing or older than the lock file.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund >/dev/null || fail "npm ci could not install the Node packages"
-fi
+# Node packages (when node_modules is missing or older than the lock file) and the client's
+# generated static protobuf code.
+bash scripts/client-libraries.sh
 
 # Maven: the plugins and libraries of the build and of `mvn exec:java`. Fetched here, with the
 # network, because the study also starts the server inside network namespaces, which have none.

@@ -28,7 +28,7 @@ done
 # 2. Node: the client's codecs, sorts, statistics and runner; the study's plans and run
 #    directories; the smoke plan run end to end with npx playwright test, then resumed; and the
 #    report's statistics and answers on a run whose answers are known.
-node --test client/tests/ experiments/tests/ analysis/tests/ 2>&1 | tee test-results/node.tap || status=1
+node --test common/tests/ client/tests/ experiments/tests/ analysis/tests/ 2>&1 | tee test-results/node.tap || status=1
 passed=$(( passed + $(sed -n 's/^# pass //p' test-results/node.tap | tail -1) ))
 failed=$(( failed + $(sed -n 's/^# fail //p' test-results/node.tap | tail -1) ))
 

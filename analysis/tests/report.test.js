@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { median } from '../../client/stats.js';
+import { median } from '#common/stats.js';
 import { analyse, describeNetworks, makeReport } from '../report.js';
 import { judgeClaim } from '../answers.js';
 import { loadRuns } from '../load.js';
@@ -21,7 +21,7 @@ test('the report says what the data says', async () => {
 
   const md = readFileSync(join(path, 'report.md'), 'utf8');
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
-  assert.match(md, /Books, 10mbit, no GZIP — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower\)/);
+  assert.match(md, /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower\)/);
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
   assert.match(md, /Books, 10mbit, JSON: N=10: GZIP 1\.0\d× faster; N=1000: GZIP 1\.9\d× faster/);
   assert.match(md, /Books, unthrottled, JSON: .*N=1000: GZIP 1\.\d\d× slower/);
@@ -78,14 +78,14 @@ test('the report opens with the decision: a recommendation with its margin, or n
   // Unthrottled, N=10: JSON 5.1, Protobuf 5.05, JSON with GZIP 5.15 ms: within δ of each other.
   const tie = at('unthrottled', 10, 0);
   assert.equal(tie.recommendation, 'no clear winner');
-  assert.ok(tie.no_clear_winner_among.includes('Protobuf, no GZIP') && tie.no_clear_winner_among.length >= 3);
+  assert.ok(tie.no_clear_winner_among.includes('Protobuf, no compression') && tie.no_clear_winner_among.length >= 3);
 });
 
 test('summary.csv holds every cell, and its statistics can be recomputed from samples.jsonl', async () => {
   const { path, cells } = syntheticRun();
   await makeReport([path]);
   const [header, ...rows] = readFileSync(join(path, 'summary.csv'), 'utf8').trim().split('\n');
-  assert.deepStrictEqual(header.split(',').slice(0, 14), ['case_id', 'object', 'format', 'compression', 'count', 'scenario',
+  assert.deepStrictEqual(header.split(',').slice(0, 15), ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario',
     'cm', 'network', 'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms']);
   assert.equal(rows.length, cells.length);
   const samples = readFileSync(join(path, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));

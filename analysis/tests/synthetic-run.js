@@ -3,10 +3,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { caseId } from '../../client/schema.js';
-import { seededRandom, summarize } from '../../client/stats.js';
-import { RunDirectory } from '../../experiments/results.js';
-import { groupId } from '../../experiments/plan.js';
+import { caseId } from '#common/schema.js';
+import { seededRandom, summarize } from '#common/stats.js';
+import { RunDirectory } from '#common/run-directory.js';
+import { groupId } from '#common/comparison.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
 function designedMedian(c, perObjectMs) {

@@ -1,11 +1,10 @@
-// JSON as the source study decoded it: response.json() (reading and parsing in one step).
+// JSON: as the source study decoded it, response.json() (reading and parsing in one step), and
+// response.text() followed by JSON.parse.
 
-export function createJsonCodec() {
+export function createDecoders() {
   return {
-    name: 'json',
-    /** Reads the body; for JSON this already parses it. */
-    read: (response) => response.json(),
-    /** Nothing left to do: response.json() gave plain objects. */
-    decode: (body) => body,
+    /** Reads and parses in one step; decode has nothing left to do. */
+    json: { read: (response) => response.json(), decode: (objects) => objects },
+    parse: { read: (response) => response.text(), decode: (text) => JSON.parse(text) },
   };
 }

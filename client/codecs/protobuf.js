@@ -1,27 +1,37 @@
-// Protobuf as the source study decoded it: response.arrayBuffer() → Uint8Array → decode() of
-// protobuf.js, with the types read from the project's one .proto (proto/lab.proto).
+// Protobuf, with protobuf.js: as the source study decoded it (response.arrayBuffer() →
+// Uint8Array → decode() of the types read from the project's one .proto at run time), and with
+// the static code pbjs generated from the same .proto at build time
+// (./generated/protobuf-static.js, written by scripts/client-libraries.sh).
 //
 // decode() gives protobuf.js message objects: every field reads as on a plain object (proto3
 // defaults such as 0 and false come from the prototype). The timed path stops there, as the
 // source's did; schema.toPlain() turns them into plain objects for comparisons.
 
-import { OBJECTS } from '../schema.js';
+import { OBJECTS } from '#common/schema.js';
+import createStaticRoot from './generated/protobuf-static.js';
+
+const bytes = (response) => response.arrayBuffer();
 
 /**
  * @param protobuf the protobuf.js library (full build: it parses .proto text)
  * @param protoText the text of proto/lab.proto
  */
-export function createProtobufCodec(protobuf, protoText) {
-  const root = protobuf.parse(protoText, { keepCase: true }).root;
-  const lists = Object.fromEntries(Object.entries(OBJECTS).map(([object, kind]) => [
-    object, { type: root.lookupType(kind.listType), field: kind.listField },
+export function createDecoders({ protobuf, protoText }) {
+  const reflection = protobuf.parse(protoText, { keepCase: true }).root;
+  const generated = createStaticRoot(protobuf);
+  const lists = (lookup) => Object.fromEntries(Object.entries(OBJECTS).map(([object, kind]) => [
+    object, { type: lookup(kind.listType), field: kind.listField },
   ]));
-  return {
-    name: 'protobuf',
-    read: (response) => response.arrayBuffer(),
+  const codec = (types) => ({
+    read: bytes,
     decode(buffer, object) {
-      const list = lists[object];
+      const list = types[object];
       return list.type.decode(new Uint8Array(buffer))[list.field];
     },
+  });
+  return {
+    reflection: codec(lists((name) => reflection.lookupType(name))),
+    static: codec(lists((name) => name.split('.').reduce((namespace, part) => namespace?.[part], generated)
+      ?? (() => { throw new Error(`the static protobuf code has no ${name}: rebuild it (scripts/client-libraries.sh)`); })())),
   };
 }

@@ -22,4 +22,4 @@ export function fixture(name) {
 
 export const protobuf = require('protobufjs');
 export const protoText = readFileSync(join(ROOT, 'proto', 'lab.proto'), 'utf8');
-export const codecs = createCodecs({ protobuf, protoText, DOMParser: require('@xmldom/xmldom').DOMParser });
+export const codecs = await createCodecs({ protobuf, protoText, DOMParser: require('@xmldom/xmldom').DOMParser });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { VERDICTS, roundSeed, seededShuffle } from '../comparison.js';
+import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
 import { groupProtocol, runGroup } from '../group-runner.js';
-import { caseId } from '../schema.js';
+import { caseId } from '#common/schema.js';
 import { compute } from '../sort.js';
 import { codecs, fixture } from './fixtures.js';
 

@@ -92,10 +92,12 @@ test('a refusal carries the server\'s message', async () => {
 
 test('cells are checked before anything runs', () => {
   assert.throws(() => validateCell({ object: 'authors', count: 0, scenario: 1, cm: 2, format: 'yaml' }),
-    /object must be one of books, videos; format must be one of json, xml, protobuf; count must be a whole number ≥ 1; scenario 1 has no computation: cm must be 0/);
-  assert.throws(() => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }), /scenario 3 computes: cm must be 1 … 5/);
+    /object must be one of books, videos; format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack; count must be a whole number ≥ 1; scenario 1 has no computation: cm must be 0/);
+  assert.throws(() => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }), /scenario 3 computes: cm must be one of 1, 2, 3, 4, 5/);
+  assert.throws(() => validateCell({ object: 'books', count: 5, format: 'xml', decoder: 'parse' }), /decoder of xml must be one of dom, sax/);
   assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }),
-    { object: 'videos', format: 'json', compression: 'none', count: 5, scenario: 1, cm: 0 });
+    { object: 'videos', format: 'json', decoder: 'json', compression: 'none', count: 5, scenario: 1, cm: 0 });
+  assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor-x');
 });
 
 test('fetchObjects gives plain objects', async () => {

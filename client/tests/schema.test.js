@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OBJECTS, caseId, firstDifference, shortestFloat32, toPlain } from '../schema.js';
+import { OBJECTS, caseId, firstDifference, shortestFloat32, toPlain } from '#common/schema.js';
 import { protobuf, protoText } from './fixtures.js';
 
 test('the client schema is the .proto\'s: same fields, same order, matching types', () => {

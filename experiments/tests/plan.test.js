@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { caseId } from '../../client/schema.js';
+import { caseId } from '#common/schema.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 
 test('the thesis plan is SPEC §6\'s matrix', () => {
@@ -40,7 +40,7 @@ test('NETWORK replaces the plan\'s networks', () => {
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are quick, smoke, thesis, thesis-source/);
+  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are formats, quick, smoke, thesis, thesis-source/);
 });
 
 test('a plan can extend another: the source\'s own protocol on the same cells, interleaved too', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { RunDirectory, mergeRuns, readJsonLines, readRun } from '../results.js';
+import { RunDirectory, mergeRuns, readJsonLines, readRun } from '#common/run-directory.js';
 
 const cell = (count) => ({ object: 'books', format: 'json', compression: 'none', count, scenario: 1, cm: 0, network: 'unthrottled' });
 const id = (count) => `books/${count}/json/none/scenario1/cm0/unthrottled`;

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { caseId } from '../../client/schema.js';
+import { caseId } from '#common/schema.js';
 import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
-import { readRun } from '../results.js';
+import { readRun } from '#common/run-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = mkdtempSync(join(tmpdir(), 'rtl-netns-'));

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { caseId } from '../../client/schema.js';
+import { caseId } from '#common/schema.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
-import { roundSeed, seededShuffle } from '../../client/comparison.js';
-import { mergeRuns, readRun } from '../results.js';
+import { roundSeed, seededShuffle } from '#common/comparison.js';
+import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

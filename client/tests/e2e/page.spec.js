@@ -8,7 +8,7 @@ import { makeReport } from '../../../analysis/report.js';
 import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
-const FORMATS = ['json', 'xml', 'protobuf'];
+import { COMPRESSIONS, FORMATS, decodersOf } from '#common/catalogue.js';
 const SCENARIOS = [[1, 0], [2, 2], [3, 2], [4, 1], [5, 3]];
 
 test.beforeEach(async ({ page }) => {
@@ -63,7 +63,7 @@ test('a person runs one small cell of each scenario for each format and download
   }
   const csv = (await downloaded('#download-csv')).trim().split('\n');
   expect(csv[0].split(',').slice(0, 10)).toEqual(
-    ['case_id', 'object', 'format', 'compression', 'count', 'scenario', 'cm', 'network', 'rep', 'total_ms']);
+    ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network', 'rep']);
   expect(csv).toHaveLength(1 + expectedIds.length * 3);
   const summary = (await downloaded('#download-summary')).trim().split('\n');
   expect(summary).toHaveLength(1 + expectedIds.length);
@@ -91,19 +91,24 @@ test('stop ends a long run and records nothing', async ({ page }) => {
   await expect(page.locator('#summary tbody tr')).toHaveCount(0);
 });
 
-test('window.lab decodes every format and compression to the objects the server generated', async ({ page }) => {
+test('window.lab decodes every format, decoder and compression to the objects the server generated', async ({ page }) => {
   const generated = JSON.parse(readFileSync(join(FIXTURES, 'books.expected.json'), 'utf8')).slice(0, 25);
   for (const format of FORMATS) {
-    for (const compression of ['none', 'gzip']) {
-      const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
-        { object: 'books', format, compression, count: 25 });
-      expect(objects, `${format} ${compression}`).toEqual(generated);
+    for (const decoder of decodersOf(format)) {
+      for (const compression of COMPRESSIONS) {
+        const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
+          { object: 'books', format, decoder, compression, count: 25 });
+        expect(objects, `${format} ${decoder} ${compression}`).toEqual(generated);
+      }
     }
   }
-  const sorted = await page.evaluate(() => Promise.all(['json', 'xml', 'protobuf'].map((format) =>
-    window.lab.fetchObjects({ object: 'videos', format, count: 300, cm: 2 }))));
-  expect(sorted[1]).toEqual(sorted[0]);
-  expect(sorted[2]).toEqual(sorted[0]);
+  // One at a time: the server admits one computation and queues two (more get a 503).
+  const sorted = await page.evaluate(async (formats) => {
+    const lists = [];
+    for (const format of formats) lists.push(await window.lab.fetchObjects({ object: 'videos', format, count: 300, cm: 2 }));
+    return lists;
+  }, [...FORMATS]);
+  for (const [i, format] of FORMATS.entries()) expect(sorted[i], format).toEqual(sorted[0]);
 });
 
 test('window.lab runs a cell by script and matches the browser\'s own Resource Timing', async ({ page }) => {
@@ -128,7 +133,17 @@ test('a person loads a study run\'s report, reads it and asks which configuratio
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText('RQ1: How does the interchange format affect the response time?');
   await expect(page.locator('#report')).toContainText('The source study\'s conclusions');
-  await expect(page.locator('#report figure svg')).toHaveCount(6);
+  await expect(page.locator('#report figure svg')).toHaveCount(7);
+  // The weighted index: JSON without compression is the baseline (1); all weight on size puts
+  // a compressed configuration first, all weight on encode time an uncompressed one.
+  const first = () => page.locator('.weighted-index table').first().locator('tbody tr').first().locator('td').nth(1).textContent();
+  const weights = async (values) => {
+    for (const [name, value] of Object.entries(values)) await page.fill(`.weights input[name=${name}]`, String(value));
+  };
+  await weights({ encode_ms: 0, transfer_ms: 0, bytes: 1, decode_ms: 0 });
+  expect(await first()).toMatch(/GZIP$/);
+  await weights({ encode_ms: 1, transfer_ms: 0, bytes: 0, decode_ms: 0 });
+  expect(await first()).toMatch(/no compression|none$/);
   // By construction: 10 Mbit/s, 1000 Books, no computation — Protobuf with GZIP 30 ms, then 55 ms.
   await page.selectOption('form.decision select[name=object]', 'books');
   await page.selectOption('form.decision select[name=count]', '1000');
@@ -153,8 +168,8 @@ test('a person compares configurations the way the study does and sees every com
   const rows = page.locator('#comparisons tbody tr');
   await expect(rows).toHaveCount(3);
   const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-  expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual(['json, none | protobuf, none', 'json, none | xml, none',
-    'protobuf, none | xml, none']);
+  expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual(['JSON, none | Protobuf, none', 'JSON, none | XML, none',
+    'Protobuf, none | XML, none']);
   for (const [, , ratio, ci, rounds, verdict] of pairs) {
     expect(Number(ratio)).toBeGreaterThan(0);
     expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
@@ -162,7 +177,7 @@ test('a person compares configurations the way the study does and sees every com
     expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
   }
   // XML's 200 Books are far slower to decode than JSON's: that one is clear.
-  expect(pairs.find(([a, b]) => a === 'json, none' && b === 'xml, none')[5]).toBe('a faster');
+  expect(pairs.find(([a, b]) => a === 'JSON, none' && b === 'XML, none')[5]).toBe('a faster');
 
   await form.locator('input[name=formats][value=xml]').uncheck();
   await form.locator('input[name=formats][value=protobuf]').uncheck();

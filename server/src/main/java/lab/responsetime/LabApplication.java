@@ -23,6 +23,7 @@ import lab.responsetime.resources.InvalidParametersMapper;
 import lab.responsetime.resources.RetryLaterMapper;
 import lab.responsetime.resources.WorkTooLargeMapper;
 import lab.responsetime.resources.HttpPolicyFilter;
+import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.JsonErrorHandler;
 import lab.responsetime.resources.NotFoundMapper;
@@ -73,6 +74,7 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new PayloadWriter(
                 new BodyWriter(response.getGzipLevel(), response.getHeadBytes())));
         environment.jersey().register(new InfoResource(datasets, configuration));
+        environment.jersey().register(new CatalogueResource());
         environment.jersey().register(new NotFoundMapper());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());

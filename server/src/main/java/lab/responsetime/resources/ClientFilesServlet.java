@@ -1,5 +1,7 @@
 package lab.responsetime.resources;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -11,12 +13,19 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Serves the browser client at {@code /}: the client folder, read from disk on every request
  * so an edited page shows on reload (index.html for a folder; paths cannot leave the folder),
- * and from the classpath what the page needs besides its own files:
+ * and what the page needs besides its own files:
  * <ul>
+ *   <li>{@code /common/…} — the code the page shares with the study and the analysis (the
+ *       repository's {@code common/} folder, beside the client folder);
+ *   <li>{@code /vendor/npm/<package>/…} — the decoders' npm packages, from {@code node_modules/}
+ *       beside the client folder; only the packages {@code package.json} lists under
+ *       {@code dependencies} (the page's libraries, not the tools');
  *   <li>{@code /proto/lab.proto} — the one schema, which the page parses with protobuf.js;
  *   <li>{@code /vendor/protobufjs/…} — protobuf.js's {@code dist/} bundles, from its WebJar.
  * </ul>
@@ -41,12 +50,36 @@ public final class ClientFilesServlet extends HttpServlet {
             Map.entry("ico", "image/x-icon"),
             Map.entry("wasm", "application/wasm"));
 
+    private static final String COMMON = "/common/";
+    private static final String VENDOR_NPM = "/vendor/npm/";
+
     private final Path root;
+    private final Path common;
+    private final Path nodeModules;
+    private final Set<String> pagePackages;
     private final String protobufjsResources;
 
     public ClientFilesServlet(Path root) {
         this.root = root.toAbsolutePath().normalize();
+        this.common = this.root.resolveSibling("common");
+        this.nodeModules = this.root.resolveSibling("node_modules");
+        this.pagePackages = pagePackages(this.root.resolveSibling("package.json"));
         this.protobufjsResources = "META-INF/resources/webjars/protobufjs/" + protobufjsVersion() + "/";
+    }
+
+    /** The names under {@code dependencies} in package.json: the npm packages the page loads. */
+    static Set<String> pagePackages(Path packageJson) {
+        if (!Files.isRegularFile(packageJson)) {
+            return Set.of();
+        }
+        try {
+            JsonNode dependencies = new ObjectMapper().readTree(packageJson.toFile()).path("dependencies");
+            Set<String> names = new TreeSet<>();
+            dependencies.fieldNames().forEachRemaining(names::add);
+            return Set.copyOf(names);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + packageJson, e);
+        }
     }
 
     /** The version of the protobuf.js WebJar on the classpath. */
@@ -71,21 +104,41 @@ public final class ClientFilesServlet extends HttpServlet {
             serveResource(response, "lab.proto", path);
         } else if (path.startsWith(VENDOR_PROTOBUFJS) && !path.contains("..")) {
             serveResource(response, protobufjsResources + path.substring(VENDOR_PROTOBUFJS.length()), path);
+        } else if (path.startsWith(COMMON)) {
+            serveFile(response, common, path.substring(COMMON.length()), path);
+        } else if (path.startsWith(VENDOR_NPM)) {
+            String rest = path.substring(VENDOR_NPM.length());
+            String name = packageName(rest);
+            if (name == null || !pagePackages.contains(name)) {
+                notFound(response, "No such package: " + path + ". The page's packages are " + pagePackages
+                        + " (package.json's dependencies; `npm ci` installs them).");
+                return;
+            }
+            serveFile(response, nodeModules.resolve(name), rest.substring(name.length()), path);
         } else {
-            serveFile(response, path);
+            serveFile(response, root, path, path);
         }
     }
 
-    private void serveFile(HttpServletResponse response, String path) throws IOException {
-        Path file = root.resolve(path.replaceFirst("^/+", "")).normalize();
-        if (file.startsWith(root) && Files.isDirectory(file)) {
+    /** The package a path under /vendor/npm/ names: "cborg" or "@msgpack/msgpack"; null when none. */
+    private static String packageName(String rest) {
+        String[] parts = rest.split("/", -1);
+        if (parts.length >= 3 && parts[0].startsWith("@")) {
+            return parts[0] + "/" + parts[1];
+        }
+        return parts.length >= 2 ? parts[0] : null;
+    }
+
+    private void serveFile(HttpServletResponse response, Path folder, String relative, String path) throws IOException {
+        Path file = folder.resolve(relative.replaceFirst("^/+", "")).normalize();
+        if (file.startsWith(folder) && Files.isDirectory(file)) {
             file = file.resolve("index.html");
         }
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            notFound(response, Files.isDirectory(root)
+        if (!file.startsWith(folder) || !Files.isRegularFile(file)) {
+            notFound(response, Files.isDirectory(folder)
                     ? "No such file: " + path + ". The API is under /api/ (GET /api/books, GET /api/videos)."
-                    : "The client folder " + root + " does not exist; start the server from the repository root "
-                            + "or set client.directory.");
+                    : "The folder " + folder + " does not exist; start the server from the repository root "
+                            + "or set client.directory (node_modules: `npm ci`).");
             return;
         }
         startAnswer(response, file.getFileName().toString());

@@ -25,6 +25,9 @@ public final class InfoResource {
             "dropwizard", "io.dropwizard/dropwizard-core",
             "jersey", "org.glassfish.jersey.core/jersey-server",
             "jackson", "com.fasterxml.jackson.core/jackson-databind",
+            "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml",
+            "jackson_cbor", "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor",
+            "jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack",
             "protobufjs", "org.webjars.npm/protobufjs");
 
     private final Datasets datasets;

@@ -171,6 +171,9 @@ public final class ServerBenchmark {
         Body raw = switch (format) {
             case JSON -> () -> JacksonMappers.JSON.writeValue(NOWHERE, objects);
             case XML -> () -> JacksonMappers.XML.writeValue(NOWHERE, kind.xmlDocument(objects));
+            case XML_ATTRIBUTES -> () -> JacksonMappers.XML_ATTRIBUTES.writeValue(NOWHERE, kind.xmlDocument(objects));
+            case CBOR -> () -> JacksonMappers.CBOR.writeValue(NOWHERE, objects);
+            case MSGPACK -> () -> JacksonMappers.MSGPACK.writeValue(NOWHERE, objects);
             case PROTOBUF -> () -> protobufList(kind, objects.stream().map(kind::toProto).toList()).writeTo(NOWHERE);
         };
         String prebuilt = "";

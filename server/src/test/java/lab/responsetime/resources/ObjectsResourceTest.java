@@ -62,8 +62,8 @@ class ObjectsResourceTest {
         format      | json       | 200 |
         format      | xml        | 200 |
         format      | protobuf   | 200 |
-        format      | JSON       | 400 | format must be one of json, xml, protobuf, got "JSON"
-        format      | csv        | 400 | format must be one of json, xml, protobuf
+        format      | JSON       | 400 | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got "JSON"
+        format      | csv        | 400 | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack
         format      | ''         | 400 | format must be one of
         compression | none       | 200 |
         compression | gzip       | 200 |
@@ -98,7 +98,7 @@ class ObjectsResourceTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
         count=1&count=2        | parameter "count" is given 2 times; give it once
-        cm=9&format=csv        | format must be one of json, xml, protobuf, got "csv"; cm must be an integer between 0 and 5, got "9"
+        cm=9&format=csv        | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got "csv"; cm must be an integer between 0 and 5, got "9"
         """)
     void repeatedParametersAndEveryProblemAtOnce(String query, String message) throws Exception {
         Response response = RESOURCE.target("books").queryParam(query.split("=")[0], query.split("[=&]")[1])

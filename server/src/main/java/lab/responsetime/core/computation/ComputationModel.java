@@ -16,17 +16,29 @@ import lab.responsetime.core.dataset.ObjectKind.SortKey;
  * CM2 sequence 10, 100 and 1000 times.
  */
 public enum ComputationModel {
-    CM0(0),
-    CM1(1),
-    CM2(1),
-    CM3(10),
-    CM4(100),
-    CM5(1000);
+    CM0(0, "none"),
+    CM1(1, "1 sort"),
+    CM2(1, "1 sort per property"),
+    CM3(10, "CM2 × 10"),
+    CM4(100, "CM2 × 100"),
+    CM5(1000, "CM2 × 1000");
 
     private final int repetitions;
+    private final String label;
 
-    ComputationModel(int repetitions) {
+    ComputationModel(int repetitions, String label) {
         this.repetitions = repetitions;
+        this.label = label;
+    }
+
+    /** How often the model runs its sequence: CM1 its first sort once, CM2–CM5 all of it. */
+    public int repetitions() {
+        return repetitions;
+    }
+
+    /** What the model does, in words. */
+    public String label() {
+        return label;
     }
 
     /** The model of level 0–5. */

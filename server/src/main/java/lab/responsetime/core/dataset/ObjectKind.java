@@ -16,7 +16,7 @@ import lab.responsetime.api.XmlDocuments;
  */
 public final class ObjectKind<T> {
     public static final ObjectKind<Book> BOOKS = new ObjectKind<>(
-            "books", "book", Book.class,
+            "books", "book", "Books (text heavy)", Book.class,
             List.of(
                     SortKey.of("author", Comparator.comparing(Book::author)),
                     SortKey.of("description", Comparator.comparing(Book::description)),
@@ -29,7 +29,7 @@ public final class ObjectKind<T> {
             XmlDocuments.Books::new);
 
     public static final ObjectKind<Video> VIDEOS = new ObjectKind<>(
-            "videos", "video", Video.class,
+            "videos", "video", "Videos (number heavy)", Video.class,
             List.of(
                     SortKey.of("title", Comparator.comparing(Video::title)),
                     SortKey.of("uri", Comparator.comparing(Video::uri)),
@@ -46,15 +46,17 @@ public final class ObjectKind<T> {
 
     private final String plural;
     private final String singular;
+    private final String label;
     private final Class<T> type;
     private final List<SortKey<T>> sortSequence;
     private final Function<T, MessageLite> toProto;
     private final Function<List<T>, Object> xmlDocument;
 
-    private ObjectKind(String plural, String singular, Class<T> type, List<SortKey<T>> sortSequence,
+    private ObjectKind(String plural, String singular, String label, Class<T> type, List<SortKey<T>> sortSequence,
                        Function<T, MessageLite> toProto, Function<List<T>, Object> xmlDocument) {
         this.plural = plural;
         this.singular = singular;
+        this.label = label;
         this.type = type;
         this.sortSequence = sortSequence;
         this.toProto = toProto;
@@ -69,6 +71,11 @@ public final class ObjectKind<T> {
     /** The XML element of one object: {@code book}, {@code video}. */
     public String singular() {
         return singular;
+    }
+
+    /** The name a reader sees in reports and on the page. */
+    public String label() {
+        return label;
     }
 
     public Class<T> type() {

@@ -16,13 +16,27 @@ import lab.responsetime.api.Video;
 import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.dataset.ObjectKind;
+import co.nstant.in.cbor.CborDecoder;
+import co.nstant.in.cbor.model.DataItem;
+import co.nstant.in.cbor.model.MajorType;
+import co.nstant.in.cbor.model.SimpleValue;
+import co.nstant.in.cbor.model.SimpleValueType;
+import co.nstant.in.cbor.model.SinglePrecisionFloat;
+import co.nstant.in.cbor.model.UnicodeString;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessageUnpacker;
+import org.msgpack.value.Value;
+import org.msgpack.value.ValueType;
 import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
 
 /**
  * Decoders that share no code with the encoders: Jackson's tree model for JSON (no data
- * binding), the JDK's DOM parser for XML, the generated protobuf parser for Protobuf. Each
- * checks the document's shape strictly — root, element and field names exactly as SPEC §2.
+ * binding), the JDK's DOM parser for both XMLs, the generated protobuf parser for Protobuf,
+ * cbor-java (co.nstant.in) for CBOR and msgpack-core's unpacker for MessagePack. Each checks
+ * the document's shape strictly — root, element, attribute and field names exactly as SPEC §2,
+ * and in the binary formats each value's type (text, integer, float32, boolean).
  */
 public final class IndependentDecoders {
     private static final ObjectMapper TREE = new ObjectMapper();
@@ -48,6 +62,9 @@ public final class IndependentDecoders {
         return switch (format) {
             case JSON -> bind(kind, fromJson(kind, body));
             case XML -> bind(kind, fromXml(kind, body));
+            case XML_ATTRIBUTES -> bind(kind, fromXmlAttributes(kind, body));
+            case CBOR -> bind(kind, fromCbor(kind, body));
+            case MSGPACK -> bind(kind, fromMsgpack(kind, body));
             case PROTOBUF -> (List<T>) (kind == ObjectKind.BOOKS ? protobufBooks(body) : protobufVideos(body));
         };
     }
@@ -114,6 +131,140 @@ public final class IndependentDecoders {
             records.add(record);
         }
         return records;
+    }
+
+    private static List<Map<String, String>> fromXmlAttributes(ObjectKind<?> kind, byte[] body) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Element root = factory.newDocumentBuilder().parse(new ByteArrayInputStream(body)).getDocumentElement();
+        if (!root.getTagName().equals(kind.plural()) || root.hasAttributes()) {
+            throw new AssertionError("XML root <" + root.getTagName() + ">, expected <" + kind.plural() + ">");
+        }
+        List<Map<String, String>> records = new ArrayList<>();
+        for (Element object : children(root)) {
+            if (!object.getTagName().equals(kind.singular()) || object.hasChildNodes()) {
+                throw new AssertionError("XML element <" + object.getTagName() + ">, expected an empty <"
+                        + kind.singular() + "/>");
+            }
+            NamedNodeMap attributes = object.getAttributes();
+            Map<String, String> record = new LinkedHashMap<>();
+            for (String name : fields(kind)) {
+                if (!object.hasAttribute(name)) {
+                    throw new AssertionError("XML <" + kind.singular() + "> has no attribute " + name);
+                }
+                record.put(name, object.getAttribute(name));
+            }
+            if (attributes.getLength() != record.size()) {
+                throw new AssertionError("XML <" + kind.singular() + "> has " + attributes.getLength()
+                        + " attributes, expected " + fields(kind));
+            }
+            records.add(record);
+        }
+        return records;
+    }
+
+    private static List<Map<String, String>> fromCbor(ObjectKind<?> kind, byte[] body) throws Exception {
+        List<DataItem> items = new CborDecoder(new ByteArrayInputStream(body)).decode();
+        if (items.size() != 1 || !(items.get(0) instanceof co.nstant.in.cbor.model.Array array)) {
+            throw new AssertionError("CBOR body is not one array: " + items.size() + " items");
+        }
+        List<Map<String, String>> records = new ArrayList<>();
+        for (DataItem item : array.getDataItems()) {
+            if (item.getMajorType() == MajorType.SPECIAL && item.equals(SimpleValue.BREAK)) {
+                continue; // the end of an indefinite-length array
+            }
+            if (!(item instanceof co.nstant.in.cbor.model.Map map)) {
+                throw new AssertionError("CBOR element is not a map: " + item);
+            }
+            Map<String, String> record = new LinkedHashMap<>();
+            List<String> names = new ArrayList<>();
+            for (DataItem key : map.getKeys()) {
+                if (!(key instanceof UnicodeString name)) {
+                    throw new AssertionError("CBOR key is not text: " + key);
+                }
+                names.add(name.getString());
+                record.put(name.getString(), cborValue(kind, name.getString(), map.get(key)));
+            }
+            if (!names.equals(fields(kind))) {
+                throw new AssertionError("CBOR keys " + names + ", expected " + fields(kind));
+            }
+            records.add(record);
+        }
+        return records;
+    }
+
+    private static String cborValue(ObjectKind<?> kind, String field, DataItem value) {
+        Class<?> type = fieldType(kind, field);
+        if (type == String.class && value instanceof UnicodeString text) {
+            return text.getString();
+        } else if (type == int.class && value instanceof co.nstant.in.cbor.model.Number number) {
+            return number.getValue().toString();
+        } else if (type == float.class && value instanceof SinglePrecisionFloat single) {
+            return Float.toString(single.getValue());
+        } else if (type == boolean.class && value instanceof SimpleValue simple
+                && (simple.getSimpleValueType() == SimpleValueType.TRUE || simple.getSimpleValueType() == SimpleValueType.FALSE)) {
+            return Boolean.toString(simple.getSimpleValueType() == SimpleValueType.TRUE);
+        }
+        throw new AssertionError("CBOR " + field + " is " + value + " (" + value.getClass().getSimpleName()
+                + "), expected a " + type.getSimpleName());
+    }
+
+    private static List<Map<String, String>> fromMsgpack(ObjectKind<?> kind, byte[] body) throws IOException {
+        try (MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(body)) {
+            Value root = unpacker.unpackValue();
+            if (unpacker.hasNext() || !root.isArrayValue()) {
+                throw new AssertionError("MessagePack body is not one array");
+            }
+            List<Map<String, String>> records = new ArrayList<>();
+            for (Value item : root.asArrayValue()) {
+                if (!item.isMapValue()) {
+                    throw new AssertionError("MessagePack element is not a map: " + item);
+                }
+                Map<String, String> record = new LinkedHashMap<>();
+                for (Map.Entry<Value, Value> entry : item.asMapValue().entrySet()) {
+                    if (!entry.getKey().isStringValue()) {
+                        throw new AssertionError("MessagePack key is not a string: " + entry.getKey());
+                    }
+                    String name = entry.getKey().asStringValue().asString();
+                    record.put(name, msgpackValue(kind, name, entry.getValue()));
+                }
+                if (!new ArrayList<>(record.keySet()).equals(fields(kind))) {
+                    throw new AssertionError("MessagePack keys " + record.keySet() + ", expected " + fields(kind));
+                }
+                records.add(record);
+            }
+            return records;
+        }
+    }
+
+    private static String msgpackValue(ObjectKind<?> kind, String field, Value value) {
+        Class<?> type = fieldType(kind, field);
+        if (type == String.class && value.isStringValue()) {
+            return value.asStringValue().asString();
+        } else if (type == int.class && value.isIntegerValue()) {
+            return Integer.toString(value.asIntegerValue().asInt());
+        } else if (type == float.class && value.getValueType() == ValueType.FLOAT && isFloat32(value)) {
+            return Float.toString(value.asFloatValue().toFloat());
+        } else if (type == boolean.class && value.isBooleanValue()) {
+            return Boolean.toString(value.asBooleanValue().getBoolean());
+        }
+        throw new AssertionError("MessagePack " + field + " is " + value + " (" + value.getValueType()
+                + "), expected a " + type.getSimpleName());
+    }
+
+    /** Whether a MessagePack float holds a float32 value (the tree model does not say which width was sent). */
+    private static boolean isFloat32(Value value) {
+        double d = value.asFloatValue().toDouble();
+        return (double) (float) d == d;
+    }
+
+    private static Class<?> fieldType(ObjectKind<?> kind, String field) {
+        for (java.lang.reflect.RecordComponent component : kind.type().getRecordComponents()) {
+            if (component.getName().equals(field)) {
+                return component.getType();
+            }
+        }
+        throw new AssertionError(kind + " have no field " + field);
     }
 
     /** The child elements of {@code parent}, which may hold no text besides white space between them. */

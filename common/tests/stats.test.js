@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import {
   bootstrapMedianCI, mean, median, quantile, relativeHalfWidth, seededRandom, standardDeviation, summarize,
   trimmedMean2Sigma,
-} from '../stats.js';
+} from '#common/stats.js';
 
 const close = (actual, expected, tolerance = 1e-9) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected} ± ${tolerance}`);

@@ -31,7 +31,8 @@ export function quantile(values, p) {
   return quantileOfSorted(sorted, p);
 }
 
-function quantileOfSorted(sorted, p) {
+/** Quantile p of values already sorted ascending (any array-like), as quantile() computes it. */
+export function quantileOfSorted(sorted, p) {
   const position = (sorted.length - 1) * p;
   const below = Math.floor(position);
   const above = Math.ceil(position);

@@ -1,12 +1,12 @@
 """Reference values for client/comparison.js's round bootstrap, from an independent implementation.
 
-Writes analysis/reference/round-bootstrap.json: for a few designed data sets (cells measured in
+Writes common/reference/round-bootstrap.json: for a few designed data sets (cells measured in
 rounds), the ratio of pooled medians and its 95 % percentile CI computed with SciPy's own
 bootstrap (scipy.stats.bootstrap, method="percentile") resampling whole rounds, and NumPy's
 median. The Node test compares the lab's estimator with these within Monte-Carlo error.
 
 Not part of the test command (it needs NumPy and SciPy); regenerate with
-    pip install numpy scipy && python3 analysis/reference/round_bootstrap.py
+    pip install numpy scipy && python3 common/reference/round_bootstrap.py
 """
 import json
 import pathlib

@@ -6,8 +6,8 @@
 // test (normal approximation with tie and continuity corrections, as
 // scipy.stats.mannwhitneyu(method='asymptotic')).
 
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantile, seededRandom } from '../client/stats.js';
-import { roundRatio } from '../client/comparison.js';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantile, seededRandom } from './stats.js';
+import { roundRatio } from './comparison.js';
 
 /** Standard normal CDF (erf by Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
 export function normalCdf(z) {

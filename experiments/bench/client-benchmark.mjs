@@ -14,17 +14,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchOptions } from '../../experiments/chromium.js';
-import { startStudyServer } from '../../experiments/server-process.js';
-import { RunDirectory } from '../../experiments/results.js';
-import { writeBenchmark } from '../../experiments/bench/bench-output.js';
-import { roundRatio } from '../comparison.js';
-import { caseId } from '../schema.js';
+import { launchOptions } from '../chromium.js';
+import { startStudyServer } from '../server-process.js';
+import { RunDirectory } from '#common/run-directory.js';
+import { writeBenchmark } from './bench-output.js';
+import { roundRatio } from '#common/comparison.js';
+import { caseId } from '#common/schema.js';
+import { median } from '#common/stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;
 const BASE_URL = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
-const median = (values) => { const s = [...values].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
 
 /**

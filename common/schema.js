@@ -1,39 +1,25 @@
-// The two object kinds as the client sees them (SPEC §1–2, §4): field names and types in
-// SPEC order, the XML element names, the protobuf list message, and CM2's sort sequence.
-// Mirrors proto/lab.proto and the server's ObjectKind; the tests check them against both.
+// The object kinds and cells as every layer sees them (SPEC §1–2, §4), derived from the
+// catalogue (the server's enums): field names and types in SPEC order, the XML element names,
+// the protobuf list message and CM2's sort sequence; a cell's API path and case id.
+
+import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultDecoder } from './catalogue.js';
+
+export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
 
 /** @typedef {'string'|'int'|'float'|'bool'} FieldType */
 
-export const OBJECTS = Object.freeze({
-  books: Object.freeze({
-    element: 'book',
-    listType: 'responsetimelab.BookList',
-    listField: 'books',
-    /** @type {ReadonlyArray<[string, FieldType]>} */
-    fields: Object.freeze([
-      ['title', 'string'], ['author', 'string'], ['description', 'string'], ['image', 'string'],
-      ['numInStock', 'int'], ['price', 'float'], ['type', 'string'], ['onSale', 'bool'],
-    ]),
-    /** CM2: one stable ascending sort per property, in this order; CM1 is the first only. */
-    sortSequence: Object.freeze(['author', 'description', 'image', 'price', 'numInStock', 'type', 'onSale']),
-  }),
-  videos: Object.freeze({
-    element: 'video',
-    listType: 'responsetimelab.VideoList',
-    listField: 'videos',
-    fields: Object.freeze([
-      ['uri', 'string'], ['title', 'string'], ['format', 'string'], ['height', 'int'],
-      ['width', 'int'], ['length', 'int'], ['views', 'int'], ['enabled', 'bool'],
-    ]),
-    sortSequence: Object.freeze(['title', 'uri', 'format', 'height', 'width', 'length', 'views', 'enabled']),
-  }),
-});
-
-export const OBJECT_NAMES = Object.freeze(Object.keys(OBJECTS));
-export const FORMATS = Object.freeze(['json', 'xml', 'protobuf']);
-export const COMPRESSIONS = Object.freeze(['none', 'gzip']);
-export const SCENARIOS = Object.freeze([1, 2, 3, 4, 5]);
-export const CMS = Object.freeze([0, 1, 2, 3, 4, 5]);
+/**
+ * Object name → {element, label, listType, listField, fields: [[name, FieldType]], sortSequence}
+ * (CM2 sorts once per property of sortSequence, in order; CM1 on its first only).
+ */
+export const OBJECTS = Object.freeze(Object.fromEntries(CATALOGUE.objects.map((o) => [o.name, Object.freeze({
+  element: o.element,
+  label: o.label,
+  listType: o.protobuf_list,
+  listField: o.protobuf_list_field,
+  fields: Object.freeze(o.fields.map((f) => Object.freeze([f.name, f.type]))),
+  sortSequence: o.sort_sequence,
+})])));
 
 /** The API path of a request (SPEC §4's parameters), e.g. /api/books?count=10&format=json&compression=none&cm=0. */
 export function apiPath({ object, count, format, compression }, cm) {
@@ -91,8 +77,13 @@ export function firstDifference(object, expected, actual) {
   return null;
 }
 
-/** The case id of a cell, e.g. books/10000/protobuf/gzip/scenario2/cm3. */
+/**
+ * The case id of a cell, e.g. books/10000/protobuf/gzip/scenario2/cm3/10mbit. A decoder other
+ * than the format's default joins the format with "+" (books/10/xml+sax/none/…), so the ids of
+ * cells with the default decoder are those runs have always had.
+ */
 export function caseId(cell) {
-  const id = `${cell.object}/${cell.count}/${cell.format}/${cell.compression}/scenario${cell.scenario}/cm${cell.cm}`;
+  const decoder = cell.decoder && cell.decoder !== defaultDecoder(cell.format) ? `+${cell.decoder}` : '';
+  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${cell.compression}/scenario${cell.scenario}/cm${cell.cm}`;
   return cell.network ? `${id}/${cell.network}` : id;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mannWhitneyU, normalCdf, ratioOfMedians } from '../compare.js';
+import { mannWhitneyU, normalCdf, ratioOfMedians } from '#common/compare.js';
 
 const close = (actual, expected, tolerance) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected} ± ${tolerance}`);

@@ -10,7 +10,8 @@
 // replacement, keeping both cells' iterations of each drawn round together, and take the
 // ratio of the pooled medians; the interval is the percentile interval of those ratios.
 
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, seededRandom } from './stats.js';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
+import { COMPRESSIONS, FORMATS, FORMAT_ENTRIES, defaultDecoder } from './catalogue.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
 export const DEFAULT_DELTA = 0.05;
@@ -40,18 +41,9 @@ function byRound(samples) {
   return rounds;
 }
 
-function medianOf(array, length) {
-  const sorted = array.subarray(0, length).sort();
-  const position = (length - 1) / 2;
-  const below = Math.floor(position);
-  return sorted[below] + (sorted[Math.ceil(position)] - sorted[below]) * (position - below);
-}
-
-function percentile(sortedValues, p) {
-  const position = (sortedValues.length - 1) * p;
-  const below = Math.floor(position);
-  return sortedValues[below] + (sortedValues[Math.ceil(position)] - sortedValues[below]) * (position - below);
-}
+/** The median of the first `length` values of a typed array (sorted in place): stats.js's median, without copying. */
+const medianOf = (array, length) => quantileOfSorted(array.subarray(0, length).sort(), 0.5);
+const percentile = quantileOfSorted;
 
 /**
  * median(a) / median(b) over every sample, with a round-bootstrap percentile CI.
@@ -113,25 +105,46 @@ export function isResolved(verdict) {
 
 /**
  * The comparisons of a group: every pair of its cells that differ in exactly one of the
- * dimensions the report compares (format, compression, or the scenario — server against
- * client, second request against cached client). Pairs are ordered as `order` lists values, so
- * a ratio reads "first / second".
+ * dimensions the report compares (format, decoder, compression, or the scenario — server
+ * against client, second request against cached client). Pairs are ordered as the catalogue
+ * lists values, so a ratio reads "first / second". Formats are compared with their default
+ * decoders; a decoder is compared with its format's default.
  */
 export const COMPARED = Object.freeze([
-  ['format', ['json', 'protobuf', 'xml']],
-  ['compression', ['none', 'gzip']],
+  ['format', FORMATS],
+  ['decoder', null],
+  ['compression', COMPRESSIONS],
   ['scenario', [3, 2, 4, 5]],
 ]);
-const CELL_KEYS = ['object', 'format', 'compression', 'count', 'scenario', 'cm', 'network'];
+const CELL_KEYS = ['object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
+
+/** A cell's decoder, the format's default when it names none. */
+const decoderOf = (cell) => cell.decoder ?? defaultDecoder(cell.format);
+/** Position of a cell's value in a dimension's order (decoders: the format's default first). */
+function rankIn(dimension, order, cell) {
+  if (dimension === 'decoder') {
+    const decoders = FORMAT_ENTRIES[cell.format]?.decoders.map((d) => d.name) ?? [];
+    return decoders.indexOf(decoderOf(cell));
+  }
+  return order.indexOf(cell[dimension]);
+}
 
 export function groupComparisons(cells) {
   const pairs = [];
+  const same = (a, b, dimension) => CELL_KEYS.every((key) => key === dimension
+    || (key === 'decoder' ? decoderOf(a) === decoderOf(b) : a[key] === b[key]));
   for (const [dimension, order] of COMPARED) {
-    const rank = (cell) => order.indexOf(cell[dimension]);
     for (const a of cells) {
       for (const b of cells) {
-        if (rank(a) < 0 || rank(b) < 0 || rank(a) >= rank(b)) continue;
-        if (!CELL_KEYS.every((key) => key === dimension || a[key] === b[key])) continue;
+        const ra = rankIn(dimension, order, a);
+        const rb = rankIn(dimension, order, b);
+        if (ra < 0 || rb < 0 || ra >= rb) continue;
+        if (dimension === 'format') {
+          if (decoderOf(a) !== defaultDecoder(a.format) || decoderOf(b) !== defaultDecoder(b.format)) continue;
+          if (!CELL_KEYS.every((key) => key === 'format' || key === 'decoder' || a[key] === b[key])) continue;
+        } else if (dimension === 'decoder') {
+          if (ra !== 0 || !same(a, b, 'decoder')) continue;
+        } else if (!same(a, b, dimension)) continue;
         // Scenarios compare only within their family: 3 against 2, and 4 against 5.
         if (dimension === 'scenario' && !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))) continue;
         pairs.push({ dimension: dimension === 'scenario' ? (a.scenario === 3 ? 'side' : 'caching') : dimension, a, b });
@@ -139,6 +152,19 @@ export function groupComparisons(cells) {
     }
   }
   return pairs;
+}
+
+/**
+ * The comparison group of a cell: what the report compares it with. Scenario 1 cells compare
+ * formats and compressions for one object, N and network; scenarios 2 and 3 compare server and
+ * client (and formats) for one object, N, network and CM; scenarios 4 and 5 compare a second
+ * request with the cached client for one configuration.
+ */
+export function groupId(cell) {
+  const where = `${cell.object}/${cell.count}/${cell.network}`;
+  if (cell.scenario === 1) return `formats/${where}`;
+  if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
+  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}`;
 }
 
 /** Fisher–Yates shuffle of `items` driven by a seeded generator; returns a new array. */

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, groupComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
-  from '../comparison.js';
-import { ratioOfMedians } from '../../analysis/compare.js';
+  from '#common/comparison.js';
+import { ratioOfMedians } from '#common/compare.js';
 
-const REFERENCE = JSON.parse(readFileSync(new URL('../../analysis/reference/round-bootstrap.json', import.meta.url), 'utf8'));
+const REFERENCE = JSON.parse(readFileSync(new URL('../reference/round-bootstrap.json', import.meta.url), 'utf8'));
 const samples = (rounds) => rounds.flatMap((values, r) => values.map((value) => ({ round: r + 1, value })));
 
 test('the round bootstrap agrees with SciPy\'s bootstrap over rounds (independent implementation)', () => {

@@ -1,0 +1,83 @@
+// The formats' own figures: bytes per format for each N, raw and under every compression (the
+// measurement the logging library published, on our data), and the weighted index ranking of
+// configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
+
+import { COMPRESSIONS, FORMATS, LABELS, formatLabel } from '#common/catalogue.js';
+import { median } from '#common/stats.js';
+import { DEFAULT_WEIGHTS, FIGURES, cellFigures, rankByIndex } from '#common/weighted-index.js';
+
+const medianOf = (values) => {
+  const finite = values.filter((v) => Number.isFinite(v) && v > 0);
+  return finite.length ? median(finite) : null;
+};
+
+/**
+ * Bytes per object kind, N and format: the body raw (decodedBodySize) and on the wire under
+ * each compression measured (encodedBodySize), with bytes per object.
+ * @returns [{object, count, format, raw_bytes, raw_per_object, compressed: {gzip: {bytes, per_object}, …}}]
+ */
+export function sizeTable(cells) {
+  const rows = new Map();
+  for (const c of cells.filter((cell) => cell.cell.scenario === 1)) {
+    const { object, count, format, compression } = c.cell;
+    const key = `${object}/${count}/${format}`;
+    if (!rows.has(key)) rows.set(key, { object, count, format, raw: [], compressed: {} });
+    const row = rows.get(key);
+    row.raw.push(...c.samples.map((s) => s.decoded_body_size));
+    if (compression !== 'none') {
+      (row.compressed[compression] ??= []).push(...c.samples.map((s) => s.encoded_body_size));
+    } else {
+      row.raw.push(...c.samples.map((s) => s.encoded_body_size));
+    }
+  }
+  const order = (r) => [r.object, r.count, FORMATS.indexOf(r.format)];
+  return [...rows.values()].sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
+  }).map((r) => {
+    const raw = medianOf(r.raw);
+    return {
+      object: r.object, count: r.count, format: r.format, raw_bytes: raw, raw_per_object: raw === null ? null : raw / r.count,
+      compressed: Object.fromEntries(Object.entries(r.compressed).map(([compression, values]) => {
+        const bytes = medianOf(values);
+        return [compression, { bytes, per_object: bytes === null ? null : bytes / r.count }];
+      })),
+    };
+  });
+}
+
+/** The size table as a header and rows of text, one column pair per compression measured. */
+export function sizeTableRows(table) {
+  const compressions = COMPRESSIONS.filter((c) => c !== 'none' && table.some((r) => r.compressed[c]));
+  const kb = (bytes) => (bytes === null || bytes === undefined ? '—' : (bytes / 1000).toFixed(bytes < 10_000 ? 2 : 1));
+  const per = (value) => (value === null || value === undefined ? '—' : value.toFixed(1));
+  const header = ['objects', 'N', 'format', 'raw kB', 'raw B/object',
+    ...compressions.flatMap((c) => [`${LABELS.compression(c)} kB`, `${LABELS.compression(c)} B/object`])];
+  const rows = table.map((r) => [r.object, r.count, LABELS.format(r.format), kb(r.raw_bytes), per(r.raw_per_object),
+    ...compressions.flatMap((c) => [kb(r.compressed[c]?.bytes), per(r.compressed[c]?.per_object)])]);
+  return { header, rows };
+}
+
+/** The rows the weighted index ranks: one per scenario 1 cell, its situation and four figures. */
+export function indexRows(cells) {
+  return cells.filter((c) => c.cell.scenario === 1).map((c) => ({
+    situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
+    configuration: { format: c.cell.format, decoder: c.cell.decoder, compression: c.cell.compression },
+    figures: cellFigures(c.samples),
+  }));
+}
+
+/** The weighted index ranking per situation, for these weights. */
+export function indexRanking(cells, weights = DEFAULT_WEIGHTS) {
+  return rankByIndex(indexRows(cells), { weights });
+}
+
+/** A ranking as a header and rows of text. */
+export function indexTableRows(situation) {
+  const header = ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${f.replace('_ms', '')} ×`)];
+  const rows = situation.ranking.map((r, i) => [i + 1,
+    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${LABELS.compression(r.configuration.compression)}`,
+    r.index === null ? '—' : r.index.toFixed(3),
+    ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]);
+  return { header, rows };
+}

@@ -1,0 +1,57 @@
+// XML with every field an attribute (SPEC §9): <books><book title="…" author="…" …/>…</books>,
+// decoded like the child-element XML — response.text(), DOMParser, typed plain objects — and
+// with saxen's streaming parser, which hands each element's attributes over as it meets it.
+
+import { FIELD_CONVERTERS, checkRoot, documentRoot, saxParser } from './xml.js';
+
+const ELEMENT_NODE = 1;
+const text = (response) => response.text();
+
+export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser } = {}) {
+  return {
+    dom: {
+      read: text,
+      decode(xml, object) {
+        const root = documentRoot(DOMParserImpl, xml, object);
+        const convert = [...FIELD_CONVERTERS[object]];
+        const objects = [];
+        for (let element = root.firstChild; element; element = element.nextSibling) {
+          if (element.nodeType !== ELEMENT_NODE) continue;
+          const plain = {};
+          for (const [name, to] of convert) {
+            const value = element.getAttribute(name);
+            if (value !== null) plain[name] = to(value);
+          }
+          objects.push(plain);
+        }
+        return objects;
+      },
+    },
+    sax: {
+      read: text,
+      decode(xml, object) {
+        const convert = [...FIELD_CONVERTERS[object]];
+        const parser = saxParser();
+        const objects = [];
+        let depth = 0;
+        parser.on('openTag', (name, attributes, decodeEntities, selfClosing) => {
+          checkRoot(depth, name, object);
+          if (depth === 1) {
+            const values = attributes();
+            const plain = {};
+            for (const [field, to] of convert) {
+              if (field in values) plain[field] = to(decodeEntities(values[field])); // saxen hands them over raw
+            }
+            objects.push(plain);
+          }
+          if (!selfClosing) depth++;
+        });
+        parser.on('closeTag', (name, decodeEntities, selfClosing) => {
+          if (!selfClosing) depth--;
+        });
+        parser.parse(xml);
+        return objects;
+      },
+    },
+  };
+}

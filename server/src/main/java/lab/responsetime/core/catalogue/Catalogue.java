@@ -1,0 +1,115 @@
+package lab.responsetime.core.catalogue;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.responsetime.api.proto.BookList;
+import lab.responsetime.api.proto.VideoList;
+import lab.responsetime.core.computation.ComputationModel;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.formats.Compression;
+import lab.responsetime.core.formats.Format;
+
+/**
+ * The lab's catalogue: every format (with its browser decoders), compression, object kind
+ * (fields, types, sort sequence), computation model and scenario, described from the server's
+ * own enums. {@code GET /api/catalogue} serves it, {@code common/catalogue-data.js} holds a copy
+ * for the Node tools (a test fails when the two differ), and every other layer — the page's
+ * controls, the client's schema, plan validation, the analysis's labels, pairs and charts —
+ * derives from it.
+ */
+public final class Catalogue {
+    private Catalogue() {
+    }
+
+    /** The catalogue as JSON-ready maps and lists, in a fixed order. */
+    public static Map<String, Object> describe() {
+        Map<String, Object> catalogue = new LinkedHashMap<>();
+        catalogue.put("formats", Arrays.stream(Format.values()).map(Catalogue::format).toList());
+        catalogue.put("compressions", Arrays.stream(Compression.values()).map(Catalogue::compression).toList());
+        catalogue.put("objects", ObjectKind.ALL.stream().map(Catalogue::object).toList());
+        catalogue.put("computation_models", Arrays.stream(ComputationModel.values()).map(Catalogue::model).toList());
+        catalogue.put("scenarios", Arrays.stream(Scenario.values()).map(Catalogue::scenario).toList());
+        return catalogue;
+    }
+
+    private static Map<String, Object> format(Format format) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", format.parameter());
+        entry.put("label", format.label());
+        entry.put("media_type", format.mediaType());
+        List<Map<String, Object>> decoders = new ArrayList<>();
+        for (Format.Decoder decoder : format.decoders()) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("name", decoder.name());
+            d.put("label", decoder.label());
+            decoders.add(d);
+        }
+        entry.put("decoders", decoders);
+        entry.put("default_decoder", format.decoders().get(0).name());
+        return entry;
+    }
+
+    private static Map<String, Object> compression(Compression compression) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", compression.parameter());
+        entry.put("label", compression.label());
+        return entry;
+    }
+
+    private static Map<String, Object> object(ObjectKind<?> kind) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", kind.plural());
+        entry.put("label", kind.label());
+        entry.put("element", kind.singular());
+        Descriptor list = kind == ObjectKind.BOOKS ? BookList.getDescriptor() : VideoList.getDescriptor();
+        entry.put("protobuf_list", list.getFullName());
+        entry.put("protobuf_list_field", list.getFields().get(0).getName());
+        List<Map<String, Object>> fields = new ArrayList<>();
+        for (RecordComponent component : kind.type().getRecordComponents()) {
+            Map<String, Object> field = new LinkedHashMap<>();
+            field.put("name", component.getName());
+            field.put("type", fieldType(component.getType()));
+            fields.add(field);
+        }
+        entry.put("fields", fields);
+        entry.put("sort_sequence", kind.sortSequence().stream().map(ObjectKind.SortKey::property).toList());
+        return entry;
+    }
+
+    private static String fieldType(Class<?> type) {
+        if (type == String.class) {
+            return "string";
+        } else if (type == int.class) {
+            return "int";
+        } else if (type == float.class) {
+            return "float";
+        } else if (type == boolean.class) {
+            return "bool";
+        }
+        throw new IllegalStateException("no catalogue type for " + type);
+    }
+
+    private static Map<String, Object> model(ComputationModel model) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("level", model.level());
+        entry.put("name", model.name());
+        entry.put("label", model.label());
+        entry.put("repetitions", model.repetitions());
+        return entry;
+    }
+
+    private static Map<String, Object> scenario(Scenario scenario) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("number", scenario.number());
+        entry.put("label", scenario.label());
+        entry.put("computes", scenario.computes().name().toLowerCase());
+        entry.put("requests", scenario.requests());
+        entry.put("computations", scenario.computations());
+        return entry;
+    }
+}

@@ -1,0 +1,14 @@
+package lab.responsetime.core.formats;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import lab.responsetime.core.dataset.ObjectKind;
+
+/** RFC 8949 CBOR (SPEC §9): an array of maps, one per object, keys the field names. */
+final class CborEncoder implements Encoder {
+    @Override
+    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out) throws IOException {
+        JacksonMappers.CBOR.writeValue(out, objects);
+    }
+}

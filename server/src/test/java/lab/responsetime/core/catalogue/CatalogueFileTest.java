@@ -1,0 +1,35 @@
+package lab.responsetime.core.catalogue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import lab.responsetime.core.formats.Format;
+import org.junit.jupiter.api.Test;
+
+/** The Node tools' copy of the catalogue is the server's: regenerate it with {@code npm run catalogue}. */
+class CatalogueFileTest {
+    private static final Path FILE = Path.of("..", "common", "catalogue-data.js");
+
+    @Test
+    void theCommittedCopyIsTheServers() throws Exception {
+        assertThat(Files.readString(FILE))
+                .as("common/catalogue-data.js is out of date with the server's enums: run `npm run catalogue`")
+                .isEqualTo(CatalogueFile.text());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyFormatHasADefaultDecoderAndUniqueDecoderNames() {
+        List<Map<String, Object>> formats = (List<Map<String, Object>>) Catalogue.describe().get("formats");
+        assertThat(formats).extracting(f -> f.get("name")).doesNotHaveDuplicates()
+                .hasSize(Format.values().length);
+        for (Map<String, Object> format : formats) {
+            List<Map<String, Object>> decoders = (List<Map<String, Object>>) format.get("decoders");
+            assertThat(decoders).isNotEmpty().extracting(d -> d.get("name")).doesNotHaveDuplicates()
+                    .contains(format.get("default_decoder"));
+        }
+    }
+}
