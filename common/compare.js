@@ -1,5 +1,5 @@
 // Comparisons between cells: the ratio of medians with a 95% CI. Cells measured together in
-// rounds (every run since comparison groups) get the round bootstrap of client/comparison.js,
+// rounds (every run since comparison groups) get the round bootstrap of common/comparison.js,
 // the estimator that also decided when their group could stop; only their ratio and CI are
 // reported, since a rank test would treat the iterations of a round as independent. Samples
 // without rounds (independent draws) get an ordinary bootstrap and a two-sided Mann–Whitney U

@@ -1,7 +1,7 @@
 // Comparisons of cells measured together, interleaved in rounds (a comparison group): how many
 // times slower one is than the other, with a 95% confidence interval that respects the design,
 // and what that says against an equivalence margin δ. The same estimator decides when a group
-// may stop sampling (group-runner.js) and is what the report shows (analysis/compare.js).
+// may stop sampling (group-runner.js) and is what the report shows (common/compare.js).
 //
 // The design: in every round each cell of the group runs a few iterations, in a seeded random
 // order. Iterations of one round share whatever the machine was doing then (levels drift over
