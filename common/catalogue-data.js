@@ -72,15 +72,15 @@ export default {
       "media_type":"application/cbor",
       "decoders":[
         {
-          "name":"cbor-x",
-          "label":"cbor-x"
+          "name":"cbor2",
+          "label":"cbor2"
         },
         {
           "name":"cborg",
           "label":"cborg"
         }
       ],
-      "default_decoder":"cbor-x"
+      "default_decoder":"cbor2"
     },
     {
       "name":"msgpack",
@@ -88,15 +88,11 @@ export default {
       "media_type":"application/msgpack",
       "decoders":[
         {
-          "name":"msgpackr",
-          "label":"msgpackr"
-        },
-        {
           "name":"msgpack",
           "label":"@msgpack/msgpack"
         }
       ],
-      "default_decoder":"msgpackr"
+      "default_decoder":"msgpack"
     }
   ],
   "compressions":[

@@ -1,19 +1,16 @@
 // MessagePack: the server's body is an array of maps (jackson-dataformat-msgpack: integers in
-// their shortest form, floats as float32). Two well-kept decoders: msgpackr and the reference
-// @msgpack/msgpack. Both give plain objects; a float32 arrives widened to a double, as with
-// Protobuf; schema.toPlain() maps it back for comparisons.
+// their shortest form, floats as float32), decoded by the reference @msgpack/msgpack into plain
+// objects; a float32 arrives widened to a double, as with Protobuf; schema.toPlain() maps it
+// back for comparisons. (msgpackr, the faster alternative, is not used: its optional native
+// add-on makes npm 11 write a package-lock.json that `npm ci` then refuses.)
 
-import { Unpackr } from 'msgpackr';
-import { Decoder as ReferenceDecoder } from '@msgpack/msgpack';
+import { Decoder } from '@msgpack/msgpack';
 
 const bytes = (response) => response.arrayBuffer();
 
 export function createDecoders() {
-  // Plain objects for maps, no record extension: standard MessagePack only.
-  const msgpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
-  const reference = new ReferenceDecoder();
+  const decoder = new Decoder();
   return {
-    msgpackr: { read: bytes, decode: (buffer) => msgpackr.unpack(new Uint8Array(buffer)) },
-    msgpack: { read: bytes, decode: (buffer) => reference.decode(new Uint8Array(buffer)) },
+    msgpack: { read: bytes, decode: (buffer) => decoder.decode(new Uint8Array(buffer)) },
   };
 }

@@ -97,7 +97,7 @@ test('cells are checked before anything runs', () => {
   assert.throws(() => validateCell({ object: 'books', count: 5, format: 'xml', decoder: 'parse' }), /decoder of xml must be one of dom, sax/);
   assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }),
     { object: 'videos', format: 'json', decoder: 'json', compression: 'none', count: 5, scenario: 1, cm: 0 });
-  assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor-x');
+  assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor2');
 });
 
 test('fetchObjects gives plain objects', async () => {

@@ -25,10 +25,9 @@ public enum Format {
             new Decoder("dom", "DOMParser"),
             new Decoder("sax", "streaming SAX parser (saxen)"))),
     CBOR("cbor", "application/cbor", "CBOR", new CborEncoder(), List.of(
-            new Decoder("cbor-x", "cbor-x"),
+            new Decoder("cbor2", "cbor2"),
             new Decoder("cborg", "cborg"))),
     MSGPACK("msgpack", "application/msgpack", "MessagePack", new MsgpackEncoder(), List.of(
-            new Decoder("msgpackr", "msgpackr"),
             new Decoder("msgpack", "@msgpack/msgpack")));
 
     private final String parameter;
