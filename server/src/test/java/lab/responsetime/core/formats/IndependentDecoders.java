@@ -108,12 +108,7 @@ public final class IndependentDecoders {
     }
 
     private static List<Map<String, String>> fromXml(ObjectKind<?> kind, byte[] body) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        Element root = factory.newDocumentBuilder().parse(new ByteArrayInputStream(body)).getDocumentElement();
-        if (!root.getTagName().equals(kind.plural()) || root.hasAttributes()) {
-            throw new AssertionError("XML root <" + root.getTagName() + ">, expected <" + kind.plural() + ">");
-        }
+        Element root = xmlRoot(kind, body);
         List<Map<String, String>> records = new ArrayList<>();
         for (Element object : children(root)) {
             if (!object.getTagName().equals(kind.singular()) || object.hasAttributes()) {
@@ -133,13 +128,19 @@ public final class IndependentDecoders {
         return records;
     }
 
-    private static List<Map<String, String>> fromXmlAttributes(ObjectKind<?> kind, byte[] body) throws Exception {
+    /** The document's root element, checked to be the kind's list element without attributes. */
+    private static Element xmlRoot(ObjectKind<?> kind, byte[] body) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Element root = factory.newDocumentBuilder().parse(new ByteArrayInputStream(body)).getDocumentElement();
         if (!root.getTagName().equals(kind.plural()) || root.hasAttributes()) {
             throw new AssertionError("XML root <" + root.getTagName() + ">, expected <" + kind.plural() + ">");
         }
+        return root;
+    }
+
+    private static List<Map<String, String>> fromXmlAttributes(ObjectKind<?> kind, byte[] body) throws Exception {
+        Element root = xmlRoot(kind, body);
         List<Map<String, String>> records = new ArrayList<>();
         for (Element object : children(root)) {
             if (!object.getTagName().equals(kind.singular()) || object.hasChildNodes()) {
