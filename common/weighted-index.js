@@ -26,8 +26,10 @@ export const DEFAULT_WEIGHTS = Object.freeze({ encode_ms: 40, transfer_ms: 20, b
 export const DEFAULT_BASELINE = Object.freeze({ format: 'json', compression: 'none' });
 const RESOLUTION_MS = 0.005;
 
-const finite = (values) => values.filter(Number.isFinite);
-const medianOrNull = (values) => (finite(values).length ? median(finite(values)) : null);
+const medianOrNull = (values) => {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? median(finite) : null;
+};
 
 /** One sample's four figures (null where the sample lacks what a figure needs). */
 export function sampleFigures(s) {

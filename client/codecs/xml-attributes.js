@@ -2,10 +2,7 @@
 // decoded like the child-element XML — response.text(), DOMParser, typed plain objects — and
 // with saxen's streaming parser, which hands each element's attributes over as it meets it.
 
-import { FIELD_CONVERTERS, checkRoot, documentRoot, saxParser } from './xml.js';
-
-const ELEMENT_NODE = 1;
-const text = (response) => response.text();
+import { ELEMENT_NODE, FIELD_LIST, checkRoot, documentRoot, saxParser, text } from './xml.js';
 
 export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser } = {}) {
   return {
@@ -13,7 +10,7 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
       read: text,
       decode(xml, object) {
         const root = documentRoot(DOMParserImpl, xml, object);
-        const convert = [...FIELD_CONVERTERS[object]];
+        const convert = FIELD_LIST[object];
         const objects = [];
         for (let element = root.firstChild; element; element = element.nextSibling) {
           if (element.nodeType !== ELEMENT_NODE) continue;
@@ -30,7 +27,7 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
     sax: {
       read: text,
       decode(xml, object) {
-        const convert = [...FIELD_CONVERTERS[object]];
+        const convert = FIELD_LIST[object];
         const parser = saxParser();
         const objects = [];
         let depth = 0;

@@ -6,7 +6,7 @@
 import { Parser } from 'saxen';
 import { OBJECTS } from '#common/schema.js';
 
-const ELEMENT_NODE = 1;
+export const ELEMENT_NODE = 1;
 
 /** Converters from text to a field's type. */
 const CONVERT = { string: (t) => t, int: (t) => Number(t), float: (t) => Number(t), bool: (t) => t === 'true' };
@@ -16,7 +16,12 @@ export const FIELD_CONVERTERS = Object.freeze(Object.fromEntries(Object.entries(
   object, new Map(kind.fields.map(([name, type]) => [name, CONVERT[type]])),
 ])));
 
-const text = (response) => response.text();
+/** Object name → [[field name, converter]], in field order: the same, as a list to iterate. */
+export const FIELD_LIST = Object.freeze(Object.fromEntries(Object.entries(FIELD_CONVERTERS).map(([object, map]) => [
+  object, Object.freeze([...map])])));
+
+/** Both XMLs read the body as text. */
+export const text = (response) => response.text();
 
 /** The root element of a parsed document, checked to be <object>. */
 export function documentRoot(DOMParserImpl, xml, object) {
