@@ -79,7 +79,13 @@ def serve(server_tun, browser_tun, control_path):
     control.bind(control_path)
     control.listen(4)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    print('ready', flush=True)
+    # One write, then stdout goes to /dev/null: the caller stops reading once it has the line,
+    # and a later write (or, with PYTHONUNBUFFERED, a second write of the same print) would
+    # kill the line with EPIPE — and its TUN devices with it.
+    os.write(1, b'ready\n')
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
     readers = {down.source: down, up.source: up}
     while True:
         now = time.monotonic()

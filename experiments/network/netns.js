@@ -222,7 +222,13 @@ async function startDelayLine() {
     { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   writeFileSync(DELAY_LINE_PID_FILE, String(line.pid));
   await new Promise((resolve, reject) => {
-    line.stdout.once('data', (data) => (String(data).startsWith('ready') ? resolve() : reject(new Error(String(data)))));
+    let said = '';
+    line.stdout.on('data', (data) => {
+      said += data;
+      if (!said.includes('\n')) return;
+      if (said.startsWith('ready\n')) resolve();
+      else reject(new Error(`delay-line.py: ${said.trim()}`));
+    });
     line.once('exit', (code) => reject(new Error(`delay-line.py stopped (exit ${code}) before it was ready`)));
   });
   line.stdout.destroy();
