@@ -5,13 +5,13 @@
 import { compareCells } from '#common/compare.js';
 import { DEFAULT_DELTA, VERDICTS, groupComparisons, verdictOf } from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
-import { LABELS, formatLabel } from '#common/catalogue.js';
+import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
 /** A cell's format (and decoder, when not the default) as a reader sees it. */
 const formatName = (cell) => formatLabel(cell.format, cell.decoder);
-/** A cell's compression as a reader sees it: "no compression", "GZIP", … */
-const compressionName = (cell) => (cell.compression === 'none' ? 'no compression' : LABELS.compression(cell.compression));
-const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
+/** A cell's compression as a reader sees it: "no compression", "GZIP", "Brotli 11" (a level other than the default), … */
+const compressionName = (cell) => (cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level));
+const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 const ci = (c) => `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`;
 const p = (c) => (c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
@@ -76,16 +76,35 @@ function rq1(cells, all) {
   return lines;
 }
 
-function rq2(all) {
+/**
+ * RQ2: for every compression and level against no compression (scenario 1), per object,
+ * network, format and N, whether it is faster, slower or neither, with the ratio's CI; then,
+ * per situation, which compression wins (the fastest cell, and whether its margin over no
+ * compression is clear).
+ */
+function rq2(cells, all) {
   const lines = [];
-  const gz = all.filter((c) => c.dimension === 'compression' && c.a.scenario === 1);
-  for (const group of groupsWithout(gz.map((c) => ({ cell: c.a, c })), ['count'])) {
+  const againstNone = all.filter((c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none');
+  for (const group of groupsWithout(againstNone.map((c) => ({ cell: c.b, c })), ['count'])) {
     const { cell } = group[0];
+    const name = compressionName(cell);
     const parts = group.sort((a, b) => a.cell.count - b.cell.count).map(({ c }) => {
       const v = verdict(c);
-      return `N=${c.a.count}: ${v === 'b' ? `GZIP ${x(c.ratio)} faster` : v === 'a' ? `GZIP ${x(1 / c.ratio)} slower` : neither(v)}`;
+      return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v)} (${ci(c)})`;
     });
-    lines.push(`${where(cell)}, ${formatName(cell)}: ${parts.join('; ')}.`);
+    lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
+  }
+  const situations = groupsWithout(cells.filter((c) => c.cell.scenario === 1), ['compression', 'level']);
+  for (const group of situations.filter((g) => new Set(g.map((c) => `${c.cell.compression}-${c.cell.level}`)).size > 2)) {
+    const ranked = [...group].sort((a, b) => a.stats.median - b.stats.median);
+    const best = ranked[0];
+    const none = group.find((c) => c.cell.compression === 'none');
+    const pair = none && best !== none && againstNone.find((c) => caseId(c.a) === none.case_id && caseId(c.b) === best.case_id);
+    const clear = pair ? verdict(pair) : null;
+    lines.push(`${where(best.cell)}, ${formatName(best.cell)}, N=${best.cell.count} — fastest: ${compressionName(best.cell)} `
+      + `(${best.stats.median.toFixed(1)} ms)${pair ? `, ${clear === 'b' ? `clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`
+        : `not clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`}` : ''}; slowest: ${compressionName(ranked.at(-1).cell)} `
+      + `(${ranked.at(-1).stats.median.toFixed(1)} ms).`);
   }
   return lines;
 }
@@ -136,7 +155,7 @@ function thresholds(all, dimension, bName, aName, takesOver) {
 export function answerQuestions(cells, all) {
   return {
     RQ1: { question: 'How does the interchange format affect the response time?', answers: rq1(cells, all) },
-    RQ2: { question: 'How does GZIP affect it?', answers: rq2(all) },
+    RQ2: { question: 'How does compression (GZIP, and the others measured, at their levels) affect it?', answers: rq2(cells, all) },
     RQ3: { question: 'Where is computation faster, client or server?', answers: sideLines(all, 'side', (c) => {
       const v = verdict(c);
       return v === 'b' ? `server ${x(c.ratio)} faster` : v === 'a' ? `client ${x(1 / c.ratio)} faster` : neither(v);
@@ -185,6 +204,8 @@ export function sourceConclusions(cells, all) {
   const V = VERDICTS;
   const pick = (dimension, filter) => all.filter((c) => c.dimension === dimension && filter(c));
   const formats = (a, b, filter) => pick('format', (c) => c.a.format === a && c.b.format === b && c.a.scenario === 1 && filter(c.a));
+  /** The source's GZIP: at the default level (its server's, zlib's 6). */
+  const gzip = (cell) => cell.compression === 'gzip' && (cell.level ?? defaultLevel('gzip')) === defaultLevel('gzip');
   /** {holds: [verdicts], contradicts: [verdicts]}: anything else is open. */
   const claims = [
     { claim: 'Bandwidth-limited, no GZIP: Protobuf has the lowest response time (Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
@@ -195,7 +216,7 @@ export function sourceConclusions(cells, all) {
         holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
     { claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
       theirs: 'JSON/Protobuf ≤ 1',
-      parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent', comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'gzip'),
+      parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent', comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && gzip(c)),
         holds: [V.A_FASTER, V.EQUIVALENT], contradicts: [V.B_FASTER] }] },
     { claim: 'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) and both beat XML; XML is slowest everywhere.',
       theirs: 'Protobuf/JSON up to 3.2×; XML slowest',
@@ -205,9 +226,9 @@ export function sourceConclusions(cells, all) {
         holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
     { claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
       theirs: 'none/GZIP > 1 at 10 Mbit/s, < 1 unthrottled',
-      parts: [{ what: 'none/GZIP at 10 Mbit/s, N ≥ 100: GZIP faster', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.network === '10mbit' && c.a.count >= 100),
+      parts: [{ what: 'none/GZIP at 10 Mbit/s, N ≥ 100: GZIP faster', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.compression === 'none' && gzip(c.b) && c.a.network === '10mbit' && c.a.count >= 100),
         holds: [V.B_FASTER], contradicts: [V.A_FASTER] },
-      { what: 'none/GZIP unthrottled: GZIP slower', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.network === 'unthrottled'),
+      { what: 'none/GZIP unthrottled: GZIP slower', comparisons: pick('compression', (c) => c.a.scenario === 1 && c.a.compression === 'none' && gzip(c.b) && c.a.network === 'unthrottled'),
         holds: [V.A_FASTER], contradicts: [V.B_FASTER] }] },
     { claim: 'Server computation is never slower; CM1–CM3 differ little; from CM4 the server wins clearly, more so with more objects.',
       theirs: 'client/server ≥ 1 everywhere; > 1 from CM4',

@@ -1,11 +1,13 @@
 // The report's charts as Vega-Lite specs, rendered to SVG in Node (no browser): response time
-// per format × GZIP, server against client per CM, caching against a second request, the
-// "how many times faster" ratios, the phase breakdown per format, and bytes on the wire.
+// per format × compression, server against client per CM, caching against a second request, the
+// "how many times faster" ratios, the phase breakdown per format, bytes on the wire, and the
+// break-even bandwidth of each compression against the networks measured.
 
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
-import { FORMATS, LABELS, formatLabel } from '#common/catalogue.js';
-import { sizeTable } from './formats.js';
+import { FORMATS, LABELS, compressionLabel, formatLabel } from '#common/catalogue.js';
+import { compressedName, sizeTable } from './formats.js';
+import { CHART_RANGE_MBPS, breakEvens, configurationName } from './compression.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const row = (c) => ({ ...c.cell, format: formatLabel(c.cell.format, c.cell.decoder), countLabel: `N=${c.cell.count}`, median_ms: c.stats.median,
@@ -31,13 +33,50 @@ function groupedBars(title, values, { x, offset, facetRow, facetColumn, y = 'med
   };
 }
 
-/** The chart specs for these cells and comparisons; charts without data are left out. */
-export function chartSpecs(cells, comparisons) {
+/**
+ * Break-even bandwidths (analysis/compression.js): per configuration, the speed below which
+ * compressing is faster (point, 95% CI as a line; "any speed" and "never" at the edges), and at
+ * each slower network measured, which side the measured cells found faster.
+ */
+function breakEvenSpec(rows) {
+  const clamp = (mbps) => Math.min(CHART_RANGE_MBPS.max, Math.max(CHART_RANGE_MBPS.min, mbps));
+  const panel = (r) => `${r.object}, N=${r.count}`;
+  const estimates = rows.filter((r) => r.break_even_mbps !== null).map((r) => ({ panel: panel(r), configuration: configurationName(r),
+    mbps: clamp(r.break_even_mbps), low: clamp(r.low_mbps), high: clamp(r.high_mbps) }));
+  const measured = rows.flatMap((r) => r.checks.filter((c) => c.rate_mbps !== null).map((c) => ({ panel: panel(r), configuration: configurationName(r),
+    mbps: clamp(c.rate_mbps), network: c.network,
+    faster: c.measured === 'compressed' ? 'compressed faster' : c.measured === 'none' ? 'no compression faster' : 'no clear winner' })));
+  const x = { field: 'mbps', type: 'quantitative', scale: { type: 'log', domain: [CHART_RANGE_MBPS.min, CHART_RANGE_MBPS.max] },
+    title: 'link speed (Mbit/s): compressing pays left of the black point' };
+  return {
+    $schema: SCHEMA,
+    title: 'Break-even bandwidth per compression (black: estimate from unthrottled cells with 95% CI; coloured: what cells measured on slower links found)',
+    data: { values: [...estimates.map((e) => ({ ...e, layer: 'estimate' })), ...measured.map((m) => ({ ...m, layer: 'measured' }))] },
+    facet: { row: { field: 'panel', title: null } },
+    spec: { width: 420, height: { step: 12 }, layer: [
+      { transform: [{ filter: "datum.layer === 'estimate'" }], mark: { type: 'rule', color: 'black' },
+        encoding: { y: { field: 'configuration', type: 'nominal', title: null }, x: { ...x, field: 'low' }, x2: { field: 'high' } } },
+      { transform: [{ filter: "datum.layer === 'estimate'" }], mark: { type: 'point', filled: true, color: 'black' },
+        encoding: { y: { field: 'configuration', type: 'nominal' }, x } },
+      { transform: [{ filter: "datum.layer === 'measured'" }], mark: { type: 'point', shape: 'diamond', size: 60, filled: true },
+        encoding: { y: { field: 'configuration', type: 'nominal' }, x,
+          color: { field: 'faster', type: 'nominal', title: 'measured', scale: {
+            domain: ['compressed faster', 'no compression faster', 'no clear winner'], range: ['#1a7f37', '#cf222e', '#8c959f'] } } } },
+    ] },
+    resolve: { scale: { y: 'independent' } },
+  };
+}
+
+/**
+ * The chart specs for these cells and comparisons (networks: run.json's profiles, for the
+ * break-even chart); charts without data are left out.
+ */
+export function chartSpecs(cells, comparisons, networks = {}) {
   const specs = [];
   const s1 = cells.filter((c) => c.cell.scenario === 1).map(row);
   if (s1.length) {
-    specs.push(['formats', groupedBars('Scenario 1: response time per format, with and without GZIP (bars: median, lines: 95% CI)',
-      s1.map((r) => ({ ...r, series: `${r.format}, ${r.compression}` })), { x: 'count', offset: 'series', facetRow: 'panel' })]);
+    specs.push(['formats', groupedBars('Scenario 1: response time per format and compression (bars: median, lines: 95% CI)',
+      s1.map((r) => ({ ...r, series: `${r.format}, ${compressionLabel(r.compression, r.level)}` })), { x: 'count', offset: 'series', facetRow: 'panel' })]);
     const largest = new Map();
     for (const r of s1) largest.set(r.panel, Math.max(largest.get(r.panel) ?? 0, r.count));
     const phases = [];
@@ -58,9 +97,9 @@ export function chartSpecs(cells, comparisons) {
         resolve: { scale: { x: 'independent' } } }]);
     }
     const bytes = cells.filter((c) => c.cell.scenario === 1 && c.cell.network === 'unthrottled' && c.bytes.transfer)
-      .map((c) => ({ ...row(c), series: `${formatLabel(c.cell.format, c.cell.decoder)}, ${c.cell.compression}`, kb: c.bytes.transfer / 1000 }));
+      .map((c) => ({ ...row(c), series: `${formatLabel(c.cell.format, c.cell.decoder)}, ${compressionLabel(c.cell.compression, c.cell.level)}`, kb: c.bytes.transfer / 1000 }));
     if (bytes.length) {
-      specs.push(['bytes', groupedBars('Bytes on the wire per format, raw and GZIP-compressed (kB)', bytes,
+      specs.push(['bytes', groupedBars('Bytes on the wire per format, raw and compressed (kB)', bytes,
         { x: 'count', offset: 'series', facetRow: 'object', y: 'kb', yTitle: 'kB on the wire' })]);
     }
   }
@@ -77,7 +116,7 @@ export function chartSpecs(cells, comparisons) {
       { x: 'cmLabel', offset: 'kind', facetRow: 'network', facetColumn: 'countLabel' })]);
   }
   const sizes = sizeTable(cells).flatMap((r) => [['raw', r.raw_per_object], ...Object.entries(r.compressed)
-    .map(([compression, v]) => [LABELS.compression(compression), v.per_object])]
+    .map(([key, v]) => [compressedName(key), v.per_object])]
     .filter(([, perObject]) => Number.isFinite(perObject))
     .map(([body, perObject]) => ({ object: r.object, count: r.count, format: LABELS.format(r.format), body, perObject })));
   if (sizes.length) {
@@ -91,7 +130,7 @@ export function chartSpecs(cells, comparisons) {
   }
   const ratios = comparisons.filter((c) => c.dimension === 'format' && c.a.scenario === 1)
     .map((c) => ({ pair: `${formatLabel(c.a.format, c.a.decoder)} / ${formatLabel(c.b.format, c.b.decoder)}`, count: c.a.count, ratio: c.ratio,
-      low: c.ci_low, high: c.ci_high, panel: `${c.a.object}, ${c.a.network}, ${c.a.compression}` }));
+      low: c.ci_low, high: c.ci_high, panel: `${c.a.object}, ${c.a.network}, ${compressionLabel(c.a.compression, c.a.level)}` }));
   if (ratios.length) {
     specs.push(['ratios', { $schema: SCHEMA, title: 'How many times faster: ratio of medians (above 1: the second format is faster), 95% CI',
       data: { values: ratios }, facet: { row: { field: 'panel', title: null } },
@@ -103,6 +142,8 @@ export function chartSpecs(cells, comparisons) {
         { mark: { type: 'rule', strokeDash: [4, 4], color: 'gray' }, encoding: { y: { datum: 1 } } },
       ] } }]);
   }
+  const breakEven = breakEvens(cells, comparisons, networks);
+  if (breakEven.length) specs.push(['break-even', breakEvenSpec(breakEven)]);
   return specs;
 }
 

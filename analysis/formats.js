@@ -2,7 +2,7 @@
 // measurement the logging library published, on our data), and the weighted index ranking of
 // configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
 
-import { COMPRESSIONS, FORMATS, LABELS, formatLabel } from '#common/catalogue.js';
+import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
 import { DEFAULT_WEIGHTS, FIGURES, cellFigures, rankByIndex } from '#common/weighted-index.js';
 
@@ -11,21 +11,29 @@ const medianOf = (values) => {
   return finite.length ? median(finite) : null;
 };
 
+/** The key of a compression at a level in the size table: "gzip-6", "br-11". */
+const compressedKey = (compression, level) => `${compression}-${level ?? defaultLevel(compression)}`;
+/** A size table key as a reader sees it, the level always named: "GZIP 6", "Brotli 11". */
+export function compressedName(key) {
+  const [compression, level] = key.split('-');
+  return compressionLabel(compression, Number(level), { explicit: true });
+}
+
 /**
  * Bytes per object kind, N and format: the body raw (decodedBodySize) and on the wire under
- * each compression measured (encodedBodySize), with bytes per object.
- * @returns [{object, count, format, raw_bytes, raw_per_object, compressed: {gzip: {bytes, per_object}, …}}]
+ * each compression and level measured (encodedBodySize), with bytes per object.
+ * @returns [{object, count, format, raw_bytes, raw_per_object, compressed: {"gzip-6": {bytes, per_object}, …}}]
  */
 export function sizeTable(cells) {
   const rows = new Map();
   for (const c of cells.filter((cell) => cell.cell.scenario === 1)) {
-    const { object, count, format, compression } = c.cell;
+    const { object, count, format, compression, level } = c.cell;
     const key = `${object}/${count}/${format}`;
     if (!rows.has(key)) rows.set(key, { object, count, format, raw: [], compressed: {} });
     const row = rows.get(key);
     row.raw.push(...c.samples.map((s) => s.decoded_body_size));
     if (compression !== 'none') {
-      (row.compressed[compression] ??= []).push(...c.samples.map((s) => s.encoded_body_size));
+      (row.compressed[compressedKey(compression, level)] ??= []).push(...c.samples.map((s) => s.encoded_body_size));
     } else {
       row.raw.push(...c.samples.map((s) => s.encoded_body_size));
     }
@@ -46,13 +54,19 @@ export function sizeTable(cells) {
   });
 }
 
-/** The size table as a header and rows of text, one column pair per compression measured. */
+/** The size table as a header and rows of text, one column pair per compression and level measured. */
 export function sizeTableRows(table) {
-  const compressions = COMPRESSIONS.filter((c) => c !== 'none' && table.some((r) => r.compressed[c]));
+  const measured = new Set(table.flatMap((r) => Object.keys(r.compressed)));
+  const keyOrder = (key) => {
+    const [compression, level] = key.split('-');
+    return [COMPRESSIONS.indexOf(compression), Number(level)];
+  };
+  const compressions = [...measured].sort((a, b) => keyOrder(a)[0] - keyOrder(b)[0] || keyOrder(a)[1] - keyOrder(b)[1]);
+  const name = compressedName;
   const kb = (bytes) => (bytes === null || bytes === undefined ? '—' : (bytes / 1000).toFixed(bytes < 10_000 ? 2 : 1));
   const per = (value) => (value === null || value === undefined ? '—' : value.toFixed(1));
   const header = ['objects', 'N', 'format', 'raw kB', 'raw B/object',
-    ...compressions.flatMap((c) => [`${LABELS.compression(c)} kB`, `${LABELS.compression(c)} B/object`])];
+    ...compressions.flatMap((c) => [`${name(c)} kB`, `${name(c)} B/object`])];
   const rows = table.map((r) => [r.object, r.count, LABELS.format(r.format), kb(r.raw_bytes), per(r.raw_per_object),
     ...compressions.flatMap((c) => [kb(r.compressed[c]?.bytes), per(r.compressed[c]?.per_object)])]);
   return { header, rows };
@@ -62,7 +76,7 @@ export function sizeTableRows(table) {
 export function indexRows(cells) {
   return cells.filter((c) => c.cell.scenario === 1).map((c) => ({
     situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
-    configuration: { format: c.cell.format, decoder: c.cell.decoder, compression: c.cell.compression },
+    configuration: { format: c.cell.format, decoder: c.cell.decoder, compression: c.cell.compression, level: c.cell.level ?? defaultLevel(c.cell.compression) },
     figures: cellFigures(c.samples),
   }));
 }
@@ -76,7 +90,7 @@ export function indexRanking(cells, weights = DEFAULT_WEIGHTS) {
 export function indexTableRows(situation) {
   const header = ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${f.replace('_ms', '')} ×`)];
   const rows = situation.ranking.map((r, i) => [i + 1,
-    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${LABELS.compression(r.configuration.compression)}`,
+    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
     r.index === null ? '—' : r.index.toFixed(3),
     ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]);
   return { header, rows };

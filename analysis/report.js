@@ -9,10 +9,11 @@ import { CONCLUSION_RULE, answerQuestions, comparisons, decisions, sourceConclus
 import { chartSpecs, renderSvg } from './charts.js';
 import { loadRuns } from './load.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
+import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 
-const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network',
+const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network',
   'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
   'transfer_size', 'decoded_body_size'];
 
@@ -40,6 +41,13 @@ const INDEX_NOTE = 'Per situation (objects, N, network), each configuration\'s s
   + 'browser decode time (last byte to decoded objects), each divided by the baseline\'s (JSON with response.json(), no '
   + 'compression), combined with the weights. The baseline scores 1; lower is better. The figures are medians of '
   + 'per-sample values. Other weights: npm run report -- <run> --weights 40/20/35/5, or the page\'s report view.';
+
+const BREAK_EVEN_NOTE = 'For each compression and level against no compression: what compressing costs unthrottled '
+  + '(Δ, the difference of the medians, 95% CI from the round bootstrap; split into the server\'s compress time from '
+  + 'Server-Timing and the rest — the browser\'s decompression and whatever else differs) and the body bytes it saves. '
+  + 'On a link of B bit/s the saved bytes take saved × 8 / B longer without compression, so compressing pays below '
+  + 'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips '
+  + '(slow start grows with the body); the last column checks it against the cells measured on slower links.';
 
 function renderMarkdown(sections) {
   const out = ['# Response Time Lab report', ''];
@@ -130,13 +138,13 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
   const charts = [];
-  for (const [name, spec] of chartSpecs(cells, all)) {
+  const context = runs[0].context;
+  for (const [name, spec] of chartSpecs(cells, all, context.networks)) {
     const svg = await renderSvg(spec);
     writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
     charts.push({ name, title: spec.title, svg });
   }
 
-  const context = runs[0].context;
   const intro = `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells from ${runs.length} run(s), `
     + `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}`
     + `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
@@ -158,6 +166,12 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
     + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower.`;
 
+  const breakEven = breakEvens(cells, all, context.networks);
+  const counts = checkCounts(breakEven);
+  const breakEvenCheck = counts.n === 0 ? 'No slower network was measured to check these against.'
+    : `Checked against the cells measured on slower links: the break-even predicted the faster side in ${counts.holds} of `
+      + `${counts.n} comparisons, was contradicted in ${counts.contradicted}, and ${counts.open} stay open (the link speed `
+      + 'inside the break-even\'s CI, or the measured comparison unresolved or equivalent).';
   const sizes = sizeTable(cells);
   const ranking = indexRanking(cells, weights);
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
@@ -167,6 +181,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     { heading: 'Which configuration to choose', paragraphs: [decisionNote], table: { header: decisionHeader, rows: decisionRows } },
     ...Object.entries(answers).map(([id, { question, answers: lines }]) => ({ heading: `${id}: ${question}`,
       list: lines.length ? lines : ['Not measured in these runs.'] })),
+    ...(breakEven.length ? [{ heading: 'Where compression pays: break-even bandwidth', paragraphs: [BREAK_EVEN_NOTE, breakEvenCheck],
+      table: breakEvenTableRows(breakEven) }] : []),
     ...(sizes.length ? [{ heading: 'Bytes per format', paragraphs: [SIZES_NOTE], table: sizeTableRows(sizes) }] : []),
     ...(ranking.length ? [{ heading: `Weighted index (encode/transfer/size/decode = ${weightsText})`,
       paragraphs: [INDEX_NOTE] },
@@ -180,7 +196,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections));
   // Everything the client page needs to show this report (Load a run): no raw samples.
   writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
-    intro, networks, answers, conclusions, contradictions, decisions: helper, charts, sizes,
-    index: { weights, rows: indexRows(cells) } }));
+    intro, networks, answers, conclusions, contradictions, decisions: helper, charts, sizes, break_even: breakEven,
+    index: { weights, rows: indexRows(cells) } }, (key, value) => (value === Infinity ? 'Infinity' : value)));
   return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
 }

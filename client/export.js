@@ -3,7 +3,7 @@
 
 import { toCsv } from '#common/csv.js';
 
-const CELL_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
+const CELL_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
 const SUMMARY_COLUMNS = ['n', 'mean_trimmed', 'dropped', 'median', 'ci_low', 'ci_high', 'p95', 'min', 'max', 'mean', 'sd'];
 
 /** The JSON document of a page's results. */

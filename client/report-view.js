@@ -4,7 +4,7 @@
 // the weighted index with weights of one's own (recomputed as they change).
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
-import { LABELS, formatLabel } from '#common/catalogue.js';
+import { compressionLabel, formatLabel } from '#common/catalogue.js';
 
 const FIELDS = ['object', 'count', 'network', 'cm'];
 
@@ -98,7 +98,7 @@ function indexSection(index) {
     }
     output.replaceChildren(...ranking.flatMap((situation) => [element('h4', situation.situation.replace(/\//g, ', ')),
       table(['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)], situation.ranking.map((r, i) => [i + 1,
-        `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${LABELS.compression(r.configuration.compression)}`,
+        `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
         r.index === null ? '—' : r.index.toFixed(3),
         ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]))]));
   };

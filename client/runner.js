@@ -3,7 +3,7 @@
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from '#common/schema.js';
-import { SCENARIO_ENTRIES, decodersOf, defaultDecoder } from '#common/catalogue.js';
+import { COMPRESSION_ENTRIES, SCENARIO_ENTRIES, decodersOf, defaultDecoder, defaultLevel, levelProblem } from '#common/catalogue.js';
 import { codecOf } from './codecs/index.js';
 import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
 import { compute } from './sort.js';
@@ -21,11 +21,14 @@ export function validateCell(cell) {
   const format = cell?.format ?? 'json';
   const c = { object: cell?.object, format, decoder: cell?.decoder ?? defaultDecoder(format),
     compression: cell?.compression ?? 'none', count: cell?.count, scenario: cell?.scenario ?? 1, cm: cell?.cm ?? 0 };
+  // A compression's level: the one asked for, else its default; none has no level.
+  c.level = cell?.level ?? defaultLevel(c.compression);
   if (cell?.network !== undefined) c.network = cell.network;
   if (!OBJECT_NAMES.includes(c.object)) problems.push(`object must be one of ${OBJECT_NAMES.join(', ')}`);
   if (!FORMATS.includes(c.format)) problems.push(`format must be one of ${FORMATS.join(', ')}`);
   else if (!decodersOf(c.format).includes(c.decoder)) problems.push(`decoder of ${c.format} must be one of ${decodersOf(c.format).join(', ')}`);
   if (!COMPRESSIONS.includes(c.compression)) problems.push(`compression must be one of ${COMPRESSIONS.join(', ')}`);
+  else if (levelProblem(c.compression, c.level)) problems.push(levelProblem(c.compression, c.level));
   if (!Number.isInteger(c.count) || c.count < 1) problems.push('count must be a whole number ≥ 1');
   if (!SCENARIOS.includes(c.scenario)) problems.push(`scenario must be one of ${SCENARIOS.join(', ')}`);
   else if (!CMS.includes(c.cm)) problems.push(`cm must be one of ${CMS.join(', ')}`);
@@ -36,7 +39,8 @@ export function validateCell(cell) {
 }
 
 function requestUrl(baseUrl, cell, cm, format = cell.format, compression = cell.compression) {
-  return new URL(apiPath({ ...cell, format, compression }, cm), baseUrl).href;
+  const level = compression === cell.compression ? cell.level : defaultLevel(compression);
+  return new URL(apiPath({ ...cell, format, compression, level }, cm), baseUrl).href;
 }
 
 export function scenarioContext(env, cell) {
@@ -148,6 +152,11 @@ async function fetchDecoded(env, cell, cm, { format = cell.format, decoder = cel
   const url = requestUrl(env.baseUrl, cell, cm, format, compression);
   const response = await env.fetch(url, { cache: 'no-store' });
   if (response.status !== 200) throw await refusal(response);
+  const expected = COMPRESSION_ENTRIES[compression]?.encoding ?? null;
+  const received = response.headers.get('content-encoding');
+  if (received !== expected) {
+    throw new Error(`${url} came with Content-Encoding ${received ?? '(none)'}, expected ${expected ?? '(none)'}`);
+  }
   const codec = codecOf(env.codecs, format, decoder);
   return codec.decode(await codec.read(response), cell.object);
 }
@@ -179,12 +188,12 @@ export async function verify(env, cell, memo = new Map()) {
   if (decoded.length !== cell.count) {
     throw new Error(`Verification failed for ${caseId(cell)}: decoded ${decoded.length} ${cell.object}, expected ${cell.count}`);
   }
-  checks.push('count');
-  if (cell.format !== 'json' || cell.decoder !== defaultDecoder('json')) {
+  checks.push(cell.compression === 'none' ? 'count' : `count, Content-Encoding ${COMPRESSION_ENTRIES[cell.compression].encoding}`);
+  if (cell.format !== 'json' || cell.decoder !== defaultDecoder('json') || cell.compression !== 'none') {
     const reference = await once(memo, `json ${cell.object} ${cell.count}`,
       async () => plain(await fetchDecoded(env, cell, 0, { format: 'json', decoder: defaultDecoder('json'), compression: 'none' })));
     const difference = firstDifference(cell.object, reference, plain(decoded));
-    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and json decode differently: ${difference}`);
+    if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and uncompressed json decode differently: ${difference}`);
     checks.push('same objects as json');
   }
   if (cell.cm > 0) {

@@ -23,6 +23,8 @@ const byName = (entries) => Object.freeze(Object.fromEntries(entries.map((e) => 
 export const FORMAT_ENTRIES = byName(CATALOGUE.formats);
 export const FORMATS = Object.freeze(CATALOGUE.formats.map((f) => f.name));
 export const COMPRESSIONS = Object.freeze(CATALOGUE.compressions.map((c) => c.name));
+/** Compression name → {name, label, encoding (Content-Encoding, null for none), levels: {min, max, default} | null}. */
+export const COMPRESSION_ENTRIES = byName(CATALOGUE.compressions);
 export const OBJECT_NAMES = Object.freeze(CATALOGUE.objects.map((o) => o.name));
 export const CMS = Object.freeze(CATALOGUE.computation_models.map((m) => m.level));
 export const SCENARIOS = Object.freeze(CATALOGUE.scenarios.map((s) => s.number));
@@ -38,6 +40,25 @@ export function decodersOf(format) {
 
 export function defaultDecoder(format) {
   return FORMAT_ENTRIES[format]?.default_decoder;
+}
+
+/** The level a compression uses when none is asked for (null for none, which has no levels). */
+export function defaultLevel(compression) {
+  return COMPRESSION_ENTRIES[compression]?.levels?.default ?? null;
+}
+
+/** Why a level does not fit a compression, or null when it does (null is always fine: the default). */
+export function levelProblem(compression, level) {
+  if (level === null || level === undefined) return null;
+  const levels = COMPRESSION_ENTRIES[compression]?.levels;
+  if (!levels) {
+    return `compression ${compression} takes no level (levels: ${COMPRESSIONS.filter((c) => COMPRESSION_ENTRIES[c].levels)
+      .map((c) => `${c} ${COMPRESSION_ENTRIES[c].levels.min}–${COMPRESSION_ENTRIES[c].levels.max}`).join(', ')})`;
+  }
+  if (!Number.isInteger(level) || level < levels.min || level > levels.max) {
+    return `level of ${compression} must be a whole number from ${levels.min} to ${levels.max} (default ${levels.default}), not ${JSON.stringify(level)}`;
+  }
+  return null;
 }
 
 /** Whether a scenario takes this CM: CM0 exactly when it computes nothing (SPEC §5). */
@@ -62,6 +83,16 @@ export const LABELS = Object.freeze({
 /** A configuration's name for a reader: the format, its decoder when not the default, e.g. "XML (attributes), saxen". */
 export function formatLabel(format, decoder = defaultDecoder(format)) {
   return decoder === defaultDecoder(format) ? LABELS.format(format) : `${LABELS.format(format)}, ${LABELS.decoder(format, decoder)}`;
+}
+
+/**
+ * A compression as a reader sees it, with its level when not the default: "GZIP", "Brotli 11",
+ * "none". `explicit` names the level even when it is the default ("Brotli 6").
+ */
+export function compressionLabel(compression, level = defaultLevel(compression), { explicit = false } = {}) {
+  const label = LABELS.compression(compression);
+  const shown = level ?? defaultLevel(compression);
+  return shown === null || (!explicit && shown === defaultLevel(compression)) ? label : `${label} ${shown}`;
 }
 
 /** Every format × decoder label, in catalogue order: the colour domain charts share. */

@@ -11,7 +11,7 @@
 // ratio of the pooled medians; the interval is the percentile interval of those ratios.
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
-import { COMPRESSIONS, FORMATS, FORMAT_ENTRIES, defaultDecoder } from './catalogue.js';
+import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, FORMAT_ENTRIES, defaultDecoder, defaultLevel } from './catalogue.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
 export const DEFAULT_DELTA = 0.05;
@@ -105,34 +105,49 @@ export function isResolved(verdict) {
 
 /**
  * The comparisons of a group: every pair of its cells that differ in exactly one of the
- * dimensions the report compares (format, decoder, compression, or the scenario — server
- * against client, second request against cached client). Pairs are ordered as the catalogue
- * lists values, so a ratio reads "first / second". Formats are compared with their default
- * decoders; a decoder is compared with its format's default.
+ * dimensions the report compares (format, decoder, compression, level, or the scenario —
+ * server against client, second request against cached client). Pairs are ordered as the
+ * catalogue lists values, so a ratio reads "first / second". Formats are compared with their
+ * default decoders, and compressions at their default levels — except that no compression is
+ * compared with every compression at every level (does compressing pay, at this level?); a
+ * decoder is compared with its format's default, and a level with its compression's default.
  */
 export const COMPARED = Object.freeze([
   ['format', FORMATS],
   ['decoder', null],
   ['compression', COMPRESSIONS],
+  ['level', null],
   ['scenario', [3, 2, 4, 5]],
 ]);
-const CELL_KEYS = ['object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network'];
+const CELL_KEYS = ['object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
 
 /** A cell's decoder, the format's default when it names none. */
 const decoderOf = (cell) => cell.decoder ?? defaultDecoder(cell.format);
-/** Position of a cell's value in a dimension's order (decoders: the format's default first). */
+/** A cell's compression level, the compression's default when it names none (none: null). */
+const levelOf = (cell) => cell.level ?? defaultLevel(cell.compression);
+const atDefaultLevel = (cell) => levelOf(cell) === defaultLevel(cell.compression);
+/** A cell's value of a key, defaults filled in. */
+const valueOf = (cell, key) => (key === 'decoder' ? decoderOf(cell) : key === 'level' ? levelOf(cell) : cell[key]);
+/**
+ * Position of a cell's value in a dimension's order (decoders: the format's default first;
+ * levels: the compression's default first, then the others in order).
+ */
 function rankIn(dimension, order, cell) {
   if (dimension === 'decoder') {
     const decoders = FORMAT_ENTRIES[cell.format]?.decoders.map((d) => d.name) ?? [];
     return decoders.indexOf(decoderOf(cell));
+  }
+  if (dimension === 'level') {
+    const levels = COMPRESSION_ENTRIES[cell.compression]?.levels;
+    if (!levels) return -1;
+    return atDefaultLevel(cell) ? 0 : 1 + levelOf(cell) - levels.min;
   }
   return order.indexOf(cell[dimension]);
 }
 
 export function groupComparisons(cells) {
   const pairs = [];
-  const same = (a, b, dimension) => CELL_KEYS.every((key) => key === dimension
-    || (key === 'decoder' ? decoderOf(a) === decoderOf(b) : a[key] === b[key]));
+  const same = (a, b, ...dimensions) => CELL_KEYS.every((key) => dimensions.includes(key) || valueOf(a, key) === valueOf(b, key));
   for (const [dimension, order] of COMPARED) {
     for (const a of cells) {
       for (const b of cells) {
@@ -141,9 +156,14 @@ export function groupComparisons(cells) {
         if (ra < 0 || rb < 0 || ra >= rb) continue;
         if (dimension === 'format') {
           if (decoderOf(a) !== defaultDecoder(a.format) || decoderOf(b) !== defaultDecoder(b.format)) continue;
-          if (!CELL_KEYS.every((key) => key === 'format' || key === 'decoder' || a[key] === b[key])) continue;
+          if (!same(a, b, 'format', 'decoder')) continue;
         } else if (dimension === 'decoder') {
           if (ra !== 0 || !same(a, b, 'decoder')) continue;
+        } else if (dimension === 'compression') {
+          if (!(a.compression === 'none' || (atDefaultLevel(a) && atDefaultLevel(b)))) continue;
+          if (!same(a, b, 'compression', 'level')) continue;
+        } else if (dimension === 'level') {
+          if (ra !== 0 || !same(a, b, 'level')) continue;
         } else if (!same(a, b, dimension)) continue;
         // Scenarios compare only within their family: 3 against 2, and 4 against 5.
         if (dimension === 'scenario' && !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))) continue;
@@ -164,7 +184,8 @@ export function groupId(cell) {
   const where = `${cell.object}/${cell.count}/${cell.network}`;
   if (cell.scenario === 1) return `formats/${where}`;
   if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
-  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}`;
+  const level = cell.level !== undefined && cell.level !== null && cell.level !== defaultLevel(cell.compression) ? `-${cell.level}` : '';
+  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}${level}`;
 }
 
 /** Fisher–Yates shuffle of `items` driven by a seeded generator; returns a new array. */

@@ -2,7 +2,7 @@
 // catalogue (the server's enums): field names and types in SPEC order, the XML element names,
 // the protobuf list message and CM2's sort sequence; a cell's API path and case id.
 
-import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultDecoder } from './catalogue.js';
+import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultDecoder, defaultLevel } from './catalogue.js';
 
 export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
 
@@ -21,9 +21,17 @@ export const OBJECTS = Object.freeze(Object.fromEntries(CATALOGUE.objects.map((o
   sortSequence: o.sort_sequence,
 })])));
 
-/** The API path of a request (SPEC §4's parameters), e.g. /api/books?count=10&format=json&compression=none&cm=0. */
-export function apiPath({ object, count, format, compression }, cm) {
-  const query = new URLSearchParams({ count: String(count), format, compression, cm: String(cm) });
+/**
+ * The API path of a request (SPEC §4's parameters), e.g.
+ * /api/books?count=10&format=json&compression=br&level=6&cm=0. A compression's level is always
+ * named (its default when the cell names none), so that what was measured does not depend on
+ * the server's defaults; none takes no level.
+ */
+export function apiPath({ object, count, format, compression, level }, cm) {
+  const query = new URLSearchParams({ count: String(count), format, compression });
+  const chosen = level ?? defaultLevel(compression);
+  if (chosen !== null) query.set('level', String(chosen));
+  query.set('cm', String(cm));
   return `/api/${object}?${query}`;
 }
 
@@ -79,11 +87,13 @@ export function firstDifference(object, expected, actual) {
 
 /**
  * The case id of a cell, e.g. books/10000/protobuf/gzip/scenario2/cm3/10mbit. A decoder other
- * than the format's default joins the format with "+" (books/10/xml+sax/none/…), so the ids of
- * cells with the default decoder are those runs have always had.
+ * than the format's default joins the format with "+" (books/10/xml+sax/none/…), and a level
+ * other than the compression's default joins it with "-" (books/10/json/br-11/…), so the ids of
+ * cells with the defaults are those runs have always had.
  */
 export function caseId(cell) {
   const decoder = cell.decoder && cell.decoder !== defaultDecoder(cell.format) ? `+${cell.decoder}` : '';
-  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${cell.compression}/scenario${cell.scenario}/cm${cell.cm}`;
+  const level = cell.level !== undefined && cell.level !== null && cell.level !== defaultLevel(cell.compression) ? `-${cell.level}` : '';
+  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${cell.compression}${level}/scenario${cell.scenario}/cm${cell.cm}`;
   return cell.network ? `${id}/${cell.network}` : id;
 }

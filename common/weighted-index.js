@@ -31,11 +31,21 @@ const medianOrNull = (values) => {
   return finite.length ? median(finite) : null;
 };
 
+/**
+ * A Server-Timing duration of a sample for the whole body: as sent when it covers the whole
+ * body, scaled up by the body's bytes on the wire when it covers only the first part of a
+ * streamed body ("first 65536 bytes"; an estimate, linear in size); null without one.
+ */
+export function wholeBodyMs(ms, covers, encodedBodySize) {
+  if (!Number.isFinite(ms)) return null;
+  const head = /^first (\d+) bytes$/.exec(covers ?? '');
+  return head && encodedBodySize > Number(head[1]) ? ms * (encodedBodySize / Number(head[1])) : ms;
+}
+
 /** One sample's four figures (null where the sample lacks what a figure needs). */
 export function sampleFigures(s) {
-  let encode = Number.isFinite(s.server_serialize_ms) ? s.server_serialize_ms + (s.server_compress_ms ?? 0) : null;
-  const head = /^first (\d+) bytes$/.exec(s.server_serialize_covers ?? '');
-  if (encode !== null && head && s.encoded_body_size > Number(head[1])) encode *= s.encoded_body_size / Number(head[1]);
+  const encode = Number.isFinite(s.server_serialize_ms)
+    ? wholeBodyMs(s.server_serialize_ms + (s.server_compress_ms ?? 0), s.server_serialize_covers, s.encoded_body_size) : null;
   const bytes = s.transfer_size > 0 ? s.transfer_size : (s.encoded_body_size ?? null);
   const decode = Number.isFinite(s.request_ms) && Number.isFinite(s.rt_duration_ms)
     ? Math.max(0, s.request_ms - s.rt_duration_ms) : (s.decode_ms ?? null);

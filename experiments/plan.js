@@ -3,9 +3,11 @@
 // (comparisonGroups): the cells the report compares with each other, which run together,
 // interleaved, in one page (client/group-runner.js); `protocol` says how (warm-up, rounds, when
 // to stop). A rule matches a cell when every key it names matches (a value or a list of
-// values); keys are object, format, decoder, compression, count, scenario, cm, network. A group
+// values); keys are object, format, decoder, compression, level, count, scenario, cm, network. A group
 // may name "decoders": "all" (every decoder of each of its formats) or a list of decoder names
-// (those its formats have); without it, each format's default decoder. Allowed values come from
+// (those its formats have); without it, each format's default decoder. Likewise "levels" maps a
+// compression to the levels to measure it at (e.g. {"br": [1, 6, 11]}); a compression it does not
+// name is measured at its default level (the catalogue's). Allowed values come from
 // the catalogue (common/catalogue.js); any dimension but counts may be "all", so that a plan
 // picks up a format added to the catalogue. A plan may say "extends": "<plan>" to take that plan's
 // groups (and anything else it does not set itself), e.g. the same matrix with another
@@ -16,7 +18,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '#common/schema.js';
-import { decodersOf, defaultDecoder, scenarioTakesCm } from '#common/catalogue.js';
+import { decodersOf, defaultDecoder, defaultLevel, levelProblem, scenarioTakesCm } from '#common/catalogue.js';
 import { groupId } from '#common/comparison.js';
 import { NETWORKS } from './network/profiles.js';
 import { groupProtocol } from '../client/group-runner.js';
@@ -74,6 +76,25 @@ function validatePlan(plan, source) {
         }
       }
     }
+    if (group.levels !== undefined) {
+      if (!group.levels || typeof group.levels !== 'object' || Array.isArray(group.levels)) {
+        problems.push(`group ${index + 1}: "levels" must map compressions to lists of levels, e.g. {"br": [1, 6, 11]}`);
+      } else {
+        const measured = valuesOf(group, 'compressions') ?? [];
+        for (const [compression, levels] of Object.entries(group.levels)) {
+          if (!measured.includes(compression)) {
+            problems.push(`group ${index + 1}: levels names ${JSON.stringify(compression)}, which is not one of its compressions (${measured.join(', ')})`);
+          } else if (!Array.isArray(levels) || levels.length === 0) {
+            problems.push(`group ${index + 1}: levels of ${compression} must be a list of levels`);
+          } else {
+            for (const level of levels) {
+              const problem = levelProblem(compression, level);
+              if (problem) problems.push(`group ${index + 1}: ${problem}`);
+            }
+          }
+        }
+      }
+    }
     for (const [dimension, , allowed] of DIMENSIONS) {
       const values = valuesOf(group, dimension);
       if (!Array.isArray(values) || values.length === 0) {
@@ -104,6 +125,11 @@ function decodersIn(group, format) {
   return decodersOf(format).filter((name) => group.decoders.includes(name));
 }
 
+/** The levels a group measures a compression at (none: [null], it has no levels). */
+function levelsIn(group, compression) {
+  return group.levels?.[compression] ?? [defaultLevel(compression)];
+}
+
 function matches(rule, cell) {
   return Object.entries(rule).every(([key, value]) => (Array.isArray(value) ? value : [value]).includes(cell[key]));
 }
@@ -124,11 +150,12 @@ export function expandPlan(plan, { network } = {}) {
       partial = partial.flatMap((cell) => values.map((value) => ({ ...cell, [key]: value })));
     }
     partial = partial.flatMap((cell) => decodersIn(group, cell.format).map((decoder) => ({ ...cell, decoder })));
+    partial = partial.flatMap((cell) => levelsIn(group, cell.compression).map((level) => ({ ...cell, level })));
     for (const cell of partial) {
       if ((group.exclude ?? []).some((rule) => matches(rule, cell))) continue;
       if (!scenarioTakesCm(cell.scenario, cell.cm)) continue; // scenario 1 has CM0; 2–5 compute
       const ordered = { object: cell.object, format: cell.format, decoder: cell.decoder, compression: cell.compression,
-        count: cell.count, scenario: cell.scenario, cm: cell.cm, network: cell.network };
+        level: cell.level, count: cell.count, scenario: cell.scenario, cm: cell.cm, network: cell.network };
       cells.set(caseId(ordered), ordered);
     }
   }

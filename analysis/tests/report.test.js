@@ -23,8 +23,8 @@ test('the report says what the data says', async () => {
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
   assert.match(md, /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower\)/);
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
-  assert.match(md, /Books, 10mbit, JSON: N=10: GZIP 1\.0\d× faster; N=1000: GZIP 1\.9\d× faster/);
-  assert.match(md, /Books, unthrottled, JSON: .*N=1000: GZIP 1\.\d\d× slower/);
+  assert.match(md, /Books, 10mbit, JSON, GZIP against no compression — N=10: 1\.0\d× faster \(95% CI [^)]*\); N=1000: 1\.9\d× faster/);
+  assert.match(md, /Books, unthrottled, JSON, GZIP against no compression — .*N=1000: 1\.\d\d× slower/);
   assert.match(md, /N=100 CM5: server [\d.]+× faster/);
   // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
   // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
@@ -85,7 +85,7 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
   const { path, cells } = syntheticRun();
   await makeReport([path]);
   const [header, ...rows] = readFileSync(join(path, 'summary.csv'), 'utf8').trim().split('\n');
-  assert.deepStrictEqual(header.split(',').slice(0, 15), ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario',
+  assert.deepStrictEqual(header.split(',').slice(0, 16), ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario',
     'cm', 'network', 'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms']);
   assert.equal(rows.length, cells.length);
   const samples = readFileSync(join(path, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));

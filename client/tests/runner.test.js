@@ -96,8 +96,14 @@ test('cells are checked before anything runs', () => {
   assert.throws(() => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }), /scenario 3 computes: cm must be one of 1, 2, 3, 4, 5/);
   assert.throws(() => validateCell({ object: 'books', count: 5, format: 'xml', decoder: 'parse' }), /decoder of xml must be one of dom, sax/);
   assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }),
-    { object: 'videos', format: 'json', decoder: 'json', compression: 'none', count: 5, scenario: 1, cm: 0 });
+    { object: 'videos', format: 'json', decoder: 'json', compression: 'none', level: null, count: 5, scenario: 1, cm: 0 });
   assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor2');
+  // A compression's level: its default unless asked; none takes none; out of range is refused saying what is allowed.
+  assert.equal(validateCell({ object: 'books', count: 5, compression: 'br' }).level, 6);
+  assert.equal(validateCell({ object: 'books', count: 5, compression: 'zstd', level: 19 }).level, 19);
+  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'br', level: 12 }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);
+  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'gzip', level: 0 }), /level of gzip must be a whole number from 1 to 9/);
+  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'none', level: 3 }), /compression none takes no level \(levels: gzip 1–9, deflate 1–9, br 0–11, zstd 1–19\)/);
 });
 
 test('fetchObjects gives plain objects', async () => {

@@ -40,7 +40,7 @@ test('NETWORK replaces the plan\'s networks', () => {
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are formats, quick, smoke, thesis, thesis-source/);
+  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are compression, formats, quick, smoke, thesis, thesis-source/);
 });
 
 test('a plan can extend another: the source\'s own protocol on the same cells, interleaved too', () => {
@@ -77,3 +77,27 @@ function writePlan(plan) {
   writeFileSync(path, JSON.stringify(plan));
   return path;
 }
+
+test('levels: a plan measures compressions at the levels it names, the default otherwise, and refuses levels out of range', () => {
+  const plan = loadPlan('compression');
+  const cells = expandPlan(plan);
+  const configurations = [...new Set(cells.map((c) => `${c.compression}${c.level === null ? '' : ` ${c.level}`}`))];
+  assert.deepStrictEqual(configurations, ['none', 'gzip 1', 'gzip 6', 'gzip 9', 'deflate 6', 'br 1', 'br 6', 'br 11', 'zstd 1', 'zstd 3', 'zstd 19']);
+  assert.equal(cells.length, 3 * 11 * 3 * 3);
+  // Default levels keep the ids runs have always had; others name their level.
+  assert.ok(cells.some((c) => caseId(c) === 'books/10/json/gzip/scenario1/cm0/unthrottled'));
+  assert.ok(cells.some((c) => caseId(c) === 'books/10/json/br-11/scenario1/cm0/unthrottled'));
+  const groups = comparisonGroups(plan);
+  assert.equal(groups.length, 9);
+  assert.ok(groups.every((g) => g.cells.length === 33));
+  const bad = (levels) => {
+    const directory = mkdtempSync(join(tmpdir(), 'plan-'));
+    const path = join(directory, 'bad.json');
+    writeFileSync(path, JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }));
+    return () => loadPlan(path);
+  };
+  assert.throws(bad({ br: [12] }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);
+  assert.throws(bad({ zstd: [3] }), /levels names "zstd", which is not one of its compressions \(none, br\)/);
+  assert.throws(bad({ br: [] }), /levels of br must be a list of levels/);
+  assert.throws(bad([1]), /"levels" must map compressions to lists of levels/);
+});

@@ -1,0 +1,144 @@
+// Where compression pays: for every compression and level measured against no compression,
+// the break-even bandwidth — the link speed below which compressing is faster end to end — from
+// the unthrottled cells, checked against the cells measured on slower links.
+//
+// The model. On a link of B bit/s, a request's time is what it takes without any link limit
+// plus its bytes over the link: T(B) ≈ T(∞) + bytes × 8 / B. Compressing costs
+// Δ = T_c(∞) − T_none(∞) (compress on the server, decompress in the browser, less a shorter
+// transfer on loopback) and saves (bytes_none − bytes_c) × 8 / B, so it pays below
+//     B* = (bytes_none − bytes_c) × 8 / Δ.
+// Δ ≤ 0 means compressing pays at every speed (the costs hide inside the loopback transfer it
+// shortens); no bytes saved means it never pays. The interval of B* follows from the 95% CI of
+// the unthrottled ratio (round bootstrap): Δ = T_c × (1 − r) with r = T_none / T_c. The model
+// leaves out TCP's slow start and the RTT, which add round trips for the larger body; the
+// check against measured cells shows where that matters.
+//
+// Δ is split into the server's compress time (Server-Timing, scaled to the whole body where it
+// covered only its head) and the rest: the browser's decompression plus whatever else differs.
+
+import { compressionLabel, formatLabel } from '#common/catalogue.js';
+import { DEFAULT_DELTA, VERDICTS, verdictOf } from '#common/comparison.js';
+import { median } from '#common/stats.js';
+import { wholeBodyMs } from '#common/weighted-index.js';
+
+const MBIT = 1e6;
+
+const medianOf = (values) => {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? median(finite) : null;
+};
+
+/** A cell's figures the model needs: body bytes on the wire and the server's compress time. */
+function cellFigures(cell) {
+  return {
+    bytes: medianOf(cell.samples.map((s) => s.encoded_body_size)),
+    compress_ms: medianOf(cell.samples.map((s) => wholeBodyMs(s.server_compress_ms, s.server_compress_covers, s.encoded_body_size))),
+  };
+}
+
+/** The situation of a comparison without its network: what the break-even is computed for. */
+const configurationKey = (c) => [c.object, c.format, c.decoder, c.count, c.compression, c.level].join('/');
+
+/** Which side a measured comparison (a = none, b = compressed) says is faster: 'compressed', 'none' or null. */
+function measuredWinner(comparison) {
+  const verdict = verdictOf(comparison, DEFAULT_DELTA);
+  return verdict === VERDICTS.B_FASTER ? 'compressed' : verdict === VERDICTS.A_FASTER ? 'none' : null;
+}
+
+/**
+ * The break-even bandwidth of every compression and level measured unthrottled against no
+ * compression (scenario 1), and its check against each slower network measured.
+ *
+ * @param cells the report's cells ({case_id, cell, samples, stats})
+ * @param comparisons the report's comparisons (answers.js comparisons())
+ * @param networks the run's network profiles (run.json's `networks`: name → {downBps, rttMs, …})
+ * @returns [{object, format, decoder, count, compression, level, none_ms, compressed_ms, delta_ms,
+ *   delta_low_ms, delta_high_ms, saved_bytes, compress_ms, rest_ms, break_even_mbps, low_mbps,
+ *   high_mbps, checks: [{network, rate_mbps, rtt_ms, predicted, measured, ratio, ci_low, ci_high, outcome}]}]
+ *   break_even_mbps is Infinity when compressing pays at every speed and 0 when it never pays.
+ */
+export function breakEvens(cells, comparisons, networks = {}) {
+  const byId = new Map(cells.map((c) => [c.case_id, c]));
+  const againstNone = comparisons.filter((c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none');
+  const measuredElsewhere = new Map();
+  for (const c of againstNone.filter((x) => x.a.network !== 'unthrottled')) {
+    const key = configurationKey(c.b);
+    if (!measuredElsewhere.has(key)) measuredElsewhere.set(key, []);
+    measuredElsewhere.get(key).push(c);
+  }
+  return againstNone.filter((c) => c.a.network === 'unthrottled').map((c) => {
+    const none = byId.get(c.a_id);
+    const compressed = byId.get(c.b_id);
+    const [n, z] = [cellFigures(none), cellFigures(compressed)];
+    const tNone = none.stats.median;
+    const tCompressed = compressed.stats.median;
+    const delta = tCompressed - tNone;
+    // r = T_none / T_c, so Δ = T_c (1 − r): the CI's high ratio gives the low Δ.
+    const [deltaLow, deltaHigh] = [tCompressed * (1 - c.ci_high), tCompressed * (1 - c.ci_low)];
+    const saved = n.bytes !== null && z.bytes !== null ? n.bytes - z.bytes : null;
+    const speed = (ms) => (saved === null ? null : saved <= 0 ? 0 : ms <= 0 ? Infinity : (saved * 8) / (ms / 1000) / MBIT);
+    const row = {
+      object: c.b.object, format: c.b.format, decoder: c.b.decoder, count: c.b.count, compression: c.b.compression, level: c.b.level,
+      none_ms: tNone, compressed_ms: tCompressed, delta_ms: delta, delta_low_ms: deltaLow, delta_high_ms: deltaHigh,
+      saved_bytes: saved, compress_ms: z.compress_ms, rest_ms: z.compress_ms === null ? null : delta - z.compress_ms,
+      break_even_mbps: speed(delta), low_mbps: speed(deltaHigh), high_mbps: speed(deltaLow),
+    };
+    row.checks = (measuredElsewhere.get(configurationKey(c.b)) ?? []).map((m) => check(row, m, networks[m.a.network]))
+      .sort((x, y) => (x.rate_mbps ?? Infinity) - (y.rate_mbps ?? Infinity));
+    return row;
+  });
+}
+
+/** What the break-even predicts on one measured network, and whether the measured comparison agrees. */
+function check(row, comparison, profile) {
+  const rate = Number.isFinite(profile?.downBps) ? profile.downBps / MBIT : null;
+  let predicted = null;
+  if (rate !== null && row.low_mbps !== null) {
+    if (rate < row.low_mbps) predicted = 'compressed';
+    else if (rate > row.high_mbps) predicted = 'none';
+    else predicted = 'too close to call';
+  }
+  const measured = measuredWinner(comparison);
+  const decided = (side) => side === 'compressed' || side === 'none';
+  const outcome = !decided(predicted) || !decided(measured) ? 'open' : predicted === measured ? 'holds' : 'contradicted';
+  return { network: comparison.a.network, rate_mbps: rate, rtt_ms: profile?.rttMs ?? null, predicted, measured,
+    ratio: comparison.ratio, ci_low: comparison.ci_low, ci_high: comparison.ci_high, outcome };
+}
+
+/** How the checks came out, over all rows: {holds, contradicted, open, n}. */
+export function checkCounts(rows) {
+  const checks = rows.flatMap((r) => r.checks);
+  const count = (outcome) => checks.filter((c) => c.outcome === outcome).length;
+  return { holds: count('holds'), contradicted: count('contradicted'), open: count('open'), n: checks.length };
+}
+
+/** A speed in Mbit/s as a reader sees it. */
+export function speedText(mbps) {
+  if (mbps === null || mbps === undefined) return '—';
+  if (mbps === Infinity) return 'any speed';
+  if (mbps === 0) return 'never';
+  return mbps >= 100 ? `${mbps.toFixed(0)} Mbit/s` : mbps >= 1 ? `${mbps.toFixed(1)} Mbit/s` : `${(mbps * 1000).toFixed(0)} kbit/s`;
+}
+
+/** The name of a row's configuration: "JSON, Brotli 11". */
+export const configurationName = (row) => `${formatLabel(row.format, row.decoder)}, ${compressionLabel(row.compression, row.level, { explicit: true })}`;
+
+/** The break-even table as a header and rows of text. */
+export function breakEvenTableRows(rows) {
+  const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+  const header = ['objects', 'N', 'configuration', 'bytes saved', 'cost unthrottled ms (95% CI)', 'compress ms', 'rest ms',
+    'pays below (95% CI)', 'measured on slower links'];
+  const checkText = (c) => `${c.network}: ${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}`
+    + ` (${c.ratio.toFixed(2)}×), predicted ${c.predicted ?? '—'} → ${c.outcome}`;
+  return {
+    header,
+    rows: rows.map((r) => [r.object, r.count, configurationName(r),
+      r.saved_bytes === null ? '—' : String(Math.round(r.saved_bytes)),
+      `${ms(r.delta_ms)} (${ms(r.delta_low_ms)} to ${ms(r.delta_high_ms)})`, ms(r.compress_ms), ms(r.rest_ms),
+      `${speedText(r.break_even_mbps)} (${speedText(r.low_mbps)} – ${speedText(r.high_mbps)})`,
+      r.checks.length ? r.checks.map(checkText).join('; ') : '—']),
+  };
+}
+
+/** Where the chart puts speeds it cannot draw: "any speed" at the right edge, "never" at the left. */
+export const CHART_RANGE_MBPS = Object.freeze({ min: 0.1, max: 10_000 });
