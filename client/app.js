@@ -33,6 +33,8 @@ function readForm() {
     object: data.get('object'), count: integer('count'), format: data.get('format'), decoder: data.get('decoder'),
     compression: data.get('compression'), scenario: integer('scenario'), cm: integer('cm'),
   };
+  // A disabled level (no compression) is not in the form's data: the cell then has none.
+  if (data.get('level')) cell.level = integer('level');
   const options = { warmup: integer('warmup') };
   if (data.get('adaptive')) {
     options.adaptive = { target: Number(data.get('target')) / 100, minReps: integer('minReps'), maxReps: integer('maxReps') };
@@ -89,7 +91,7 @@ async function start(lab) {
     const { cell, options } = readForm();
     running = new AbortController();
     setRunning(true);
-    chart.reset(`${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
+    chart.reset(`${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}${cell.level === undefined ? '' : ` ${cell.level}`}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
     try {
       const result = await lab.runCell(cell, {
         ...options,

@@ -2,7 +2,7 @@
 // cell form's selects (the decoder follows the format) and the comparison form's checkboxes.
 // A format added on the server appears here without an edit to the page.
 
-import { CATALOGUE, FORMAT_ENTRIES, LABELS, formatLabel } from '#common/catalogue.js';
+import { CATALOGUE, COMPRESSION_ENTRIES, FORMAT_ENTRIES, LABELS, formatLabel } from '#common/catalogue.js';
 
 function option(value, text, selected = false) {
   const element = document.createElement('option');
@@ -26,7 +26,17 @@ function fillDecoders(select, format) {
   select.replaceChildren(...entry.decoders.map((d) => option(d.name, `${d.name} · ${d.label}`, d.name === entry.default_decoder)));
 }
 
-/** Fills the cell form: object, format, decoder, compression, scenario and CM. */
+/** The level input follows the compression: its range, its default; disabled for none. */
+function fitLevel(input, compression) {
+  const levels = COMPRESSION_ENTRIES[compression]?.levels;
+  input.disabled = !levels;
+  input.min = levels ? String(levels.min) : '';
+  input.max = levels ? String(levels.max) : '';
+  input.value = levels ? String(levels.default) : '';
+  input.title = levels ? `${levels.min}–${levels.max}, default ${levels.default}` : 'no compression, no level';
+}
+
+/** Fills the cell form: object, format, decoder, compression (and its level), scenario and CM. */
 export function fillCellForm(form) {
   const select = (name) => form.querySelector(`select[name="${name}"]`);
   select('object').replaceChildren(...CATALOGUE.objects.map((o) => option(o.name, o.label)));
@@ -36,6 +46,9 @@ export function fillCellForm(form) {
   select('cm').replaceChildren(...CATALOGUE.computation_models.map((m) => option(m.level, `${m.name} · ${m.label}`)));
   fillDecoders(select('decoder'), select('format').value);
   select('format').addEventListener('change', () => fillDecoders(select('decoder'), select('format').value));
+  const level = form.querySelector('input[name="level"]');
+  fitLevel(level, select('compression').value);
+  select('compression').addEventListener('change', () => fitLevel(level, select('compression').value));
 }
 
 /** The configurations a comparison can include: every format × decoder, as "format" or "format+decoder". */

@@ -4,7 +4,7 @@
 //     → {cell, case_id, samples: [{rep, total_ms, …phases}], summary, protocol, verification, context}
 //   await lab.runGroup({id, cells}, protocol, {seed, onRound, onProgress, signal})
 //     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
-//   await lab.fetchObjects({object, format, compression, count, cm}) → plain objects
+//   await lab.fetchObjects({object, format, compression, level, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
 //   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 

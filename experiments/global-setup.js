@@ -44,7 +44,7 @@ async function serverInfo(baseUrl) {
 function session(kind, server, serverWarmup) {
   return { kind, at: new Date().toISOString(),
     git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
-    server_versions: server?.versions ?? null, server_settings: server?.settings ?? null,
+    server_versions: server?.versions ?? null, server_settings: server?.settings ?? null, server_compressions: server?.compressions ?? null,
     node: process.version, server_warmup: serverWarmup };
 }
 
@@ -126,6 +126,8 @@ export default async function globalSetup(config) {
         browser: `${browser.browserType().name()} ${browser.version()}`,
         node: process.version,
       },
+      // Each compression's library, version and levels, as the server reports them.
+      compressions: server.compressions ?? null,
       dataset: server.dataset,
       server: { base_url: settings.baseUrl, settings: server.settings, machine: server.machine },
       browser_machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null,

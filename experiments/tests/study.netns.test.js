@@ -1,6 +1,7 @@
 // The study under real kernel shaping (SHAPING=netns, as root): server and Chromium in their own
 // namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
-// 10 Mbit/s link, read back as a separate program would. Skipped, with the reason, without root.
+// 10 Mbit/s link, read back as a separate program would; every compression decodes under kernel
+// shaping too. Skipped, with the reason, without root.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -21,8 +22,8 @@ const PLAN = {
   description: 'tiny cells on a link with an RTT and on the 10 Mbit/s link',
   protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 }, stop: null },
   groups: [
-    { name: 'cable', scenarios: [1], cms: [0], objects: ['books'], formats: ['json', 'protobuf'], compressions: ['gzip'],
-      counts: [100], networks: ['cable'] },
+    { name: 'cable', scenarios: [1], cms: [0], objects: ['books'], formats: ['json', 'protobuf'], compressions: ['gzip', 'deflate', 'br', 'zstd'],
+      levels: { br: [11] }, counts: [100], networks: ['cable'] },
     { name: '10 Mbit/s', scenarios: [2], cms: [2], objects: ['videos'], formats: ['xml'], compressions: ['none'],
       counts: [100], networks: ['10mbit'] },
   ],
@@ -62,6 +63,11 @@ test('SHAPING=netns runs a plan through the kernel with the profiles\' delays an
   assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
   for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
   assert.equal(samples.length, expected.length * 3);
+  const encodings = new Map(cells.map((c) => [c.case_id, c.cell.compression === 'none' ? 'identity' : c.cell.compression]));
+  for (const sample of samples) {
+    assert.equal(sample.content_encoding, encodings.get(sample.case_id), sample.case_id);
+    assert.ok(sample.encoded_body_size > 0 && sample.encoded_body_size < sample.decoded_body_size || sample.content_encoding === 'identity', sample.case_id);
+  }
   for (const sample of samples.filter((s) => s.network === 'cable')) {
     assert.ok(sample.total_ms >= NETWORKS.cable.rttMs, `${sample.case_id} round ${sample.round}: ${sample.total_ms} ms`);
   }

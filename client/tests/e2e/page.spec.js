@@ -8,7 +8,7 @@ import { makeReport } from '../../../analysis/report.js';
 import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
-import { COMPRESSIONS, FORMATS, decodersOf } from '#common/catalogue.js';
+import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, decodersOf } from '#common/catalogue.js';
 const SCENARIOS = [[1, 0], [2, 2], [3, 2], [4, 1], [5, 3]];
 
 test.beforeEach(async ({ page }) => {
@@ -23,9 +23,11 @@ test.beforeEach(async ({ page }) => {
 test('a person runs one small cell of each scenario for each format and downloads the results', async ({ page }) => {
   const rows = page.locator('#summary tbody tr');
   const expectedIds = [];
+  let turn = 0;
   for (const format of FORMATS) {
     for (const [scenario, cm] of SCENARIOS) {
-      const compression = scenario % 2 === 0 ? 'gzip' : 'none';
+      // Every compression in turn, at its default level (the page fills it in).
+      const compression = COMPRESSIONS[turn++ % COMPRESSIONS.length];
       await page.selectOption('#cell-form select[name=object]', 'books');
       await page.fill('#cell-form input[name=count]', '40');
       await page.selectOption('#cell-form select[name=format]', format);
@@ -57,13 +59,14 @@ test('a person runs one small cell of each scenario for each format and download
     for (const sample of cell.samples) {
       expect(sample.total_ms).toBeGreaterThan(0);
       expect(sample.decoded_body_size).toBeGreaterThan(0);
-      expect(sample.content_encoding).toBe(cell.cell.compression === 'gzip' ? 'gzip' : 'identity');
+      expect(sample.content_encoding).toBe(COMPRESSION_ENTRIES[cell.cell.compression].encoding ?? 'identity');
+      expect(sample.encoded_body_size).toBeGreaterThan(0);
       expect(sample.server_serialize_ms).toBeGreaterThanOrEqual(0);
     }
   }
   const csv = (await downloaded('#download-csv')).trim().split('\n');
-  expect(csv[0].split(',').slice(0, 10)).toEqual(
-    ['case_id', 'object', 'format', 'decoder', 'compression', 'count', 'scenario', 'cm', 'network', 'rep']);
+  expect(csv[0].split(',').slice(0, 11)).toEqual(
+    ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network', 'rep']);
   expect(csv).toHaveLength(1 + expectedIds.length * 3);
   const summary = (await downloaded('#download-summary')).trim().split('\n');
   expect(summary).toHaveLength(1 + expectedIds.length);
@@ -100,6 +103,15 @@ test('window.lab decodes every format, decoder and compression to the objects th
           { object: 'books', format, decoder, compression, count: 25 });
         expect(objects, `${format} ${decoder} ${compression}`).toEqual(generated);
       }
+    }
+  }
+  // Each compression's lowest and highest level too, on the largest body of the dataset.
+  const all = JSON.parse(readFileSync(join(FIXTURES, 'books.expected.json'), 'utf8'));
+  for (const compression of COMPRESSIONS.filter((c) => COMPRESSION_ENTRIES[c].levels)) {
+    for (const level of [COMPRESSION_ENTRIES[compression].levels.min, COMPRESSION_ENTRIES[compression].levels.max]) {
+      const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
+        { object: 'books', format: 'json', compression, level, count: all.length });
+      expect(objects, `${compression} ${level}`).toEqual(all);
     }
   }
   // One at a time: the server admits one computation and queues two (more get a 503).
