@@ -19,7 +19,8 @@ import { startStudyServer } from '../server-process.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { writeBenchmark } from './bench-output.js';
 import { roundRatio } from '#common/comparison.js';
-import { caseId } from '#common/schema.js';
+import { apiPath, caseId } from '#common/schema.js';
+import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,12 +32,15 @@ const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
  * What the study's whole path adds to what it times: window.lab.runGroup with the study's round
  * recording (a binding the page awaits between rounds, writing a real run directory) against a
  * bare loop in the same page — fetch → read → decode between two clock reads — on the same
- * request over the real server. The two alternate in blocks (which goes first alternates too),
- * so drift falls on both; the overhead is the ratio of medians with the round bootstrap's CI over
- * the blocks, the estimator the study itself uses.
+ * request over the real server. The two alternate in many short blocks (which goes first
+ * alternates too), so drift over seconds falls on both alike; the overhead is the ratio of
+ * medians with the round bootstrap's CI over the blocks, the estimator the study itself uses.
+ * Precision: per-request noise on loopback is ±10–20 % here, so a CI of about ±1 % on the
+ * ratio needs some thousands of iterations per arm — hence 300 blocks of 5 (BENCH_BLOCKS and
+ * BENCH_PER_BLOCK change them).
  */
-const BLOCKS = 60;
-const PER_BLOCK = 20;
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 300);
+const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 5);
 async function overhead(page, figures) {
   console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
   console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)`);
@@ -51,10 +55,9 @@ async function overhead(page, figures) {
     const id = caseId(cell);
     const writer = runDirectory.startGroup(id, [{ case_id: id, ...cell }]);
     await page.exposeFunction(`rtlBenchRecord${cells.indexOf(cell)}`, (round) => writer.round(round));
-    const result = await page.evaluate(async ({ cell, index, blocks, perBlock }) => {
+    const result = await page.evaluate(async ({ cell, index, blocks, perBlock, url, decoder }) => {
       const record = window[`rtlBenchRecord${index}`];
-      const codec = window.lab.codecs[cell.format];
-      const url = `/api/${cell.object}?count=${cell.count}&format=${cell.format}&compression=${cell.compression}&cm=0`;
+      const codec = window.lab.codecs[cell.format][decoder];
       const bare = async () => {
         const totals = [];
         for (let i = 0; i < perBlock; i++) {
@@ -84,7 +87,7 @@ async function overhead(page, figures) {
         }
       }
       return samples;
-    }, { cell, index: cells.indexOf(cell), blocks: BLOCKS, perBlock: PER_BLOCK });
+    }, { cell, index: cells.indexOf(cell), blocks: BLOCKS, perBlock: PER_BLOCK, url: apiPath(cell, 0), decoder: defaultDecoder(cell.format) });
     const ratio = roundRatio(result.study, result.bare);
     const study = median(result.study.map((s) => s.value));
     const bare = median(result.bare.map((s) => s.value));
@@ -105,7 +108,7 @@ async function protobufDecode(page, figures) {
   await page.addScriptTag({ content: `(function ($protobuf) {\n${readFileSync(staticFile, 'utf8')}\n})(protobuf);` });
   const result = await page.evaluate(async () => {
     const buffer = await (await fetch('/api/books?count=10000&format=protobuf')).arrayBuffer();
-    const ours = () => window.lab.codecs.protobuf.decode(buffer, 'books');
+    const ours = () => window.lab.codecs.protobuf.reflection.decode(buffer, 'books');
     const staticCode = () => protobuf.roots.default.responsetimelab.BookList.decode(new Uint8Array(buffer)).books;
     if (ours().length !== 10000 || staticCode().length !== 10000) throw new Error('decoded the wrong count');
     const time = (decode, n) => { const t0 = performance.now(); for (let i = 0; i < n; i++) decode(); return (performance.now() - t0) / n; };
