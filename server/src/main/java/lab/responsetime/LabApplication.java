@@ -72,7 +72,7 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new ObjectsResource(
                 new StudyService(datasets, limiter, new WorkBudget(computation.getMaxSortWork()))));
         environment.jersey().register(new PayloadWriter(
-                new BodyWriter(response.getGzipLevel(), response.getHeadBytes())));
+                new BodyWriter(response.getHeadBytes())));
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new CatalogueResource());
         environment.jersey().register(new NotFoundMapper());
@@ -80,6 +80,7 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new WorkTooLargeMapper());
         environment.jersey().register(new RetryLaterMapper());
         environment.jersey().register(new CancelledMapper());
+        environment.jersey().register(new CancelledMapper.WhileWriting());
         environment.servlets().addFilter("http-policy", new HttpPolicyFilter())
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
         environment.servlets().addFilter("client-presence", new ClientPresenceFilter(connectionWatcher))

@@ -52,7 +52,7 @@ public class LabConfiguration extends Configuration {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
         server.setAdminConnectors(List.of(connector(DEFAULT_ADMIN_PORT)));
-        // Compression is the client's explicit choice (?compression=gzip), never Accept-Encoding's.
+        // Compression is the client's explicit choice (?compression=br), never Accept-Encoding's.
         GzipHandlerFactory gzip = new GzipHandlerFactory();
         gzip.setEnabled(false);
         server.setGzipFilterFactory(gzip);
@@ -71,7 +71,7 @@ public class LabConfiguration extends Configuration {
     /** Jetty's own gzip would compress whenever the browser accepts it; the lab must not. */
     @JsonIgnore
     @AssertFalse(message = "server.gzip.enabled must be false: compression is chosen per request "
-            + "with ?compression=gzip and must be honoured exactly")
+            + "with ?compression=<name> and must be honoured exactly")
     public boolean isJettyGzipEnabled() {
         ServerFactory factory = getServerFactory();
         return factory instanceof io.dropwizard.core.server.AbstractServerFactory server
@@ -167,7 +167,10 @@ public class LabConfiguration extends Configuration {
         }
     }
 
-    /** SPEC §4: how much sorting the server accepts and how much it runs at once. */
+    /**
+     * SPEC §4: how much sorting the server accepts and how much it runs at once. Heavy
+     * compressions (brotli 10–11, zstd 16–19) share the same slots and queue.
+     */
     public static class ComputationSettings {
         /**
          * Largest accepted estimate of sorting work, in sorts × N·log2(N). The default admits
@@ -178,17 +181,17 @@ public class LabConfiguration extends Configuration {
         @Positive
         private double maxSortWork = 2.0e9;
 
-        /** Sorting requests run at once; the others wait or are refused. */
+        /** Sorting requests (and heavy compressions) run at once; the others wait or are refused. */
         @JsonProperty
         @Min(1)
         private int maxConcurrent = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
-        /** Sorting requests that may wait for a free slot; one more is refused with 503. */
+        /** Sorting requests (and heavy compressions) that may wait for a free slot; one more is refused with 503. */
         @JsonProperty
         @Min(0)
         private int maxQueued = 2;
 
-        /** How long a waiting sorting request waits before it is refused with 503. */
+        /** How long a waiting request waits for a slot before it is refused with 503. */
         @JsonProperty
         @NotNull
         private Duration maxQueueWait = Duration.seconds(30);
@@ -226,14 +229,8 @@ public class LabConfiguration extends Configuration {
         }
     }
 
-    /** How answers are written. */
+    /** How answers are written (the compression level is each request's: {@code ?level=}). */
     public static class ResponseSettings {
-        /** Deflate level of ?compression=gzip; 6 is zlib's and Jetty's default. */
-        @JsonProperty
-        @Min(1)
-        @Max(9)
-        private int gzipLevel = 6;
-
         /**
          * Bytes of a body held back before the headers are sent. A body that fits is sent with
          * Content-Length and whole-body Server-Timing; a larger one streams, chunked.
@@ -241,14 +238,6 @@ public class LabConfiguration extends Configuration {
         @JsonProperty
         @Min(1024)
         private int headBytes = 64 * 1024;
-
-        public int getGzipLevel() {
-            return gzipLevel;
-        }
-
-        public void setGzipLevel(int gzipLevel) {
-            this.gzipLevel = gzipLevel;
-        }
 
         public int getHeadBytes() {
             return headBytes;

@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * SIGTERM while CM4 sorts 100,000 Books (a minute of work): the server cancels the computation,
- * answers its client 503, and the process exits within 5 s — a real server process, as
- * {@code mvn exec:java} runs it, stopped the way a terminal or a supervisor stops it.
+ * SIGTERM while CM4 sorts 100,000 Books (a minute of work) and brotli 11 compresses 100,000
+ * Videos (which holds back its output for seconds, so nothing of that body has left): the server
+ * cancels both, answers both clients 503, and the process exits within 5 s — a real server
+ * process, as {@code mvn exec:java} runs it, stopped the way a terminal or a supervisor stops it.
  */
 class ShutdownTest {
     private static final int SIZE = 100_000;
@@ -37,6 +38,7 @@ class ShutdownTest {
                 "-Ddw.dataset.directory=target/shutdown-data",
                 "-Ddw.server.applicationConnectors[0].port=" + port,
                 "-Ddw.server.adminConnectors[0].port=" + adminPort,
+                "-Ddw.computation.maxConcurrent=2",
                 "-Ddw.server.requestLog.appenders[0].threshold=OFF",
                 "-Ddw.logging.level=WARN",
                 "-cp", System.getProperty("java.class.path"),
@@ -48,11 +50,15 @@ class ShutdownTest {
             CompletableFuture<HttpResponse<String>> heavy = http.sendAsync(
                     HttpRequest.newBuilder(base.resolve("/api/books?count=" + SIZE + "&cm=4")).build(),
                     HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> compressing = http.sendAsync(HttpRequest.newBuilder(
+                    base.resolve("/api/videos?count=" + SIZE + "&compression=br&level=11")).build(),
+                    HttpResponse.BodyHandlers.ofString());
             URI metrics = URI.create("http://127.0.0.1:" + adminPort + "/metrics");
             while (new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(metrics).build(),
                     HttpResponse.BodyHandlers.ofString()).body())
-                    .path("gauges").path("computations.running").path("value").asInt() == 0) {
+                    .path("gauges").path("computations.running").path("value").asInt() < 2) {
                 assertThat(heavy).as("CM4 on 100,000 Books is still sorting").isNotDone();
+                assertThat(compressing).as("brotli 11 on 100,000 Videos is still compressing").isNotDone();
                 Thread.sleep(20);
             }
 
@@ -60,9 +66,11 @@ class ShutdownTest {
             server.destroy();  // SIGTERM
             assertThat(server.waitFor(EXITS_WITHIN.toMillis(), TimeUnit.MILLISECONDS))
                     .as("exited within " + EXITS_WITHIN).isTrue();
-            HttpResponse<String> answer = heavy.get(1, TimeUnit.SECONDS);
-            assertThat(answer.statusCode()).isEqualTo(503);
-            assertThat(answer.body()).contains("the server is shutting down");
+            for (CompletableFuture<HttpResponse<String>> cancelled : List.of(heavy, compressing)) {
+                HttpResponse<String> answer = cancelled.get(1, TimeUnit.SECONDS);
+                assertThat(answer.statusCode()).isEqualTo(503);
+                assertThat(answer.body()).contains("the server is shutting down");
+            }
             assertThat(Duration.ofNanos(System.nanoTime() - stopped)).isLessThan(EXITS_WITHIN);
         } finally {
             server.destroyForcibly();

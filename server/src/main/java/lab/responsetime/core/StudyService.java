@@ -1,7 +1,7 @@
 package lab.responsetime.core;
 
 import java.util.List;
-import lab.responsetime.core.computation.Cancellation;
+import lab.responsetime.core.computation.Admission;
 import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.computation.ClientPresence;
 import lab.responsetime.core.computation.ComputationLimiter;
@@ -15,7 +15,8 @@ import lab.responsetime.core.dataset.Datasets;
 /**
  * Prepares the objects of an answer: takes the first N of the dataset and runs the computation
  * model on them, refusing work above the budget before anything else, queueing work beyond the
- * limiter's slots, and stopping work whose client has gone.
+ * limiter's slots, and stopping work whose client has gone. A heavy compression level takes a
+ * slot too, held (with the watch on the client) until the body is written.
  */
 public final class StudyService {
     /** Suggested wait while a dataset is still loading. */
@@ -35,8 +36,13 @@ public final class StudyService {
         return datasets;
     }
 
-    /** The objects to send, in order, with the time spent waiting for a slot and sorting. */
-    public record Prepared<T>(List<T> objects, long queueNanos, long sortNanos) {
+    /**
+     * The objects to send, in order, with the time spent waiting for a slot and sorting.
+     *
+     * @param admission what the body's writing holds and closes: the slot and the watch of a heavy
+     *     compression, or {@link Admission#none()}
+     */
+    public record Prepared<T>(List<T> objects, long queueNanos, long sortNanos, Admission admission) {
     }
 
     /**
@@ -51,8 +57,8 @@ public final class StudyService {
     /**
      * The objects of {@code request}, sorted by its computation model.
      *
-     * @param client watched while the request waits for a slot and while it sorts: if the
-     *     client goes, the work stops
+     * @param client watched while the request waits for a slot and while it sorts, and for a heavy
+     *     compression until its body is written: if the client goes, the work stops
      * @throws CancelledException when the client went away, or the server is shutting down
      */
     public <T> Prepared<T> prepare(StudyRequest<T> request, ClientPresence client)
@@ -61,15 +67,23 @@ public final class StudyService {
         ComputationModel cm = request.cm();
         double work = budget.check(request.kind(), cm, request.count(), datasets.size());
         List<T> first = loaded(request).subList(0, request.count());
-        if (cm == ComputationModel.CM0) {
-            return new Prepared<>(first, 0, 0);
+        if (!request.needsSlot()) {
+            return new Prepared<>(first, 0, 0, Admission.none());
         }
-        Cancellation cancellation = new Cancellation();
-        try (ClientPresence.Watch watch = client.watch(cancellation);
-             ComputationLimiter.Slot slot = limiter.acquire(work, cancellation)) {
+        Admission admission = Admission.take(limiter, work, client);
+        boolean heldForTheBody = false;
+        try {
             long started = System.nanoTime();
-            List<T> sorted = cm.apply(request.kind(), first, cancellation);
-            return new Prepared<>(sorted, slot.waitedNanos(), System.nanoTime() - started);
+            List<T> sorted = cm.apply(request.kind(), first, admission.cancellation());
+            long sortNanos = System.nanoTime() - started;
+            admission.sortingDone();
+            heldForTheBody = request.heavyCompression();
+            return new Prepared<>(sorted, admission.waitedNanos(), sortNanos,
+                    heldForTheBody ? admission : Admission.none());
+        } finally {
+            if (!heldForTheBody) {
+                admission.close();
+            }
         }
     }
 

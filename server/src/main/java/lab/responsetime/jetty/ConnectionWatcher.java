@@ -31,8 +31,10 @@ import org.eclipse.jetty.io.SelectableChannelEndPoint;
  * sent a further, pipelined request: it is still there, and that connection is left alone. The
  * watcher never reads, so Jetty's own reading of the connection is unchanged.
  *
- * <p>Only requests with computation are watched, and only while they wait and sort: requests
- * without computation, and every timed part of a study cell without computation, pay nothing.
+ * <p>Only requests with computation are watched, and only while they wait and sort, and requests
+ * at a heavy compression level while they wait and until their body is written (which may be
+ * held back whole, sending nothing that could fail): other requests, and every timed part of a
+ * study cell without either, pay nothing.
  */
 public final class ConnectionWatcher implements Managed {
     /** Why a watched request's work is cancelled. */

@@ -13,7 +13,20 @@ import lab.responsetime.core.computation.CancelledException;
 public final class CancelledMapper implements ExceptionMapper<CancelledException> {
     @Override
     public Response toResponse(CancelledException exception) {
+        return response(exception.getMessage());
+    }
+
+    static Response response(String reason) {
         return ApiErrors.response(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
-                "The computation was stopped: " + exception.getMessage() + ".");
+                "The computation was stopped: " + reason + ".");
+    }
+
+    /** The same for a body stopped before its first byte left (after it, the connection just ends). */
+    @Provider
+    public static final class WhileWriting implements ExceptionMapper<BodyCancelledException> {
+        @Override
+        public Response toResponse(BodyCancelledException exception) {
+            return response(exception.getMessage());
+        }
     }
 }

@@ -4,18 +4,19 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import lab.responsetime.LabConfiguration;
+import lab.responsetime.core.MavenVersion;
+import lab.responsetime.core.catalogue.Catalogue;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
 
 /**
- * {@code GET /api/info}: what a study run records about the server — library versions, the
- * datasets' seed, size and state, the server's settings and machine.
+ * {@code GET /api/info}: what a study run records about the server — library versions, each
+ * compression's library, version and levels, the datasets' seed, size and state, the server's
+ * settings and machine.
  */
 @Path("/info")
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,7 +43,7 @@ public final class InfoResource {
     public Map<String, Object> info() {
         Map<String, Object> versions = new LinkedHashMap<>();
         LIBRARIES.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> versions.put(e.getKey(), mavenVersion(e.getValue())));
+                .forEach(e -> versions.put(e.getKey(), MavenVersion.of(e.getValue())));
         // protobuf-java's jar has no pom.properties; it states its version in RuntimeVersion.
         versions.put("protobuf_java", com.google.protobuf.RuntimeVersion.OSS_MAJOR + "."
                 + com.google.protobuf.RuntimeVersion.OSS_MINOR + "." + com.google.protobuf.RuntimeVersion.OSS_PATCH
@@ -64,7 +65,6 @@ public final class InfoResource {
                 + System.getProperty("os.arch"));
 
         Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("gzip_level", configuration.getResponse().getGzipLevel());
         settings.put("head_bytes", configuration.getResponse().getHeadBytes());
         settings.put("max_sort_work", configuration.getComputation().getMaxSortWork());
         settings.put("max_concurrent_computations", configuration.getComputation().getMaxConcurrent());
@@ -72,23 +72,30 @@ public final class InfoResource {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("application", "response-time-lab");
         info.put("versions", versions);
+        info.put("compressions", compressions());
         info.put("dataset", dataset);
         info.put("settings", settings);
         info.put("machine", machine);
         return info;
     }
 
-    private static String mavenVersion(String coordinates) {
-        String resource = "META-INF/maven/" + coordinates + "/pom.properties";
-        try (InputStream in = InfoResource.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                return "unknown";
+    /**
+     * Per compression (none has no library): its library and version, its levels, and the first
+     * level that takes a computation slot (null when none does).
+     */
+    private static Map<String, Object> compressions() {
+        Map<String, Object> compressions = new LinkedHashMap<>();
+        for (Compression compression : Compression.values()) {
+            if (compression == Compression.NONE) {
+                continue;
             }
-            Properties properties = new Properties();
-            properties.load(in);
-            return properties.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("library", compression.compressor().library());
+            entry.put("version", compression.compressor().version());
+            entry.put("levels", Catalogue.levels(compression.levels().orElseThrow()));
+            entry.put("heavy_from", compression.heavyFrom().orElse(null));
+            compressions.put(compression.parameter(), entry);
         }
+        return compressions;
     }
 }

@@ -17,14 +17,14 @@ import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.computation.ClientPresence;
 import lab.responsetime.core.computation.WorkTooLargeException;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.jetty.ClientPresenceFilter;
+import org.glassfish.jersey.server.CloseableService;
 
 /**
  * {@code GET /api/books} and {@code GET /api/videos}: the first {@code count} objects, sorted
  * on the server by computation model {@code cm}, in {@code format}, compressed as
- * {@code compression} says (and only as it says). Errors are exceptions, answered by the
- * mappers beside this class.
+ * {@code compression} says (and only as it says) at {@code level}. Errors are exceptions,
+ * answered by the mappers beside this class.
  *
  * <p>{@code HEAD} answers with the status and headers GET would have, without GET's work: no
  * sorting, no serializing, no computation slot. So it has neither {@code Content-Length} nor
@@ -43,10 +43,11 @@ public final class ObjectsResource {
 
     @GET
     @Path(KINDS)
-    public Response get(@PathParam("kind") String kind, @Context UriInfo uri, @Context ContainerRequestContext request)
+    public Response get(@PathParam("kind") String kind, @Context UriInfo uri, @Context ContainerRequestContext request,
+                        @Context CloseableService closeables)
             throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
             CancelledException, InterruptedException {
-        return get(kindNamed(kind), uri, request);
+        return get(kindNamed(kind), uri, request, closeables);
     }
 
     @HEAD
@@ -61,15 +62,15 @@ public final class ObjectsResource {
                 .orElseThrow(() -> new NotFoundException("no object kind " + plural));
     }
 
-    private <T> Response get(ObjectKind<T> kind, UriInfo uri, ContainerRequestContext context)
+    private <T> Response get(ObjectKind<T> kind, UriInfo uri, ContainerRequestContext context,
+                             CloseableService closeables)
             throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
             CancelledException, InterruptedException {
         StudyRequest<T> request = parse(kind, uri);
         StudyService.Prepared<T> prepared = service.prepare(request, clientOf(context));
-        return headers(request)
-                .entity(new Payload<>(kind, prepared.objects(), request.format(), request.compression(),
-                        prepared.queueNanos(), prepared.sortNanos()))
-                .build();
+        // PayloadWriter frees a heavy compression's slot after the body; this, should the body never be written.
+        closeables.add(prepared.admission());
+        return headers(request).entity(new Payload<>(request, prepared)).build();
     }
 
     private <T> Response head(ObjectKind<T> kind, UriInfo uri)
@@ -89,9 +90,8 @@ public final class ObjectsResource {
         Response.ResponseBuilder answer = Response.ok()
                 .type(request.format().mediaType())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
-        if (request.compression() == Compression.GZIP) {
-            answer.header(HttpHeaders.CONTENT_ENCODING, Compression.GZIP.parameter());
-        }
+        request.compression().contentEncoding()
+                .ifPresent(encoding -> answer.header(HttpHeaders.CONTENT_ENCODING, encoding));
         return answer;
     }
 

@@ -1,11 +1,11 @@
 package lab.responsetime.resources;
 
-import java.util.List;
-import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
-import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.StudyRequest;
+import lab.responsetime.core.StudyService;
 
-/** The entity of a data answer, written by {@link PayloadWriter}. */
-record Payload<T>(ObjectKind<T> kind, List<T> objects, Format format, Compression compression,
-                  long queueNanos, long sortNanos) {
+/**
+ * The entity of a data answer, written by {@link PayloadWriter}: the request (with its resolved
+ * compression level) and what {@link StudyService} prepared for it.
+ */
+record Payload<T>(StudyRequest<T> request, StudyService.Prepared<T> prepared) {
 }

@@ -11,19 +11,28 @@ import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.Locale;
+import lab.responsetime.core.StudyRequest;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.computation.Admission;
+import lab.responsetime.core.computation.CancelledException;
+import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.formats.BodyWriter;
 
 /**
  * Streams a {@link Payload} through {@link BodyWriter} and sets, just before the first byte
  * leaves, the {@code Server-Timing} header (and {@code Content-Length} when the whole body fit
- * in the held-back head).
+ * in the held-back head). A heavy compression's slot and client watch ({@link Admission}) are
+ * held while the body is written and freed after it, however it ends.
  *
  * <p>{@code Server-Timing} entries, in milliseconds:
  * <ul>
- *   <li>{@code queue} — waiting for a computation slot (only with cm ≥ 1);
- *   <li>{@code sort} — running the computation model, complete before the body starts;
+ *   <li>{@code queue} — waiting for a computation slot (only with cm ≥ 1 or a heavy
+ *       compression level, {@link Compression#isHeavy}: br 10–11, zstd 16–19);
+ *   <li>{@code sort} — running the computation model, complete before the body starts (only
+ *       with cm ≥ 1);
  *   <li>{@code serialize} — the format's encoding;
- *   <li>{@code compress} — GZIP (only with compression=gzip).
+ *   <li>{@code compress} — all the compressor's work, its last block included (with every
+ *       compression but none).
  * </ul>
  * For a body that fit in the head, serialize and compress cover the whole body
  * ({@code desc="whole body"}). For a larger, streamed body the header has to leave before the
@@ -53,24 +62,32 @@ public final class PayloadWriter implements MessageBodyWriter<Payload<?>> {
 
     private <T> void write(Payload<T> payload, MultivaluedMap<String, Object> headers, OutputStream entityStream)
             throws IOException {
-        bodyWriter.write(payload.format(), payload.kind(), payload.objects(), payload.compression(), entityStream,
-                soFar -> {
-                    headers.putSingle("Server-Timing", serverTiming(payload, soFar));
-                    if (soFar.complete()) {
-                        headers.putSingle(HttpHeaders.CONTENT_LENGTH, soFar.wireBytes());
-                    }
-                });
+        StudyRequest<T> request = payload.request();
+        try (Admission admission = payload.prepared().admission()) {
+            bodyWriter.write(request.format().encoder(), request.kind(), payload.prepared().objects(),
+                    request.compression(), request.level(), admission.cancellation(), entityStream, soFar -> {
+                        headers.putSingle("Server-Timing", serverTiming(payload, soFar));
+                        if (soFar.complete()) {
+                            headers.putSingle(HttpHeaders.CONTENT_LENGTH, soFar.wireBytes());
+                        }
+                    });
+        } catch (CancelledException e) {
+            throw new BodyCancelledException(e);
+        }
     }
 
     private String serverTiming(Payload<?> payload, BodyWriter.Timings soFar) {
+        StudyRequest<?> request = payload.request();
         String covers = soFar.complete() ? "whole body" : "first " + bodyWriter.headBytes() + " bytes";
         StringBuilder header = new StringBuilder();
-        if (payload.sortNanos() > 0) {
-            header.append(entry("queue", payload.queueNanos(), null)).append(", ");
-            header.append(entry("sort", payload.sortNanos(), null)).append(", ");
+        if (request.needsSlot()) {
+            header.append(entry("queue", payload.prepared().queueNanos(), null)).append(", ");
+        }
+        if (request.cm() != ComputationModel.CM0) {
+            header.append(entry("sort", payload.prepared().sortNanos(), null)).append(", ");
         }
         header.append(entry("serialize", soFar.serializeNanos(), covers));
-        if (payload.compression() == lab.responsetime.core.formats.Compression.GZIP) {
+        if (request.compression() != Compression.NONE) {
             header.append(", ").append(entry("compress", soFar.compressNanos(), covers));
         }
         return header.toString();

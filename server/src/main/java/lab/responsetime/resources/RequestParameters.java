@@ -9,9 +9,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import lab.responsetime.core.StudyRequest;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.core.formats.Format;
 
 /**
@@ -20,7 +20,7 @@ import lab.responsetime.core.formats.Format;
  * is allowed. All errors of a request are reported together.
  */
 final class RequestParameters {
-    static final List<String> NAMES = List.of("count", "format", "compression", "cm");
+    static final List<String> NAMES = List.of("count", "format", "compression", "level", "cm");
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,10}");
 
     private RequestParameters() {
@@ -47,13 +47,40 @@ final class RequestParameters {
         }
         int count = integer(query, "count", 1, datasetSize, StudyRequest.DEFAULT_COUNT, problems);
         Format format = choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
+        int problemsBefore = problems.size();
         Compression compression = choice(query, "compression", Compression.values(), Compression::parameter,
                 Compression.NONE, problems);
+        // A level's range depends on the compression: an unknown compression's error says enough.
+        int level = problems.size() > problemsBefore ? 0 : level(query, compression, problems);
         int cm = integer(query, "cm", 0, ComputationModel.values().length - 1, 0, problems);
         if (!problems.isEmpty()) {
             throw new InvalidParametersException(String.join("; ", problems));
         }
-        return new StudyRequest<>(kind, count, format, compression, ComputationModel.of(cm));
+        return new StudyRequest<>(kind, count, format, compression, level, ComputationModel.of(cm));
+    }
+
+    /** The compression level asked for, or the compression's default; 0 for none, which takes no level. */
+    private static int level(MultivaluedMap<String, String> query, Compression compression, List<String> problems) {
+        String value = query.getFirst("level");
+        if (compression.levels().isEmpty()) {
+            if (value != null) {
+                problems.add("level is only for a compression (" + Compression.levelRanges() + "); compression="
+                        + compression.parameter() + " takes none");
+            }
+            return 0;
+        }
+        Compression.Levels levels = compression.levels().get();
+        if (value == null) {
+            return levels.defaultLevel();
+        }
+        if (DIGITS.matcher(value).matches()) {
+            long parsed = Long.parseLong(value);
+            if (parsed >= levels.min() && parsed <= levels.max()) {
+                return (int) parsed;
+            }
+        }
+        problems.add("level must be " + compression.levelRule() + ", got \"" + value + "\"");
+        return levels.defaultLevel();
     }
 
     private static int integer(MultivaluedMap<String, String> query, String name, int min, int max,

@@ -26,7 +26,8 @@ import lab.responsetime.core.dataset.DataFile;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.BodyWriter;
-import lab.responsetime.core.formats.Compression;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.JacksonMappers;
 
@@ -148,12 +149,12 @@ public final class ServerBenchmark {
     }
 
     @SuppressWarnings("unchecked")
-    private static void serialization(List<?>[] datasets) throws IOException {
+    private static void serialization(List<?>[] datasets) throws Exception {
         System.out.println("== Serialize time: the server's path (BodyWriter, no compression) against the raw library");
         System.out.println("   median per body; raw = Jackson writeValue / protobuf-java List.writeTo incl. building messages");
         System.out.printf("%-7s %-9s %7s %12s %12s %7s %16s%n", "kind", "format", "count", "server ms", "raw ms",
                 "ratio", "raw prebuilt ms");
-        BodyWriter server = new BodyWriter(6, new LabConfiguration().getResponse().getHeadBytes());
+        BodyWriter server = new BodyWriter(new LabConfiguration().getResponse().getHeadBytes());
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             List<Object> all = (List<Object>) datasets[kind == ObjectKind.BOOKS ? 0 : 1];
             for (Format format : Format.values()) {
@@ -166,8 +167,9 @@ public final class ServerBenchmark {
     }
 
     private static <T> void serializationCell(ObjectKind<T> kind, Format format, List<T> objects, BodyWriter server)
-            throws IOException {
-        Body serverPath = () -> server.write(format, kind, objects, Compression.NONE, NOWHERE, soFar -> { });
+            throws Exception {
+        Body serverPath = () -> server.write(format.encoder(), kind, objects, Compression.NONE, 0, new Cancellation(),
+                NOWHERE, soFar -> { });
         Body raw = switch (format) {
             case JSON -> () -> JacksonMappers.JSON.writeValue(NOWHERE, objects);
             case XML -> () -> JacksonMappers.XML.writeValue(NOWHERE, kind.xmlDocument(objects));
@@ -204,7 +206,7 @@ public final class ServerBenchmark {
 
     @FunctionalInterface
     private interface Body {
-        void write() throws IOException;
+        void write() throws Exception;
     }
 
     /**
@@ -212,7 +214,7 @@ public final class ServerBenchmark {
      * hits all alike); returns each body's per-write milliseconds, one value per round. Writes
      * are batched so that each timing spans at least a millisecond.
      */
-    private static double[][] timeRounds(List<Body> bodies) throws IOException {
+    private static double[][] timeRounds(List<Body> bodies) throws Exception {
         int[] batches = new int[bodies.size()];
         for (int b = 0; b < bodies.size(); b++) {
             batches[b] = 1;
@@ -238,7 +240,7 @@ public final class ServerBenchmark {
         return perWriteMillis;
     }
 
-    private static long timeBatch(Body body, int batch) throws IOException {
+    private static long timeBatch(Body body, int batch) throws Exception {
         long started = System.nanoTime();
         for (int i = 0; i < batch; i++) {
             body.write();

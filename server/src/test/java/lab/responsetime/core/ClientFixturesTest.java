@@ -17,8 +17,9 @@ import lab.responsetime.api.Video;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.formats.BodyWriter;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
 import lab.responsetime.core.formats.JacksonMappers;
@@ -63,7 +64,8 @@ class ClientFixturesTest {
     private static <T> void writeKind(ObjectKind<T> kind, List<T> objects) throws Exception {
         for (Format format : Format.values()) {
             ByteArrayOutputStream body = new ByteArrayOutputStream();
-            new BodyWriter(6, 1 << 16).write(format, kind, objects, Compression.NONE, body, soFar -> { });
+            new BodyWriter(1 << 16).write(format.encoder(), kind, objects, Compression.NONE, 0, new Cancellation(), body,
+                    soFar -> { });
             assertThat(IndependentDecoders.decode(format, kind, body.toByteArray())).isEqualTo(objects);
             Files.write(DIRECTORY.resolve(kind.plural() + "." + format.parameter()), body.toByteArray());
         }

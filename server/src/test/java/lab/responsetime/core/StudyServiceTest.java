@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.computation.ClientPresence;
 import lab.responsetime.core.computation.ComputationLimiter;
@@ -15,7 +16,6 @@ import lab.responsetime.core.dataset.Dataset;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.core.formats.Format;
 import org.junit.jupiter.api.Test;
 
@@ -79,6 +79,37 @@ class StudyServiceTest {
     }
 
     @Test
+    void aHeavyCompressionHoldsASlotAndItsWatchUntilItsBodyIsDoneALighterOneTakesNone() throws Exception {
+        StudyService service = new StudyService(loaded, limiter, new WorkBudget(1e9));
+        AtomicInteger watches = new AtomicInteger();
+        AtomicInteger closed = new AtomicInteger();
+        ClientPresence counting = cancellation -> {
+            watches.incrementAndGet();
+            return closed::incrementAndGet;
+        };
+        service.prepare(compressed(Compression.BR, 9, ComputationModel.CM0), counting).admission().close();
+        assertThat(watches).as("brotli 9 is not heavy").hasValue(0);
+
+        StudyService.Prepared<?> heavy = service.prepare(compressed(Compression.BR, 10, ComputationModel.CM0), counting);
+        assertThat(limiter.running()).isEqualTo(1);
+        assertThat(heavy.admission().cancellation().isCancelled()).isFalse();
+        assertThat(closed).as("watched while the body is written").hasValue(0);
+        assertThatThrownBy(() -> service.prepare(request(ObjectKind.BOOKS, 7, ComputationModel.CM1), counting))
+                .isInstanceOf(ComputationLimiter.OverCapacityException.class);
+        heavy.admission().close();
+        assertThat(limiter.admitted()).isZero();
+        assertThat(closed).hasValue(2);
+
+        StudyService.Prepared<?> sortedToo = service.prepare(compressed(Compression.ZSTD, 19, ComputationModel.CM2),
+                counting);
+        assertThat(sortedToo.objects()).isEqualTo(ComputationModel.CM2.apply(ObjectKind.BOOKS,
+                DatasetGenerator.books(1, 100)));
+        assertThat(limiter.running()).as("one slot for the sorting and the compression").isEqualTo(1);
+        sortedToo.admission().close();
+        assertThat(limiter.admitted()).isZero();
+    }
+
+    @Test
     void headChecksWithoutWorking() throws Exception {
         StudyService service = new StudyService(loaded, limiter, new WorkBudget(1e9));
         try (ComputationLimiter.Slot busy = limiter.acquire(1)) {
@@ -89,6 +120,10 @@ class StudyServiceTest {
     }
 
     private static <T> StudyRequest<T> request(ObjectKind<T> kind, int count, ComputationModel cm) {
-        return new StudyRequest<>(kind, count, Format.JSON, Compression.NONE, cm);
+        return new StudyRequest<>(kind, count, Format.JSON, Compression.NONE, 0, cm);
+    }
+
+    private static StudyRequest<?> compressed(Compression compression, int level, ComputationModel cm) {
+        return new StudyRequest<>(ObjectKind.BOOKS, 100, Format.JSON, compression, level, cm);
     }
 }

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.compression.CompressionLevels;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,9 @@ class ServerIntegrationTest {
     private static final long SEED = LabConfiguration.DatasetSettings.DEFAULT_SEED;
     private static final int SIZE = 3_000;
     private static final int HEAD_BYTES = 4096;
+    /** Objects per request of the levels test: heavy levels take about a second per 1,000 Books. */
+    private static final int LEVELS_COUNT = 300;
+    private static final String ALL_ENCODINGS = "gzip, deflate, br, zstd";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final DropwizardAppExtension<LabConfiguration> APP = new DropwizardAppExtension<>(
@@ -80,19 +85,18 @@ class ServerIntegrationTest {
                                                     int count) throws Exception {
         awaitDatasets();
         // Ask for the opposite of what the parameter says: the parameter must win.
-        String acceptEncoding = compression == Compression.GZIP ? "identity" : "gzip, deflate, br";
+        String acceptEncoding = compression == Compression.NONE ? ALL_ENCODINGS : "identity";
         HttpResponse<byte[]> response = get("/api/" + kind + "?count=" + count + "&format=" + format.parameter()
                 + "&compression=" + compression.parameter(), acceptEncoding);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(header(response, "Content-Type")).isEqualTo(format.mediaType());
         assertThat(header(response, "Cache-Control")).isEqualTo("no-store");
-        assertThat(response.headers().firstValue("Content-Encoding"))
-                .isEqualTo(compression == Compression.GZIP ? java.util.Optional.of("gzip") : java.util.Optional.empty());
+        assertThat(response.headers().firstValue("Content-Encoding")).isEqualTo(compression.contentEncoding());
         String timing = header(response, "Server-Timing");
         assertThat(timing).contains("serialize;dur=");
-        assertThat(timing.contains("compress;dur=")).isEqualTo(compression == Compression.GZIP);
-        assertThat(timing).doesNotContain("sort;");
+        assertThat(timing.contains("compress;dur=")).isEqualTo(compression != Compression.NONE);
+        assertThat(timing).doesNotContain("sort;").doesNotContain("queue;");
         if (response.body().length <= HEAD_BYTES) {
             assertThat(timing).contains("desc=\"whole body\"");
             assertThat(header(response, "Content-Length")).isEqualTo(String.valueOf(response.body().length));
@@ -101,9 +105,53 @@ class ServerIntegrationTest {
             assertThat(response.headers().firstValue("Content-Length")).isEmpty();
         }
 
-        byte[] body = compression == Compression.GZIP ? IndependentDecoders.gunzip(response.body()) : response.body();
+        byte[] body = IndependentDecoders.decompress(compression, response.body());
         assertThat(IndependentDecoders.decode(format, kind, body))
                 .containsExactlyElementsOf(DatasetGenerator.generate(kind, SEED, count));
+    }
+
+    static Stream<Arguments> levels() {
+        List<Arguments> cells = new ArrayList<>();
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            for (CompressionLevels.Case compression : CompressionLevels.all()) {
+                if (compression.compression() != Compression.NONE) {
+                    cells.add(Arguments.of(kind, compression));
+                }
+            }
+        }
+        return cells.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("levels")
+    void everyLevelIsTheUncompressedBodyByteForByteWhateverAcceptEncodingSays(ObjectKind<?> kind,
+                                                                             CompressionLevels.Case compression)
+            throws Exception {
+        awaitDatasets();
+        String objects = "/api/" + kind + "?count=" + LEVELS_COUNT + "&format=json";
+        byte[] uncompressed = get(objects, null).body();
+        String compressed = objects + "&compression=" + compression.compression().parameter();
+        List<String> urls = new ArrayList<>(List.of(compressed + "&level=" + compression.level()));
+        if (compression.isDefault()) {
+            urls.add(compressed);
+        }
+        byte[] first = null;
+        for (String url : urls) {
+            for (String acceptEncoding : new String[] {null, "identity", ALL_ENCODINGS, "*"}) {
+                HttpResponse<byte[]> response = get(url, acceptEncoding);
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.headers().firstValue("Content-Encoding"))
+                        .isEqualTo(compression.compression().contentEncoding());
+                assertThat(header(response, "Server-Timing").contains("queue;dur="))
+                        .as("a heavy level waits for a computation slot").isEqualTo(compression.isHeavy());
+                assertThat(IndependentDecoders.decompress(compression.compression(), response.body()))
+                        .as(url + " with Accept-Encoding " + acceptEncoding).isEqualTo(uncompressed);
+                if (first == null) {
+                    first = response.body();
+                }
+                assertThat(response.body()).as("the same body whatever Accept-Encoding says").isEqualTo(first);
+            }
+        }
     }
 
     @Test
@@ -144,11 +192,15 @@ class ServerIntegrationTest {
         "count=99999999999999999  | count must be an integer",
         "format=yaml              | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got \"yaml\"",
         "format=JSON              | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack",
-        "compression=br           | compression must be one of none, gzip, got \"br\"",
-        "compression=             | compression must be one of none, gzip",
+        "compression=brotli       | compression must be one of none, gzip, deflate, br, zstd, got \"brotli\"",
+        "compression=             | compression must be one of none, gzip, deflate, br, zstd",
+        "compression=br&level=12  | level must be an integer between 0 and 11 for compression=br (default 6), got \"12\"",
+        "compression=zstd&level=22 | level must be an integer between 1 and 19 for compression=zstd (default 3; the ultra levels 20–22 are refused",
+        "compression=gzip&level=0 | level must be an integer between 1 and 9 for compression=gzip (default 6), got \"0\"",
+        "level=5                  | level is only for a compression (gzip 1–9, deflate 1–9, br 0–11, zstd 1–19); compression=none takes none",
         "cm=6                     | cm must be an integer between 0 and 5, got \"6\"",
         "cm=x                     | cm must be an integer between 0 and 5",
-        "sort=author              | unknown parameter \"sort\"; allowed parameters are count, format, compression, cm",
+        "sort=author              | unknown parameter \"sort\"; allowed parameters are count, format, compression, level, cm",
         "count=1&count=2          | parameter \"count\" is given 2 times; give it once",
         "count=0&format=csv       | count must be an integer between 1 and 3000, got \"0\"; format must be one of",
     })
@@ -222,6 +274,46 @@ class ServerIntegrationTest {
                 ComputationModel.CM5.apply(ObjectKind.BOOKS, DatasetGenerator.books(SEED, 1000)));
     }
 
+    /**
+     * Brotli 11 on 3,000 Books takes a few seconds of CPU: heavy levels take the one computation
+     * slot, so on this 2-core machine the others are refused at once (no queue here), sorting
+     * included, while requests without heavy work are answered as usual.
+     */
+    @Test
+    void heavyCompressionsTakeTheComputationSlotsAndSmallRequestsStillAnswer() throws Exception {
+        awaitDatasets();
+        String heavyPath = "/api/books?count=" + SIZE + "&format=json&compression=br&level=11";
+        CompletableFuture<HttpResponse<byte[]>> heavy = http.sendAsync(
+                HttpRequest.newBuilder(uri(heavyPath)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        while (runningComputations() == 0) {
+            assertThat(heavy).as("the heavy compression is still running").isNotDone();
+            Thread.sleep(5);
+        }
+
+        for (String moreHeavyWork : List.of("/api/videos?count=" + SIZE + "&compression=zstd&level=19",
+                "/api/books?count=" + SIZE + "&compression=br&level=10", "/api/videos?count=10&cm=1")) {
+            HttpResponse<byte[]> refused = get(moreHeavyWork, null);
+            assertJsonError(refused, 503, "The server is busy");
+            assertThat(Long.parseLong(header(refused, "Retry-After"))).isPositive();
+        }
+        long started = System.nanoTime();
+        for (String light : List.of("/api/books?count=100", "/api/videos?count=" + SIZE + "&compression=br",
+                "/api/videos?count=" + SIZE + "&compression=zstd&level=15")) {
+            assertThat(get(light, null).statusCode()).isEqualTo(200);
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("answered while brotli 11 runs")
+                .isLessThan(Duration.ofSeconds(2));
+        assertThat(heavy).as("the heavy compression was still running").isNotDone();
+
+        HttpResponse<byte[]> done = heavy.get();
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(header(done, "Server-Timing")).contains("queue;dur=").contains("compress;dur=");
+        assertThat(IndependentDecoders.decode(Format.JSON, ObjectKind.BOOKS,
+                IndependentDecoders.decompress(Compression.BR, done.body())))
+                .containsExactlyElementsOf(DatasetGenerator.books(SEED, SIZE));
+        assertThat(runningComputations()).as("the slot is free again").isZero();
+    }
+
     @Test
     void clientPageIsServedCrossOriginIsolated() throws Exception {
         HttpResponse<byte[]> page = get("/", null);
@@ -260,6 +352,37 @@ class ServerIntegrationTest {
         assertThat(info.path("dataset").path("size").asInt()).isEqualTo(SIZE);
         assertThat(info.path("dataset").path("books").asText()).isEqualTo("ready");
         assertThat(info.path("machine").path("available_processors").asInt()).isPositive();
+        assertThat(info.path("settings").has("gzip_level")).as("levels are per request now").isFalse();
+    }
+
+    @Test
+    void infoNamesEachCompressionsLibraryVersionAndLevels() throws Exception {
+        JsonNode compressions = JSON.readTree(get("/api/info", null).body()).path("compressions");
+        assertThat(compressions.fieldNames()).toIterable().containsExactly("gzip", "deflate", "br", "zstd");
+        for (String zlib : List.of("gzip", "deflate")) {
+            assertThat(compressions.path(zlib).path("library").asText()).isEqualTo("JDK java.util.zip (zlib)");
+            assertThat(compressions.path(zlib).path("version").asText()).isEqualTo(Runtime.version().toString());
+            assertThat(compressions.path(zlib).path("heavy_from").isNull()).isTrue();
+        }
+        assertThat(compressions.path("br").path("library").asText()).isEqualTo("brotli4j");
+        assertThat(compressions.path("br").path("version").asText()).isEqualTo(jarVersion(
+                com.aayushatharva.brotli4j.encoder.Encoder.class, "brotli4j-"));
+        assertThat(compressions.path("zstd").path("library").asText()).isEqualTo("zstd-jni");
+        assertThat(compressions.path("zstd").path("version").asText()).isEqualTo(jarVersion(
+                com.github.luben.zstd.ZstdCompressCtx.class, "zstd-jni-"));
+        assertThat(JSON.writeValueAsString(compressions.path("br").path("levels")))
+                .isEqualTo("{\"min\":0,\"max\":11,\"default\":6}");
+        assertThat(JSON.writeValueAsString(compressions.path("zstd").path("levels")))
+                .isEqualTo("{\"min\":1,\"max\":19,\"default\":3}");
+        assertThat(compressions.path("br").path("heavy_from").asInt()).isEqualTo(10);
+        assertThat(compressions.path("zstd").path("heavy_from").asInt()).isEqualTo(16);
+    }
+
+    /** The version in the name of the jar a class was loaded from, e.g. {@code brotli4j-1.24.0.jar}. */
+    private static String jarVersion(Class<?> type, String prefix) {
+        String jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath()).getFileName().toString();
+        assertThat(jar).startsWith(prefix).endsWith(".jar");
+        return jar.substring(prefix.length(), jar.length() - ".jar".length());
     }
 
     @Test

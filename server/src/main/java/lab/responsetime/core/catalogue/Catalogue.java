@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.Map;
 import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.Compression;
 import lab.responsetime.core.formats.Format;
 
 /**
- * The lab's catalogue: every format (with its browser decoders), compression, object kind
+ * The lab's catalogue: every format (with its browser decoders), compression (with its
+ * Content-Encoding and levels), object kind
  * (fields, types, sort sequence), computation model and scenario, described from the server's
  * own enums. {@code GET /api/catalogue} serves it, {@code common/catalogue-data.js} holds a copy
  * for the Node tools (a test fails when the two differ), and every other layer — the page's
@@ -58,6 +59,17 @@ public final class Catalogue {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("name", compression.parameter());
         entry.put("label", compression.label());
+        entry.put("encoding", compression.contentEncoding().orElse(null));
+        entry.put("levels", compression.levels().map(Catalogue::levels).orElse(null));
+        return entry;
+    }
+
+    /** {@code {"min": …, "max": …, "default": …}}; also what {@code /api/info} states per compression. */
+    public static Map<String, Object> levels(Compression.Levels levels) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("min", levels.min());
+        entry.put("max", levels.max());
+        entry.put("default", levels.defaultLevel());
         return entry;
     }
 

@@ -13,9 +13,11 @@ import lab.responsetime.core.RetryLaterException;
 
 /**
  * Bounds how many computations run at once, so the server stays responsive while heavy
- * sorting runs: at most {@code maxConcurrent} run, at most {@code maxQueued} more wait in
- * arrival order (each at most {@code maxWait}), and anything beyond is refused at once with an
- * estimate of when to retry. Requests without computation never pass through here.
+ * sorting or heavy compression runs: at most {@code maxConcurrent} run, at most {@code maxQueued}
+ * more wait in arrival order (each at most {@code maxWait}), and anything beyond is refused at once
+ * with an estimate of when to retry. Requests without computation and without a heavy compression
+ * level never pass through here. A heavy compression adds nothing to a request's estimated work
+ * (which is sorting work): it is not part of the sorting throughput, and lengthens no Retry-After.
  *
  * <p>Every admitted computation holds a {@link Cancellation}. A waiting computation whose
  * cancellation fires (its client left) gives up its place at once; {@link #shutDown} cancels
@@ -182,6 +184,7 @@ public final class ComputationLimiter {
         private final Cancellation cancellation;
         private long waitedNanos;
         private long startedNanos;
+        private long measuredNanos = -1;
         private boolean closed;
 
         private Slot(double work, Cancellation cancellation) {
@@ -199,9 +202,17 @@ public final class ComputationLimiter {
             return waitedNanos;
         }
 
+        /**
+         * Ends the sorting while the slot stays taken (for the heavy compression of the answer): the
+         * throughput estimate counts the time until now, not until the slot is freed.
+         */
+        public void sortingDone() {
+            measuredNanos = nanoClock.getAsLong() - startedNanos;
+        }
+
         @Override
         public void close() {
-            long elapsedNanos = nanoClock.getAsLong() - startedNanos;
+            long elapsedNanos = measuredNanos >= 0 ? measuredNanos : nanoClock.getAsLong() - startedNanos;
             lock.lock();
             try {
                 if (closed) {

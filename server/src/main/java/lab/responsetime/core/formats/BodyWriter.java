@@ -3,12 +3,18 @@ package lab.responsetime.core.formats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.zip.GZIPOutputStream;
+import lab.responsetime.core.compression.CompressingStream;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.compression.Compressor;
+import lab.responsetime.core.computation.Cancellation;
+import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.dataset.ObjectKind;
 
 /**
- * Writes one answer's body: the format's encoder, then GZIP if asked, then the sink.
+ * Writes one answer's body: the format's encoder, then the compressor if one is asked for, then
+ * the sink.
  *
  * <p>The first {@code headBytes} bytes of the body on the wire are held back. When the whole
  * body fits, the caller learns its exact length and the serialize and compress durations of
@@ -16,31 +22,35 @@ import lab.responsetime.core.dataset.ObjectKind;
  * durations so far when the head is full, that head leaves, and the rest follows as it is
  * produced, so the first bytes leave long before a large body is serialized.
  *
- * <p>Durations: <em>compress</em> is the time spent inside the GZIP stream (deflating and
- * handing on its output); <em>serialize</em> is the rest of the encoding time, i.e. the
- * format's own work. Time blocked on sending (after the head) is counted in neither.
+ * <p>Durations: <em>compress</em> is all the time spent in the compressor — opening it,
+ * compressing what the encoder writes, and finishing (the last block and the stream's end) — and
+ * handing its output on; <em>serialize</em> is the rest of the encoding time, i.e. the format's own
+ * work. Time blocked on sending (after the head) is counted in neither.
+ *
+ * <p>The work stops when its {@link Cancellation} fires (nobody waits for the body any more), at
+ * the encoder's next write: also while the head is still held back, when no write to the
+ * connection could notice a client that left. The compressor's native memory is released in
+ * every case, and a body that failed or was cancelled is not finished.
  */
 public final class BodyWriter {
-    /** Output buffer of the GZIP stream; larger than its 512-byte default to avoid tiny writes. */
-    private static final int GZIP_BUFFER_BYTES = 64 * 1024;
-
-    private final int gzipLevel;
     private final int headBytes;
     private final LongSupplier nanoClock;
+    private final Function<Compression, Compressor> compressors;
     /**
      * Each thread's head buffer, reused from body to body: a server thread writes one body at a
      * time, and allocating (and zeroing) the buffer per body costs more than encoding a small body.
      */
     private final ThreadLocal<byte[]> headBuffers;
 
-    public BodyWriter(int gzipLevel, int headBytes) {
-        this(gzipLevel, headBytes, System::nanoTime);
+    public BodyWriter(int headBytes) {
+        this(headBytes, System::nanoTime, Compression::compressor);
     }
 
-    BodyWriter(int gzipLevel, int headBytes, LongSupplier nanoClock) {
-        this.gzipLevel = gzipLevel;
+    /** @param compressors the compressor of each compression but NONE (the tests time decorated ones) */
+    BodyWriter(int headBytes, LongSupplier nanoClock, Function<Compression, Compressor> compressors) {
         this.headBytes = headBytes;
         this.nanoClock = nanoClock;
+        this.compressors = compressors;
         this.headBuffers = ThreadLocal.withInitial(() -> new byte[headBytes]);
     }
 
@@ -67,19 +77,38 @@ public final class BodyWriter {
                           boolean complete) {
     }
 
-    /** Encodes {@code objects} into {@code sink}; returns the durations of the whole body. */
-    public <T> Timings write(Format format, ObjectKind<T> kind, List<T> objects, Compression compression,
-                             OutputStream sink, HeadListener listener) throws IOException {
+    /**
+     * Encodes {@code objects} with {@code encoder}, compressed as {@code compression} at
+     * {@code level}, into {@code sink}; returns the durations of the whole body.
+     *
+     * @throws CancelledException when {@code cancellation} fired before the body was done
+     */
+    public <T> Timings write(Encoder encoder, ObjectKind<T> kind, List<T> objects, Compression compression,
+                             int level, Cancellation cancellation, OutputStream sink, HeadListener listener)
+            throws IOException, CancelledException {
         long started = nanoClock.getAsLong();
         HeadBuffer head = new HeadBuffer(sink);
-        TimedStream wire = new TimedStream(head);
-        GZIPOutputStream gzip = compression == Compression.GZIP ? new LeveledGzip(wire) : null;
-        TimedStream top = gzip == null ? wire : new TimedStream(gzip);
+        TimedStream wire = new TimedStream(head, cancellation);
+        TimedStream top = compression == Compression.NONE ? wire : new TimedStream(null, cancellation);
         head.onCommit = complete -> listener.beforeFirstByte(timings(started, top, wire, complete));
-
-        format.encoder().encode(kind, objects, top);
-        if (gzip != null) {
-            gzip.finish();
+        try {
+            if (compression == Compression.NONE) {
+                encoder.encode(kind, objects, top);
+            } else {
+                Compressor compressor = compressors.apply(compression);
+                try (CompressingStream compressing = top.time(() -> compressor.open(wire, level))) {
+                    top.below = compressing;
+                    encoder.encode(kind, objects, top);
+                    top.time(() -> {
+                        compressing.finish();
+                        compressing.close();
+                        return null;
+                    });
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            cancellation.throwIfCancelled();
+            throw e;
         }
         Timings whole = timings(started, top, wire, true);
         head.finish();
@@ -94,28 +123,37 @@ public final class BodyWriter {
                 top.bytes, wire.bytes, complete);
     }
 
-    /** GZIP at the configured deflate level. */
-    private final class LeveledGzip extends GZIPOutputStream {
-        LeveledGzip(OutputStream out) throws IOException {
-            super(out, GZIP_BUFFER_BYTES);
-            def.setLevel(gzipLevel);
-        }
-    }
-
-    /** Counts the bytes and the time spent inside writes to the stream below. */
+    /**
+     * Counts the bytes and the time spent inside writes to the stream below (and inside other
+     * work done there, see {@link #time}); refuses writes once the work is cancelled.
+     */
     private final class TimedStream extends OutputStream {
-        private final OutputStream below;
+        /** The stream below; for the compressor's input, set once the compressor is open. */
+        OutputStream below;
+        private final Cancellation cancellation;
         long bytes;
         private long nanos;
         private long enteredAt = -1;
 
-        TimedStream(OutputStream below) {
+        TimedStream(OutputStream below, Cancellation cancellation) {
             this.below = below;
+            this.cancellation = cancellation;
         }
 
         /** Time spent below, including a write still in progress at {@code now}. */
         long nanosUntil(long now) {
             return enteredAt < 0 ? nanos : nanos + (now - enteredAt);
+        }
+
+        /** Runs {@code work} and counts its time as time below. */
+        <R> R time(Work<R> work) throws IOException {
+            enteredAt = nanoClock.getAsLong();
+            try {
+                return work.run();
+            } finally {
+                nanos += nanoClock.getAsLong() - enteredAt;
+                enteredAt = -1;
+            }
         }
 
         @Override
@@ -125,6 +163,9 @@ public final class BodyWriter {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
+            if (cancellation.isCancelled()) {
+                throw new IOException("stopped: " + cancellation.reason());
+            }
             enteredAt = nanoClock.getAsLong();
             try {
                 below.write(b, off, len);
@@ -139,6 +180,12 @@ public final class BodyWriter {
         public void flush() throws IOException {
             below.flush();
         }
+    }
+
+    /** Work below a {@link TimedStream}. */
+    @FunctionalInterface
+    private interface Work<R> {
+        R run() throws IOException;
     }
 
     /** Holds back the head of the body until it is full or the body ends. */

@@ -2,6 +2,7 @@ package lab.responsetime.core.catalogue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +19,19 @@ class CatalogueFileTest {
         assertThat(Files.readString(FILE))
                 .as("common/catalogue-data.js is out of date with the server's enums: run `npm run catalogue`")
                 .isEqualTo(CatalogueFile.text());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyCompressionNamesItsContentEncodingAndLevels() throws Exception {
+        List<Map<String, Object>> compressions = (List<Map<String, Object>>) Catalogue.describe().get("compressions");
+        assertThat(new ObjectMapper().writeValueAsString(compressions)).isEqualTo("["
+                + "{\"name\":\"none\",\"label\":\"none\",\"encoding\":null,\"levels\":null},"
+                + "{\"name\":\"gzip\",\"label\":\"GZIP\",\"encoding\":\"gzip\",\"levels\":{\"min\":1,\"max\":9,\"default\":6}},"
+                + "{\"name\":\"deflate\",\"label\":\"deflate (zlib)\",\"encoding\":\"deflate\","
+                + "\"levels\":{\"min\":1,\"max\":9,\"default\":6}},"
+                + "{\"name\":\"br\",\"label\":\"Brotli\",\"encoding\":\"br\",\"levels\":{\"min\":0,\"max\":11,\"default\":6}},"
+                + "{\"name\":\"zstd\",\"label\":\"zstd\",\"encoding\":\"zstd\",\"levels\":{\"min\":1,\"max\":19,\"default\":3}}]");
     }
 
     @Test

@@ -63,6 +63,18 @@ class ComputationLimiterTest {
     }
 
     @Test
+    void aSlotHeldAfterItsSortingMeasuresOnlyTheSorting() throws Exception {
+        AtomicLong now = new AtomicLong();
+        ComputationLimiter limiter = new ComputationLimiter(1, 0, Duration.ofSeconds(1), now::get);
+        try (ComputationLimiter.Slot slot = limiter.acquire(4e8)) {
+            now.addAndGet(2_000_000_000L);
+            slot.sortingDone();
+            now.addAndGet(30_000_000_000L);  // a heavy compression of the answer
+        }
+        assertThat(limiter.workPerSecond()).isEqualTo(0.7 * ComputationLimiter.INITIAL_WORK_PER_SECOND + 0.3 * 2e8);
+    }
+
+    @Test
     void aWaiterWhoseClientLeftGivesUpItsPlaceAtOnce() throws Exception {
         ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
         try (ComputationLimiter.Slot busy = limiter.acquire(1e6)) {

@@ -2,20 +2,25 @@ package lab.responsetime.core.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import lab.responsetime.api.Book;
 import lab.responsetime.api.Video;
 import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.ObjectKind;
+import org.brotli.dec.BrotliInputStream;
 import co.nstant.in.cbor.CborDecoder;
 import co.nstant.in.cbor.model.DataItem;
 import co.nstant.in.cbor.model.MajorType;
@@ -37,6 +42,10 @@ import org.w3c.dom.Node;
  * cbor-java (co.nstant.in) for CBOR and msgpack-core's unpacker for MessagePack. Each checks
  * the document's shape strictly — root, element, attribute and field names exactly as SPEC §2,
  * and in the binary formats each value's type (text, integer, float32, boolean).
+ *
+ * <p>Decompressors that are not the server's compressing libraries, all pure Java: the JDK's
+ * {@code GZIPInputStream} (RFC 1952) and {@code InflaterInputStream} (zlib, RFC 1950), Google's
+ * Brotli decoder ({@code org.brotli:dec}) and aircompressor's zstd decompressor.
  */
 public final class IndependentDecoders {
     private static final ObjectMapper TREE = new ObjectMapper();
@@ -48,8 +57,19 @@ public final class IndependentDecoders {
     private IndependentDecoders() {
     }
 
-    public static byte[] gunzip(byte[] compressed) {
-        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
+    /** The body as the format encoded it, before {@code compression}. */
+    public static byte[] decompress(Compression compression, byte[] body) {
+        if (compression == Compression.NONE) {
+            return body;
+        }
+        ByteArrayInputStream compressed = new ByteArrayInputStream(body);
+        try (InputStream in = switch (compression) {
+            case GZIP -> new GZIPInputStream(compressed);
+            case DEFLATE -> new InflaterInputStream(compressed);
+            case BR -> new BrotliInputStream(compressed);
+            case ZSTD -> new ZstdInputStream(compressed);
+            case NONE -> throw new AssertionError("not compressed");
+        }) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,110 @@
+package lab.responsetime.core.compression;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import lab.responsetime.core.MavenVersion;
+
+/**
+ * {@link Compression#BR}: Brotli (RFC 7932) with brotli4j's JNI binding of Google's encoder, at the
+ * encoder's default window (lgwin 22, 4 MiB) and generic mode.
+ *
+ * <p>It drives brotli4j's encoder handle ({@link EncoderJNI.Wrapper}) itself, as brotli4j's own
+ * {@code Encoder} does, rather than through {@code BrotliOutputStream}, because that stream's only
+ * way to free the native encoder is {@code close()}, which first compresses everything pending
+ * (about a second at level 11) and closes the sink: abandoned work would be finished for nobody.
+ */
+final class BrotliCompressor implements Compressor {
+    /** Input gathered before each push into the native encoder. */
+    private static final int INPUT_BYTES = 64 * 1024;
+    /** Largest write of compressed bytes to the sink. */
+    private static final int OUTPUT_BYTES = 64 * 1024;
+
+    @Override
+    public CompressingStream open(OutputStream sink, int level) throws IOException {
+        Brotli4jLoader.ensureAvailability();
+        return new BrotliStream(new EncoderJNI.Wrapper(INPUT_BYTES, level, -1, Encoder.Mode.GENERIC), sink);
+    }
+
+    @Override
+    public String library() {
+        return "brotli4j";
+    }
+
+    @Override
+    public String version() {
+        return MavenVersion.of("com.aayushatharva.brotli4j/brotli4j");
+    }
+
+    /** Feeds the native encoder its input buffer and hands its output to the sink. */
+    private static final class BrotliStream extends CompressingStream {
+        private final EncoderJNI.Wrapper encoder;
+        private final ByteBuffer input;
+        private final OutputStream sink;
+        private final byte[] output = new byte[OUTPUT_BYTES];
+
+        BrotliStream(EncoderJNI.Wrapper encoder, OutputStream sink) {
+            this.encoder = encoder;
+            this.input = encoder.getInputBuffer();
+            this.sink = sink;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            while (len > 0) {
+                int n = Math.min(len, input.remaining());
+                input.put(b, off, n);
+                off += n;
+                len -= n;
+                if (!input.hasRemaining()) {
+                    push(EncoderJNI.Operation.PROCESS);
+                }
+            }
+        }
+
+        @Override
+        public void finish() throws IOException {
+            push(EncoderJNI.Operation.FINISH);
+            if (!encoder.isFinished()) {
+                throw new IOException("brotli encoder did not finish its stream");
+            }
+        }
+
+        /** Pushes the gathered input with {@code operation}, then takes all output the encoder has. */
+        private void push(EncoderJNI.Operation operation) throws IOException {
+            int gathered = input.position();
+            boolean pushed = false;
+            while (true) {
+                if (!encoder.isSuccess()) {
+                    throw new IOException("brotli encoding failed");
+                } else if (encoder.hasMoreOutput()) {
+                    send(encoder.pull());
+                } else if (encoder.hasRemainingInput()) {
+                    encoder.push(operation, 0);
+                } else if (!pushed) {
+                    encoder.push(operation, gathered);
+                    pushed = true;
+                } else {
+                    input.clear();
+                    return;
+                }
+            }
+        }
+
+        private void send(ByteBuffer compressed) throws IOException {
+            while (compressed.hasRemaining()) {
+                int n = Math.min(compressed.remaining(), output.length);
+                compressed.get(output, 0, n);
+                sink.write(output, 0, n);
+            }
+        }
+
+        @Override
+        protected void release() {
+            encoder.destroy();
+        }
+    }
+}

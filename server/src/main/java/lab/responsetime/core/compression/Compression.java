@@ -1,0 +1,128 @@
+package lab.responsetime.core.compression;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * SPEC §3: the per-request choice of compression, honoured whatever Accept-Encoding says, and its
+ * level ({@code ?compression=br&level=11}). Each names its HTTP {@code Content-Encoding} (the
+ * parameter itself), its levels and default, and the levels from which it is heavy: seconds of CPU
+ * per 10,000 objects, so they take a computation slot as sorting does.
+ *
+ * <p>This enum is the source of the catalogue's compressions: adding one is a {@link Compressor}
+ * and a constant here.
+ */
+public enum Compression {
+    /** The body as the format encodes it. */
+    NONE("none", "none", null, null, Integer.MAX_VALUE, ""),
+    /**
+     * gzip (RFC 1952), levels 1–9. Default 6: zlib's own default level, the one Apache's
+     * mod_deflate and Jetty's gzip handler use. Level 0 would only wrap stored blocks in gzip
+     * framing: ask for {@code none} instead. No level is heavy (9 takes ~0.2 s for 10,000 Books).
+     */
+    GZIP("gzip", "GZIP", new GzipCompressor(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
+    /**
+     * HTTP's deflate: a zlib stream (RFC 1950), levels 1–9. Default 6, as for gzip: zlib's default,
+     * used by Apache's mod_deflate and Jetty. Level 0 would be stored blocks: use {@code none}.
+     */
+    DEFLATE("deflate", "deflate (zlib)", new DeflateCompressor(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
+    /**
+     * Brotli (RFC 7932), levels (qualities) 0–11. Default 6: ngx_brotli's default
+     * {@code brotli_comp_level}, the level its authors chose for compressing dynamic content on the
+     * fly (11, the library's default, is meant for static files compressed once). Levels 10 and 11
+     * are heavy: 11 takes ~7 s for 10,000 Books as JSON, ten times level 9.
+     */
+    BR("br", "Brotli", new BrotliCompressor(), new Levels(0, 11, 6), 10, ""),
+    /**
+     * Zstandard (RFC 8878), levels 1–19. Default 3: zstd's own default level. Levels 16–19 are
+     * heavy (btopt/btultra strategies; 19 takes ~1.3 s for 10,000 Books as JSON and ~90 MB of
+     * native memory per stream). The "ultra" levels 20–22 are refused: their windows and tables
+     * need hundreds of MB per stream (about 770 MB at 22).
+     */
+    ZSTD("zstd", "zstd", new ZstdCompressor(), new Levels(1, 19, 3), 16,
+            "; the ultra levels 20–22 are refused: they need hundreds of MB of memory per stream");
+
+    private final String parameter;
+    private final String label;
+    private final Compressor compressor;
+    private final Levels levels;
+    private final int heavyFrom;
+    private final String refusedLevels;
+
+    Compression(String parameter, String label, Compressor compressor, Levels levels, int heavyFrom,
+                String refusedLevels) {
+        this.parameter = parameter;
+        this.label = label;
+        this.compressor = compressor;
+        this.levels = levels;
+        this.heavyFrom = heavyFrom;
+        this.refusedLevels = refusedLevels;
+    }
+
+    /**
+     * Levels of a compression.
+     *
+     * @param defaultLevel the level of a request that names none
+     */
+    public record Levels(int min, int max, int defaultLevel) {
+    }
+
+    /** The name a reader sees in reports and on the page. */
+    public String label() {
+        return label;
+    }
+
+    /** The value of the {@code compression} query parameter. */
+    public String parameter() {
+        return parameter;
+    }
+
+    /** The answer's {@code Content-Encoding}: the parameter itself; none for {@link #NONE}. */
+    public Optional<String> contentEncoding() {
+        return this == NONE ? Optional.empty() : Optional.of(parameter);
+    }
+
+    /** The levels a request may ask for; none for {@link #NONE}, which takes no level. */
+    public Optional<Levels> levels() {
+        return Optional.ofNullable(levels);
+    }
+
+    /**
+     * What compresses, for every compression but {@link #NONE}.
+     *
+     * @throws IllegalStateException for NONE
+     */
+    public Compressor compressor() {
+        if (compressor == null) {
+            throw new IllegalStateException("compression=none has no compressor");
+        }
+        return compressor;
+    }
+
+    /**
+     * Whether {@code level} is heavy for this compression: seconds of CPU on the lab's larger
+     * bodies, so the request takes a computation slot (see {@code ComputationLimiter}).
+     */
+    public boolean isHeavy(int level) {
+        return level >= heavyFrom;
+    }
+
+    /** The first heavy level; none when no level is heavy. */
+    public Optional<Integer> heavyFrom() {
+        return heavyFrom == Integer.MAX_VALUE ? Optional.empty() : Optional.of(heavyFrom);
+    }
+
+    /** What the {@code level} parameter allows with this compression (not NONE), for error messages. */
+    public String levelRule() {
+        return "an integer between " + levels.min() + " and " + levels.max() + " for compression=" + parameter
+                + " (default " + levels.defaultLevel() + refusedLevels + ")";
+    }
+
+    /** Every compression that takes a level with its range, e.g. {@code gzip 1–9, br 0–11}. */
+    public static String levelRanges() {
+        return Arrays.stream(values()).filter(c -> c.levels != null)
+                .map(c -> c.parameter + " " + c.levels.min() + "–" + c.levels.max())
+                .collect(Collectors.joining(", "));
+    }
+}
