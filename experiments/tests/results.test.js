@@ -86,7 +86,7 @@ test('shards merge into one run; overlapping, foreign or differently made runs a
   assert.throws(() => mergeRuns([a.path, a.path], join(tmpdir(), 'x-never')), /is in both/);
   assert.throws(() => mergeRuns([a.path, runWith('thesis', [5]).path], join(tmpdir(), 'y-never')), /different plans/);
   for (const [context, why] of [[{ seed: 2 }, /seed: 1 ≠ 2/], [{ dataset: { seed: 1, size: 5 } }, /dataset/],
-    [{ shaping: 'netns' }, /network shaping/], [{ server: { settings: { gzip_level: 9 } } }, /server settings/]]) {
+    [{ shaping: 'netns' }, /network shaping/], [{ server: { settings: { head_bytes: 1024 } } }, /server settings/]]) {
     assert.throws(() => mergeRuns([a.path, runWith('quick', [7], context).path], join(tmpdir(), 'z-never')), why);
   }
 });
