@@ -90,7 +90,9 @@ function rq2(cells, all) {
     const name = compressionName(cell);
     const parts = group.sort((a, b) => a.cell.count - b.cell.count).map(({ c }) => {
       const v = verdict(c);
-      return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v)} (${ci(c)})`;
+      // The CI of the ratio as the sentence reads it: none/compressed when faster, compressed/none when slower.
+      const shown = v === 'a' ? `95% CI ${(1 / c.ci_high).toFixed(2)}–${(1 / c.ci_low).toFixed(2)}` : ci(c);
+      return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v)} (${shown})`;
     });
     lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
   }
