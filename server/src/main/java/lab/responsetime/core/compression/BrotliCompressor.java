@@ -40,35 +40,21 @@ final class BrotliCompressor implements Compressor {
     }
 
     /** Feeds the native encoder its input buffer and hands its output to the sink. */
-    private static final class BrotliStream extends CompressingStream {
+    private static final class BrotliStream extends GatheringStream {
         private final EncoderJNI.Wrapper encoder;
-        private final ByteBuffer input;
         private final OutputStream sink;
         private final byte[] output = new byte[OUTPUT_BYTES];
 
         BrotliStream(EncoderJNI.Wrapper encoder, OutputStream sink) {
+            super(encoder.getInputBuffer());
             this.encoder = encoder;
-            this.input = encoder.getInputBuffer();
             this.sink = sink;
         }
 
         @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            while (len > 0) {
-                int n = Math.min(len, input.remaining());
-                input.put(b, off, n);
-                off += n;
-                len -= n;
-                if (!input.hasRemaining()) {
-                    push(EncoderJNI.Operation.PROCESS);
-                }
-            }
-        }
-
-        @Override
-        public void finish() throws IOException {
-            push(EncoderJNI.Operation.FINISH);
-            if (!encoder.isFinished()) {
+        protected void compress(boolean end) throws IOException {
+            push(end ? EncoderJNI.Operation.FINISH : EncoderJNI.Operation.PROCESS);
+            if (end && !encoder.isFinished()) {
                 throw new IOException("brotli encoder did not finish its stream");
             }
         }

@@ -61,37 +61,23 @@ final class ZstdCompressor implements Compressor {
         }
     }
 
-    private static final class ZstdStream extends CompressingStream {
+    private static final class ZstdStream extends GatheringStream {
         private final ZstdCompressCtx context;
-        private final ByteBuffer input;
         private final ByteBuffer output;
         private final byte[] transfer;
         private final OutputStream sink;
 
         ZstdStream(ZstdCompressCtx context, Buffers buffers, OutputStream sink) {
+            super(buffers.input);
             this.context = context;
-            this.input = buffers.input;
             this.output = buffers.output;
             this.transfer = buffers.transfer;
             this.sink = sink;
         }
 
         @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            while (len > 0) {
-                int n = Math.min(len, input.remaining());
-                input.put(b, off, n);
-                off += n;
-                len -= n;
-                if (!input.hasRemaining()) {
-                    compress(EndDirective.CONTINUE);
-                }
-            }
-        }
-
-        @Override
-        public void finish() throws IOException {
-            compress(EndDirective.END);
+        protected void compress(boolean end) throws IOException {
+            compress(end ? EndDirective.END : EndDirective.CONTINUE);
         }
 
         /**
