@@ -18,21 +18,16 @@
 
 import { compressionLabel, formatLabel } from '#common/catalogue.js';
 import { DEFAULT_DELTA, VERDICTS, verdictOf } from '#common/comparison.js';
-import { median } from '#common/stats.js';
+import { medianOrNull } from '#common/stats.js';
 import { wholeBodyMs } from '#common/weighted-index.js';
 
 const MBIT = 1e6;
 
-const medianOf = (values) => {
-  const finite = values.filter(Number.isFinite);
-  return finite.length ? median(finite) : null;
-};
-
 /** A cell's figures the model needs: body bytes on the wire and the server's compress time. */
 function cellFigures(cell) {
   return {
-    bytes: medianOf(cell.samples.map((s) => s.encoded_body_size)),
-    compress_ms: medianOf(cell.samples.map((s) => wholeBodyMs(s.server_compress_ms, s.server_compress_covers, s.encoded_body_size))),
+    bytes: medianOrNull(cell.samples.map((s) => s.encoded_body_size)),
+    compress_ms: medianOrNull(cell.samples.map((s) => wholeBodyMs(s.server_compress_ms, s.server_compress_covers, s.encoded_body_size))),
   };
 }
 

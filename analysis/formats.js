@@ -3,13 +3,11 @@
 // configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
 
 import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
-import { median } from '#common/stats.js';
+import { medianOrNull } from '#common/stats.js';
 import { DEFAULT_WEIGHTS, FIGURES, cellFigures, rankByIndex } from '#common/weighted-index.js';
 
-const medianOf = (values) => {
-  const finite = values.filter((v) => Number.isFinite(v) && v > 0);
-  return finite.length ? median(finite) : null;
-};
+/** The median size, of the sizes the browser reported (it reports 0 where it withholds them). */
+const medianOf = (values) => medianOrNull(values.filter((v) => v > 0));
 
 /** The key of a compression at a level in the size table: "gzip-6", "br-11". */
 const compressedKey = (compression, level) => `${compression}-${level ?? defaultLevel(compression)}`;

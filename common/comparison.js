@@ -12,6 +12,7 @@
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
 import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, FORMAT_ENTRIES, defaultDecoder, defaultLevel } from './catalogue.js';
+import { compressionId } from './schema.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
 export const DEFAULT_DELTA = 0.05;
@@ -184,8 +185,7 @@ export function groupId(cell) {
   const where = `${cell.object}/${cell.count}/${cell.network}`;
   if (cell.scenario === 1) return `formats/${where}`;
   if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
-  const level = cell.level !== undefined && cell.level !== null && cell.level !== defaultLevel(cell.compression) ? `-${cell.level}` : '';
-  return `caching/${where}/cm${cell.cm}/${cell.format}/${cell.compression}${level}`;
+  return `caching/${where}/cm${cell.cm}/${cell.format}/${compressionId(cell)}`;
 }
 
 /** Fisher–Yates shuffle of `items` driven by a seeded generator; returns a new array. */

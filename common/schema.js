@@ -85,6 +85,11 @@ export function firstDifference(object, expected, actual) {
   return null;
 }
 
+/** A cell's compression in ids: its name, and "-<level>" when the level is not the default ("br-11"). */
+export function compressionId({ compression, level }) {
+  return level !== undefined && level !== null && level !== defaultLevel(compression) ? `${compression}-${level}` : compression;
+}
+
 /**
  * The case id of a cell, e.g. books/10000/protobuf/gzip/scenario2/cm3/10mbit. A decoder other
  * than the format's default joins the format with "+" (books/10/xml+sax/none/…), and a level
@@ -93,7 +98,6 @@ export function firstDifference(object, expected, actual) {
  */
 export function caseId(cell) {
   const decoder = cell.decoder && cell.decoder !== defaultDecoder(cell.format) ? `+${cell.decoder}` : '';
-  const level = cell.level !== undefined && cell.level !== null && cell.level !== defaultLevel(cell.compression) ? `-${cell.level}` : '';
-  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${cell.compression}${level}/scenario${cell.scenario}/cm${cell.cm}`;
+  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${compressionId(cell)}/scenario${cell.scenario}/cm${cell.cm}`;
   return cell.network ? `${id}/${cell.network}` : id;
 }

@@ -43,6 +43,12 @@ export function median(values) {
   return quantile(values, 0.5);
 }
 
+/** The median of the finite values among `values`, or null when there are none. */
+export function medianOrNull(values) {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? median(finite) : null;
+}
+
 /**
  * The source study's statistic: drop the values outside mean ± 2σ (σ the sample standard
  * deviation of all values), then the mean of the rest.

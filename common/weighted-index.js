@@ -18,18 +18,13 @@
 //               while it reads, and for decoders that run after text() or arrayBuffer())
 // Times below the isolated timer's resolution (5 µs) count as 5 µs, so a ratio never divides by 0.
 
-import { median } from './stats.js';
+import { medianOrNull } from './stats.js';
 import { defaultDecoder } from './catalogue.js';
 
 export const FIGURES = Object.freeze(['encode_ms', 'transfer_ms', 'bytes', 'decode_ms']);
 export const DEFAULT_WEIGHTS = Object.freeze({ encode_ms: 40, transfer_ms: 20, bytes: 35, decode_ms: 5 });
 export const DEFAULT_BASELINE = Object.freeze({ format: 'json', compression: 'none' });
 const RESOLUTION_MS = 0.005;
-
-const medianOrNull = (values) => {
-  const finite = values.filter(Number.isFinite);
-  return finite.length ? median(finite) : null;
-};
 
 /**
  * A Server-Timing duration of a sample for the whole body: as sent when it covers the whole

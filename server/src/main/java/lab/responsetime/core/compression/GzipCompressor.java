@@ -6,21 +6,11 @@ import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /** {@link Compression#GZIP}: RFC 1952 gzip with the JDK's zlib. */
-final class GzipCompressor implements Compressor {
+final class GzipCompressor extends JdkZlibCompressor {
     @Override
     public CompressingStream open(OutputStream sink, int level) throws IOException {
         LeveledGzip gzip = new LeveledGzip(sink, level);
         return new ZlibStream(gzip, gzip.deflater());
-    }
-
-    @Override
-    public String library() {
-        return ZlibStream.library();
-    }
-
-    @Override
-    public String version() {
-        return ZlibStream.version();
     }
 
     /** GZIP at a given deflate level (GZIPOutputStream only takes the default one). */

@@ -21,16 +21,6 @@ final class ZlibStream extends CompressingStream {
         this.deflater = deflater;
     }
 
-    /** The JDK's library name; java.util.zip does not say which zlib it uses. */
-    static String library() {
-        return "JDK java.util.zip (zlib)";
-    }
-
-    /** The JDK's version, which decides the zlib (bundled, or the system's). */
-    static String version() {
-        return Runtime.version().toString();
-    }
-
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         out.write(b, off, len);
