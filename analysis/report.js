@@ -49,8 +49,9 @@ const BREAK_EVEN_NOTE = 'For each compression and level against no compression: 
   + 'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips '
   + '(slow start grows with the body); the last column checks it against the cells measured on slower links.';
 
-function renderMarkdown(sections) {
-  const out = ['# Response Time Lab report', ''];
+/** The report's sections as Markdown (also the load testbed's report). */
+export function renderMarkdown(sections, title = 'Response Time Lab report') {
+  const out = [`# ${title}`, ''];
   for (const s of sections) {
     if (s.heading) out.push(`## ${s.heading}`, '');
     if (s.subheading) out.push(`### ${s.subheading}`, '');
@@ -63,7 +64,8 @@ function renderMarkdown(sections) {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function renderHtml(sections) {
+/** The report's sections as one self-contained HTML page, charts inline. */
+export function renderHtml(sections, title = 'Response Time Lab report') {
   const body = sections.map((s) => [
     s.heading ? `<h2>${escapeHtml(s.heading)}</h2>` : '', s.subheading ? `<h3>${escapeHtml(s.subheading)}</h3>` : '',
     ...(s.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -71,11 +73,11 @@ function renderHtml(sections) {
     s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
     ...(s.charts ?? []).map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`),
   ].filter(Boolean).join('\n')).join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response Time Lab report</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
 table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
 figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
-<h1>Response Time Lab report</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
 `;

@@ -25,7 +25,7 @@ const GROUPS_FILE = 'groups.jsonl';
 const roundKey = (groupId, round, session) => `${groupId}#${round}#${session}`;
 
 /** Appends lines in one write and syncs them. */
-function appendSynced(path, records) {
+export function appendSynced(path, records) {
   const fd = openSync(path, 'a');
   try {
     writeSync(fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
@@ -60,7 +60,7 @@ export function readJsonLines(path) {
   return records;
 }
 
-function writeAtomically(path, text) {
+export function writeAtomically(path, text) {
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
 }

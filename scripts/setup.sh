@@ -29,14 +29,27 @@ if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-
   touch server/target/.maven-resolved
 fi
 
-# Chromium: Debian's package (Playwright cannot download browsers here).
+# Debian's packages: Chromium (Playwright cannot download browsers here), wrk (the load testbed's
+# load generator) and nginx-light (the load benchmark's static-file baseline). As root they are
+# installed when missing; otherwise what is missing is named (the testbed and its benchmark need
+# root anyway, for network namespaces).
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ ! -x "$chromium" ]; then
+missing=()
+[ -x "$chromium" ] || missing+=(chromium)
+command -v wrk >/dev/null || missing+=(wrk)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium..."
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
-      || fail "apt-get could not install chromium"
-  else
+    echo "Installing Debian's ${missing[*]}..."
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+      || fail "apt-get could not install ${missing[*]}"
+    # Debian starts nginx when it installs it; the benchmark starts its own.
+    if [[ " ${missing[*]} " == *" nginx-light "* ]]; then
+      { command -v service >/dev/null && service nginx stop >/dev/null 2>&1; } || pkill -x nginx 2>/dev/null || true
+    fi
+  elif [ ! -x "$chromium" ]; then
     fail "Chromium is needed at $chromium: install Debian's chromium package (as root: apt-get install chromium) or set CHROMIUM_PATH"
+  else
+    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need them" >&2
   fi
 fi

@@ -175,6 +175,44 @@ export function shapeNetns(name) {
   };
 }
 
+/**
+ * Shapes the veth pair to fixed rates with no delay (the load testbed's link): each side's egress
+ * through tbf (burst 32 kbit, latency 50 ms, as SPEC §9's testbed). `rate: 'wire'` gives tc the
+ * rate as it is, counting every byte on the wire as the testbed did; `'payload'` corrects for
+ * headers as study cells do. Returns what was set.
+ */
+export function shapeRates({ downBps, upBps, rate = 'wire' }) {
+  if (!['wire', 'payload'].includes(rate)) throw new Error(`rate is 'wire' or 'payload', not ${rate}`);
+  const tcBps = (bps) => (bps === null ? null : rate === 'wire' ? Math.round(bps) : tcRate(bps, 14));
+  for (const side of Object.values(SIDES)) quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'root'));
+  shapeDevice(SIDES.server.namespace, SIDES.server.veth, tcBps(downBps), 0, 0, 0);
+  shapeDevice(SIDES.browser.namespace, SIDES.browser.veth, tcBps(upBps), 0, 0, 0);
+  return { path: 'veth pair', rate, tbf: tbfQueue(0).join(' '), tc_down_bps: tcBps(downBps), tc_up_bps: tcBps(upBps) };
+}
+
+/** Bytes each veth end has sent and received so far (the kernel's counters): {server: {tx, rx}, client: {tx, rx}}. */
+export function linkCounters() {
+  const counters = (side) => {
+    const [link] = JSON.parse(inside(side.namespace, 'ip', '-s', '-j', 'link', 'show', 'dev', side.veth));
+    return { tx: link.stats64.tx.bytes, rx: link.stats64.rx.bytes, tx_packets: link.stats64.tx.packets, rx_packets: link.stats64.rx.packets };
+  };
+  return { server: counters(SIDES.server), client: counters(SIDES.browser) };
+}
+
+/** Runs a command inside the server's ('server') or the client's ('client') namespace; resolves {status, stdout, stderr}. */
+export function spawnInside(sideName, command, args, options = {}) {
+  const side = sideName === 'server' ? SIDES.server : SIDES.browser;
+  return spawn('ip', ['netns', 'exec', side.namespace, command, ...args], options);
+}
+
+/** Runs a command inside a side's namespace and returns its standard output. */
+export function runInside(sideName, command, ...args) {
+  return inside(sideName === 'server' ? SIDES.server.namespace : SIDES.browser.namespace, command, ...args);
+}
+
+/** The server's and the client's addresses on the link. */
+export const LINK_ADDRESSES = Object.freeze({ server: SERVER_ADDRESS, client: BROWSER_ADDRESS });
+
 async function answers(port) {
   try {
     inside(NAMESPACE, 'node', '-e', `fetch('http://127.0.0.1:${port}/api/books?count=1').then(r => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))`);
@@ -240,21 +278,14 @@ async function startDelayLine() {
 }
 
 /**
- * Makes both namespaces and the link between them, and starts the study server in its
- * namespace (the study's global setup). Returns the link's description for run.json.
+ * Makes both namespaces and the veth pair between them, chooses TCP's congestion control, and —
+ * when `delays` is asked and the kernel has no netem — starts the delay line. Returns the link's
+ * description for run.json.
  */
-export async function startNetnsStudy(settings) {
+export async function createLink({ delays = true } = {}) {
   checkNetns();
-  const base = new URL(settings.baseUrl);
-  if (base.hostname !== 'localhost') {
-    throw new Error(`SHAPING=netns starts its own server and browser and names the server localhost: BASE_URL must be http://localhost:<port>, not ${settings.baseUrl}`);
-  }
-  const port = base.port || '80';
   stopNetnsStudy();
-  const delay = kernelHasNetem() ? 'netem' : 'delay-line';
-  // The workers, started later, inherit these.
-  process.env.RTL_NETNS_PORT = port;
-  process.env.RTL_NETNS_DELAY = delay;
+  const delay = delays ? (kernelHasNetem() ? 'netem' : 'delay-line') : null;
   for (const side of Object.values(SIDES)) {
     run('ip', 'netns', 'add', side.namespace);
     inside(side.namespace, 'ip', 'link', 'set', 'lo', 'up');
@@ -272,11 +303,23 @@ export async function startNetnsStudy(settings) {
   }
   const congestionControl = chooseCongestionControl();
   if (delay === 'delay-line') await startDelayLine();
+  return {
+    server_namespace: NAMESPACE, browser_namespace: BROWSER_NAMESPACE, server_address: SERVER_ADDRESS,
+    browser_address: BROWSER_ADDRESS, mtu: MTU, delay,
+    congestion_control: congestionControl,
+  };
+}
 
-  const options = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
+/**
+ * Starts the study server (mvn exec:java, plus SERVER_OPTS and `options`) in the server's
+ * namespace, listening on every address, and waits until it answers. Returns the server's
+ * process id (ip netns exec and mvn exec into the JVM) and its TCP settings.
+ */
+export async function startServerInNamespace(port, options = []) {
+  const extra = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn('ip', ['netns', 'exec', NAMESPACE, 'mvn', '-B', '-q', '-ntp', 'exec:java',
     `-Ddw.server.applicationConnectors[0].port=${port}`, '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
-    `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`, STUDY_SERVER_OPTS, ...options],
+    `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`, STUDY_SERVER_OPTS, ...extra, ...options],
   { cwd: ROOT, stdio: 'ignore', detached: true });
   writeFileSync(SERVER_PID_FILE, String(server.pid));
   server.unref();
@@ -287,10 +330,26 @@ export async function startNetnsStudy(settings) {
   }
   const tcp = Object.fromEntries(['tcp_congestion_control', 'tcp_slow_start_after_idle', 'tcp_no_metrics_save',
     'tcp_timestamps', 'tcp_rmem', 'tcp_wmem'].map((key) => [key, inside(NAMESPACE, 'cat', `/proc/sys/net/ipv4/${key}`).trim()]));
+  return { pid: server.pid, tcp };
+}
+
+/**
+ * Makes both namespaces and the link between them, and starts the study server in its
+ * namespace (the study's global setup). Returns the link's description for run.json.
+ */
+export async function startNetnsStudy(settings) {
+  const base = new URL(settings.baseUrl);
+  if (base.hostname !== 'localhost') {
+    throw new Error(`SHAPING=netns starts its own server and browser and names the server localhost: BASE_URL must be http://localhost:<port>, not ${settings.baseUrl}`);
+  }
+  const port = base.port || '80';
+  const link = await createLink({ delays: true });
+  // The workers, started later, inherit these.
+  process.env.RTL_NETNS_PORT = port;
+  process.env.RTL_NETNS_DELAY = link.delay;
+  const { tcp } = await startServerInNamespace(port);
   return {
-    server_namespace: NAMESPACE, browser_namespace: BROWSER_NAMESPACE, server_address: SERVER_ADDRESS,
-    browser_address: BROWSER_ADDRESS, mtu: MTU, delay,
-    congestion_control: congestionControl,
+    ...link,
     rate: `payload rate: tc runs at rate × (${MTU} + link header) / (${MTU} − ${TCP_IP_HEADERS}); link header 14 on veth, 0 on tun`,
     server_tcp: tcp,
   };

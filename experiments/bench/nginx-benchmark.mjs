@@ -1,0 +1,130 @@
+// npm run bench:load: the study server's requests/s for 10 JSON Books at 100 connections,
+// unthrottled, beside nginx (Debian's) serving the very same bytes as a static file — the same
+// load generator (wrk, closed loop) in the same run, the two servers alternating in rounds (A/B
+// interleaved) after a warm-up of each. Prints the figures and writes them to
+// results/bench/load-nginx-<UTC time>.json. Settings: BENCH_ROUNDS (default 3), BENCH_SECONDS
+// (per measurement, default 10), BENCH_CONNECTIONS (default 100).
+
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStudyServer } from '../server-process.js';
+import { runWrk, wrkVersion } from '../load/wrk.js';
+import { median } from '#common/stats.js';
+import { writeBenchmark } from './bench-output.js';
+
+const LAB_PORT = 18094;
+const NGINX_PORT = 18096;
+const PATH = '/api/books?count=10&format=json';
+const NGINX = '/usr/sbin/nginx';
+const whole = (name, fallback) => {
+  const value = process.env[name] === undefined ? fallback : Number(process.env[name]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}=${process.env[name]}: a whole number ≥ 1, please`);
+  return value;
+};
+
+function nginxVersion() {
+  try {
+    return execFileSync(NGINX, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || null;
+  } catch (error) {
+    return error.code === 'ENOENT' ? null : `${error.stderr ?? ''}`.trim();
+  }
+}
+
+/** nginx in the foreground with its own prefix: one exact location answering the saved body as application/json. */
+async function startNginx(directory, bodyFile) {
+  const config = join(directory, 'nginx.conf');
+  writeFileSync(config, `daemon off;
+worker_processes auto;
+pid ${directory}/nginx.pid;
+error_log ${directory}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
+  client_body_temp_path ${directory}/body;
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    location = /api/books { default_type application/json; alias ${bodyFile}; }
+  }
+}
+`);
+  const server = spawn(NGINX, ['-p', directory, '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let said = '';
+  server.stderr.on('data', (d) => { said += d; });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${NGINX_PORT}${PATH}`);
+      if (response.status === 200) return server;
+    } catch {
+      // not yet
+    }
+    if (server.exitCode !== null) throw new Error(`nginx stopped: ${said.trim()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.kill();
+  throw new Error(`nginx did not answer on port ${NGINX_PORT}: ${said.trim()}`);
+}
+
+async function main() {
+  const rounds = whole('BENCH_ROUNDS', 3);
+  const seconds = whole('BENCH_SECONDS', 10);
+  const connections = whole('BENCH_CONNECTIONS', 100);
+  const tool = wrkVersion();
+  const nginx = nginxVersion();
+  if (!tool || !nginx) {
+    throw new Error(`this benchmark needs ${[!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')}: run \`bash scripts/setup.sh\` as root (it installs Debian's wrk and nginx-light)`);
+  }
+  const directory = mkdtempSync(join(tmpdir(), 'rtl-nginx-'));
+  mkdirSync(join(directory, 'body'));
+  const lab = await startStudyServer({ port: LAB_PORT, options: ['-Ddw.dataset.size=1000', '-Ddw.dataset.directory=server/target/bench-load-data'] });
+  let nginxProcess;
+  try {
+    const body = Buffer.from(await (await fetch(`${lab.url}${PATH}`)).arrayBuffer());
+    const bodyFile = join(directory, 'books-10.json');
+    writeFileSync(bodyFile, body);
+    nginxProcess = await startNginx(directory, bodyFile);
+    const served = Buffer.from(await (await fetch(`http://127.0.0.1:${NGINX_PORT}${PATH}`)).arrayBuffer());
+    if (!served.equals(body)) throw new Error('nginx does not serve the same bytes as the study server');
+    const servers = { lab: `http://127.0.0.1:${LAB_PORT}${PATH}`, nginx: `http://127.0.0.1:${NGINX_PORT}${PATH}` };
+    const threads = 2;
+    const measure = async (name, duration) => (await runWrk({ url: servers[name], connections, threads, seconds: duration, timeoutS: 10 }).done);
+    console.log(`Warming both up (${seconds} s each)…`);
+    for (const name of Object.keys(servers)) await measure(name, seconds);
+    const runs = [];
+    for (let round = 1; round <= rounds; round++) {
+      const order = round % 2 ? ['lab', 'nginx'] : ['nginx', 'lab'];
+      for (const name of order) {
+        const result = await measure(name, seconds);
+        const s = result.summary;
+        const errors = s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout + s.errors.status;
+        runs.push({ round, server: name, requests_per_s: s.requests / s.duration_s, requests: s.requests, errors,
+          latency_ms: s.latency_ms, wrk_cpu_cores: result.cpu_s === null ? null : result.cpu_s / s.duration_s });
+        console.log(`  round ${round} ${name.padEnd(5)} ${(s.requests / s.duration_s).toFixed(0)} req/s, p99 ${s.latency_ms.p99.toFixed(1)} ms, ${errors} errors`);
+      }
+    }
+    const of = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
+    const figures = { body_bytes: body.length, connections, threads, seconds, rounds, runs,
+      median_requests_per_s: { lab: of('lab'), nginx: of('nginx') }, lab_share_of_nginx: of('lab') / of('nginx') };
+    const file = writeBenchmark('load-nginx', { tool, nginx, path: PATH, note: 'unthrottled loopback, both servers on this machine, wrk alternating between them' }, figures);
+    console.log(`10 JSON Books (${body.length} bytes), ${connections} connections, ${rounds} × ${seconds} s each:`);
+    console.log(`  study server: ${of('lab').toFixed(0)} req/s (median)`);
+    console.log(`  nginx static: ${of('nginx').toFixed(0)} req/s (median)`);
+    console.log(`  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate. Figures: ${file}`);
+  } finally {
+    nginxProcess?.kill();
+    lab.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`error: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,110 @@
+// Load testbed plans (experiments/load/plans/*.json), as data like the study's plans: which
+// objects, formats, compressions, methods (GET answers N objects, POST sends N objects to the
+// ingest endpoint), counts and bandwidths; how many connections for how long. A plan expands to
+// cells; the cells that differ only in format (and compression) form one comparison group, and
+// each round visits a group's cells in a seeded random order, so that what is compared is
+// measured side by side, not minutes apart.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COMPRESSIONS, FORMATS, OBJECT_NAMES } from '#common/catalogue.js';
+import { roundSeed, seededShuffle } from '#common/comparison.js';
+
+const PLANS = join(dirname(fileURLToPath(import.meta.url)), 'plans');
+export const METHODS = Object.freeze(['GET', 'POST']);
+/** Generous upper bounds: a plan asking beyond them is a typo, not a study. */
+const LIMITS = Object.freeze({ connections: 10_000, threads: 64, duration_s: 3600, warmup_s: 600, waves: 20, rounds: 100,
+  count: 100_000, bandwidth_mbit: 100_000 });
+
+const isPositiveInteger = (value, max) => Number.isInteger(value) && value >= 1 && value <= max;
+
+/** The plans in experiments/load/plans. */
+export function listLoadPlans() {
+  return readdirSync(PLANS).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')).sort();
+}
+
+/** A plan by name (experiments/load/plans/<name>.json) or by path, checked. */
+export function loadLoadPlan(nameOrPath) {
+  const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS, `${nameOrPath}.json`);
+  if (!existsSync(path)) {
+    throw new Error(`no load plan "${nameOrPath}": the plans are ${listLoadPlans().join(', ')} (or give a path to a .json file)`);
+  }
+  let plan;
+  try {
+    plan = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${error.message}`);
+  }
+  return checkLoadPlan(plan, path);
+}
+
+/** Fills defaults and refuses what cannot be run, naming the field and what is allowed. */
+export function checkLoadPlan(input, where = 'the plan') {
+  const plan = { objects: ['books'], compressions: ['none'], threads: 2, warmup_s: 5, waves: 3, rounds: 1, ...input };
+  const problem = (message) => new Error(`${where}: ${message}`);
+  if (typeof plan.name !== 'string' || !/^[a-z0-9-]{1,40}$/.test(plan.name)) throw problem('"name" is 1–40 lower-case letters, digits or dashes');
+  const list = (key, allowed) => {
+    const value = plan[key] === 'all' ? [...allowed] : plan[key];
+    if (!Array.isArray(value) || value.length === 0) throw problem(`"${key}" is a non-empty list of ${allowed.join(', ')} (or "all")`);
+    for (const v of value) if (!allowed.includes(v)) throw problem(`"${key}" has ${JSON.stringify(v)}; allowed: ${allowed.join(', ')}`);
+    if (new Set(value).size !== value.length) throw problem(`"${key}" lists a value twice`);
+    return value;
+  };
+  plan.objects = list('objects', OBJECT_NAMES);
+  plan.formats = list('formats', FORMATS);
+  plan.compressions = list('compressions', COMPRESSIONS);
+  plan.methods = list('methods', METHODS);
+  for (const [key, max] of [['counts', LIMITS.count], ['bandwidths_mbit', LIMITS.bandwidth_mbit]]) {
+    const values = plan[key];
+    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => Number.isFinite(v) && v > 0 && v <= max)) {
+      throw problem(`"${key}" is a non-empty list of numbers in (0, ${max}]`);
+    }
+  }
+  if (!plan.counts.every(Number.isInteger)) throw problem('"counts" are whole numbers of objects');
+  for (const key of ['connections', 'threads', 'duration_s', 'waves', 'rounds']) {
+    if (!isPositiveInteger(plan[key], LIMITS[key])) throw problem(`"${key}" is a whole number from 1 to ${LIMITS[key]}`);
+  }
+  if (!Number.isInteger(plan.warmup_s) || plan.warmup_s < 0 || plan.warmup_s > LIMITS.warmup_s) {
+    throw problem(`"warmup_s" is a whole number of seconds from 0 to ${LIMITS.warmup_s}`);
+  }
+  if (plan.threads > plan.connections) throw problem('"threads" cannot exceed "connections" (wrk gives each thread at least one)');
+  return plan;
+}
+
+/** A cell's id: books/json/none/GET/10/100mbit. */
+export function loadCellId(cell) {
+  return `${cell.object}/${cell.format}/${cell.compression}/${cell.method}/${cell.count}/${cell.bandwidth_mbit}mbit`;
+}
+
+/** The comparison group a cell belongs to: the cells that differ from it only in format or compression. */
+export function loadGroupId(cell) {
+  return `${cell.object}/${cell.method}/${cell.count}/${cell.bandwidth_mbit}mbit`;
+}
+
+/** Every cell of the plan, grouped: [{id, cells}], slowest links first within each object and method. */
+export function loadGroups(plan) {
+  const groups = new Map();
+  for (const object of plan.objects) {
+    for (const method of plan.methods) {
+      for (const count of plan.counts) {
+        for (const bandwidth of [...plan.bandwidths_mbit].sort((a, b) => a - b)) {
+          for (const format of plan.formats) {
+            for (const compression of plan.compressions) {
+              const cell = { object, format, compression, method, count, bandwidth_mbit: bandwidth };
+              const id = loadGroupId(cell);
+              if (!groups.has(id)) groups.set(id, { id, cells: [] });
+              groups.get(id).cells.push({ ...cell, id: loadCellId(cell) });
+            }
+          }
+        }
+      }
+    }
+  }
+  return [...groups.values()];
+}
+
+/** The order in which round `round` (from 1) visits a group's cells: seeded by the run's seed, the group and the round. */
+export function visitOrder(group, round, seed) {
+  return seededShuffle(group.cells, roundSeed(seed, group.id, round));
+}

@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// npm run load: the load testbed of SPEC §9. The study server runs in one network namespace and
+// wrk in another, joined by the study's veth pair (experiments/network/netns.js); each direction
+// of the link is a tc token bucket at the cell's bandwidth (burst 32 kbit, latency 50 ms, the
+// rate counting every byte on the wire, as the testbed shaped it). Each cell keeps `connections`
+// persistent connections busy — GET of N objects in a format, or POST of N objects to the ingest
+// endpoint — for a warm-up, then a measured window (duration_s, longer where one request per
+// connection takes longer than duration_s / waves at the link's rate).
+//
+// Over the window it reads, outside wrk: requests answered (the server's own response counters,
+// 2xx and the rest), bytes on the wire both ways (the veth ends' kernel counters), the CPU time of
+// the server's JVM (/proc) and its memory. wrk adds its latency percentiles and errors over its
+// whole run, and its own CPU time. One line per cell and round in cells.jsonl, context in
+// run.json; a run killed at any point resumes with RUN_DIR=<its directory> from the next cell.
+//
+// Settings (environment): PLAN (a name in experiments/load/plans, or a path; default testbed),
+// RUN_DIR, SEED (default 1), LOAD_PORT (the server's port inside its namespace, default 8080),
+// RTL_NETNS (the namespaces' name, default rtl-load), SERVER_OPTS (more -Ddw options).
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appendSynced, defaultRunDirectory, readJsonLines, writeAtomically } from '#common/run-directory.js';
+import { FORMAT_ENTRIES } from '#common/catalogue.js';
+import { loadGroups, loadLoadPlan, visitOrder } from './plan.js';
+import { runWrk, wrkVersion } from './wrk.js';
+
+process.env.RTL_NETNS ??= 'rtl-load';
+const netns = await import('../network/netns.js');
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** An HTTP request's headers and framing beside its body, for the window's first estimate only. */
+const HEADER_ALLOWANCE_BYTES = 400;
+const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const now = () => performance.now();
+const formatDuration = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function settingsFromEnvironment(env = process.env) {
+  const seed = env.SEED === undefined ? 1 : Number(env.SEED);
+  if (!Number.isSafeInteger(seed)) throw new Error(`SEED=${env.SEED}: a whole number, please`);
+  const port = env.LOAD_PORT === undefined ? 8080 : Number(env.LOAD_PORT);
+  if (!Number.isInteger(port) || port < 1024 || port > 65534) throw new Error(`LOAD_PORT=${env.LOAD_PORT}: a port from 1024 to 65534 (the admin port is the next one)`);
+  const plan = loadLoadPlan(env.PLAN ?? 'testbed');
+  const runDir = resolve(env.RUN_DIR ?? defaultRunDirectory(ROOT, plan.name));
+  return { seed, port, plan, runDir };
+}
+
+/** The JVM's CPU seconds (user + system) and resident memory, from /proc. */
+function processUsage(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return { cpu_s: (Number(fields[11]) + Number(fields[12])) / ticks, rss_bytes: rss ? Number(rss[1]) * 1024 : null };
+}
+
+/** The JVM behind the server's process id (ip netns exec and mvn exec into it; else its child). */
+function jvmPid(pid) {
+  const comm = (p) => readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+  if (comm(pid) === 'java') return pid;
+  const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  for (const child of children) if (comm(child) === 'java') return child;
+  throw new Error(`no JVM found under the server's process ${pid}`);
+}
+
+/** Reads a URL from inside the server's namespace (its loopback: nothing crosses the shaped link). */
+function serverGet(path, port, outFile) {
+  const args = ['-sS', '--fail-with-body', '--max-time', '120', `http://127.0.0.1:${port}${path}`];
+  if (outFile) args.push('-o', outFile);
+  return netns.runInside('server', 'curl', ...args);
+}
+
+/** Runs a reading and stamps it with the middle of the time it took. */
+function timed(read) {
+  const start = now();
+  const value = read();
+  return { at: (start + now()) / 2, value };
+}
+
+/** One reading of everything the window is measured by, outside wrk; each source with its own time. */
+function snapshot(adminPort, pid) {
+  const link = timed(() => netns.linkCounters());
+  const usage = timed(() => processUsage(pid));
+  const metrics = timed(() => JSON.parse(serverGet('/metrics', adminPort)));
+  const responses = Object.fromEntries(RESPONSE_METERS.map((kind) =>
+    [kind, metrics.value.meters[`io.dropwizard.jetty.MutableServletContextHandler.${kind}-responses`]?.count ?? 0]));
+  return { link, usage, responses: { at: metrics.at, value: responses },
+    heap_used_bytes: metrics.value.gauges['jvm.memory.heap.used']?.value ?? null };
+}
+
+/** Bodies for POST cells (and the size of every answer): the server's own GET answers, saved once per run. */
+function prepareBody(runDir, cell, port) {
+  const directory = join(runDir, 'bodies');
+  mkdirSync(directory, { recursive: true });
+  const file = join(directory, `${cell.object}-${cell.count}-${cell.format}-${cell.compression}.bin`);
+  if (!existsSync(file)) {
+    const query = `count=${cell.count}&format=${cell.format}` + (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
+    serverGet(`/api/${cell.object}?${query}`, port, `${file}.tmp`);
+    execFileSync('mv', [`${file}.tmp`, file]);
+  }
+  return { file, bytes: statSync(file).size };
+}
+
+/** The cell's request URL on the server's address across the link. */
+function cellUrl(cell, port) {
+  const base = `http://${netns.LINK_ADDRESSES.server}:${port}/api/${cell.object}`;
+  if (cell.method === 'POST') return base;
+  return `${base}?count=${cell.count}&format=${cell.format}` + (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
+}
+
+/**
+ * The window: duration_s, or `waves` requests per connection at the link's rate when that is
+ * longer; the warm-up: warmup_s, or one request per connection at the link's rate when longer.
+ */
+export function cellTiming(plan, bodyBytes, bandwidthMbit) {
+  const perRequestS = (plan.connections * (bodyBytes + HEADER_ALLOWANCE_BYTES) * 8) / (bandwidthMbit * 1e6);
+  const warmupS = Math.max(plan.warmup_s, Math.ceil(perRequestS));
+  const windowS = Math.max(plan.duration_s, Math.ceil(plan.waves * perRequestS));
+  return { per_request_s: perRequestS, warmup_s: warmupS, window_s: windowS, timeout_s: Math.max(30, Math.ceil(4 * perRequestS)) };
+}
+
+async function measureCell(context, cell, round, position) {
+  const { plan, port, runDir, pid } = context;
+  const body = prepareBody(runDir, cell, port);
+  const shaping = netns.shapeRates({ downBps: cell.bandwidth_mbit * 1e6, upBps: cell.bandwidth_mbit * 1e6, rate: 'wire' });
+  const timing = cellTiming(plan, body.bytes, cell.bandwidth_mbit);
+  const totalS = timing.warmup_s + timing.window_s + 1;
+  const format = FORMAT_ENTRIES[cell.format];
+  const wrk = runWrk({
+    prefix: ['ip', 'netns', 'exec', `${process.env.RTL_NETNS}-browser`],
+    url: cellUrl(cell, port), connections: plan.connections, threads: plan.threads, seconds: totalS, timeoutS: timing.timeout_s,
+    method: cell.method, bodyFile: body.file, contentType: format.media_type,
+    encoding: cell.compression === 'none' ? 'identity' : cell.compression,
+  });
+  const started = now();
+  const at = new Date().toISOString();
+  await sleep(timing.warmup_s * 1000);
+  const first = snapshot(port + 1, pid);
+  await sleep(Math.max(0, started + (timing.warmup_s + timing.window_s) * 1000 - now()));
+  const last = snapshot(port + 1, pid);
+  const result = await wrk.done;
+
+  // Each source's own window (they are read one after the other, some milliseconds apart).
+  const seconds = (source) => (last[source].at - first[source].at) / 1000;
+  const windowS = seconds('responses');
+  const linkS = seconds('link');
+  const responses = Object.fromEntries(RESPONSE_METERS.map((k) => [k, last.responses.value[k] - first.responses.value[k]]));
+  const delta = (side, way) => last.link.value[side][way] - first.link.value[side][way];
+  const wire = { server_tx: delta('server', 'tx'), server_rx: delta('server', 'rx'), client_tx: delta('client', 'tx'), client_rx: delta('client', 'rx') };
+  // The direction the payload crosses: answers for GET, request bodies for POST.
+  const payloadDirection = cell.method === 'GET' ? 'server_tx' : 'client_tx';
+  const linkBps = cell.method === 'GET' ? shaping.tc_down_bps : shaping.tc_up_bps;
+  const requests = responses['2xx'];
+  const wireBytesPerRequest = requests > 0 ? wire[payloadDirection] / requests : null;
+  const serverCpuS = last.usage.value.cpu_s - first.usage.value.cpu_s;
+  const cpus = os.cpus().length;
+  return {
+    cell_id: cell.id, group_id: context.groupId, round, position, session: context.session, at, cell: stripId(cell),
+    shaping, body_bytes: body.bytes, content_type: format.media_type, timing: { ...timing, measured_window_s: windowS, wrk_seconds: totalS },
+    requests, requests_per_s: requests / windowS, responses,
+    non_2xx: responses['1xx'] + responses['3xx'] + responses['4xx'] + responses['5xx'],
+    wire, wire_window_s: linkS, wire_bytes_per_s: Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, v / linkS])),
+    payload_direction: payloadDirection, link_bps: linkBps,
+    link_utilization: (wire[payloadDirection] * 8) / linkS / linkBps,
+    wire_bytes_per_request: wireBytesPerRequest,
+    link_bound_requests_per_s: wireBytesPerRequest ? linkBps / 8 / wireBytesPerRequest : null,
+    server_cpu: { seconds: serverCpuS, cores: serverCpuS / seconds('usage') },
+    load_cpu: { seconds: result.cpu_s, cores: result.cpu_s === null ? null : result.cpu_s / result.summary.duration_s },
+    machine_cpus: cpus,
+    server_memory: { rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes), heap_used_bytes: last.heap_used_bytes },
+    wrk: result.summary,
+    errors: ['connect', 'read', 'write', 'timeout'].reduce((sum, k) => sum + result.summary.errors[k], 0),
+  };
+}
+
+function stripId(cell) {
+  const { id, ...rest } = cell;
+  return rest;
+}
+
+/** What a resumed run must share with the run it continues. */
+const resumeKey = (context) => JSON.stringify({ plan: context.plan, seed: context.seed });
+
+async function main() {
+  const settings = settingsFromEnvironment();
+  const { plan, seed, port, runDir } = settings;
+  const version = wrkVersion();
+  if (!version) throw new Error('the load testbed needs wrk: run `bash scripts/setup.sh` (as root it installs Debian\'s wrk), or apt-get install wrk');
+  netns.checkNetns();
+
+  const cellsFile = join(runDir, 'cells.jsonl');
+  const runFile = join(runDir, 'run.json');
+  const context = existsSync(runFile) ? JSON.parse(readFileSync(runFile, 'utf8')) : { kind: 'load-testbed', plan, seed, sessions: [] };
+  if (resumeKey(context) !== resumeKey({ plan, seed })) {
+    throw new Error(`${runDir} was run with another plan or seed: resume it with the same PLAN and SEED, or choose another RUN_DIR`);
+  }
+  mkdirSync(runDir, { recursive: true });
+  const done = new Set(readJsonLines(cellsFile).map((r) => `${r.cell_id}#${r.round}`));
+  const groups = loadGroups(plan);
+  const visits = [];
+  for (let round = 1; round <= plan.rounds; round++) {
+    for (const group of groups) {
+      visitOrder(group, round, seed).forEach((cell, position) => visits.push({ group, cell, round, position }));
+    }
+  }
+  const todo = visits.filter((v) => !done.has(`${v.cell.id}#${v.round}`));
+  console.log(`Load testbed, plan ${plan.name}: ${visits.length} cell visits (${todo.length} to do), ${plan.connections} connections, results in ${runDir}`);
+  if (todo.length === 0) return runDir;
+
+  let link;
+  try {
+    link = await netns.createLink({ delays: false });
+    console.log('Starting the server in its namespace…');
+    const server = await netns.startServerInNamespace(port);
+    const pid = jvmPid(server.pid);
+    const info = JSON.parse(serverGet('/api/info', port));
+    const session = context.sessions.length + 1;
+    context.sessions.push({
+      session, started: new Date().toISOString(), git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+      link: { ...link, server_tcp: server.tcp, shaping: 'tc tbf on each veth end, rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms' },
+      load_generator: { tool: version, threads: plan.threads, connections: plan.connections, namespace: `${process.env.RTL_NETNS}-browser` },
+      server: { versions: info.versions, settings: info.settings, ingest: info.ingest ?? null, machine: info.machine, port },
+      machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, kernel: os.release(), memory_bytes: os.totalmem() },
+      node: process.version,
+    });
+    writeAtomically(runFile, `${JSON.stringify(context, null, 2)}\n`);
+
+    const startedAt = now();
+    for (const [index, visit] of todo.entries()) {
+      const record = await measureCell({ plan, port, runDir, pid, session, groupId: visit.group.id }, visit.cell, visit.round, visit.position);
+      appendSynced(cellsFile, [record]);
+      const elapsed = (now() - startedAt) / 1000;
+      const left = (elapsed / (index + 1)) * (todo.length - index - 1);
+      const problems = record.errors + record.non_2xx ? `  ${record.errors} errors, ${record.non_2xx} non-2xx` : '';
+      console.log(`[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] round ${visit.round} ${visit.cell.id}: `
+        + `${record.requests_per_s.toFixed(1)} req/s, ${(record.link_utilization * 100).toFixed(0)} % of the link, `
+        + `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}`
+        + `  ~${formatDuration(left)} left`);
+    }
+  } finally {
+    netns.stopNetnsStudy();
+  }
+  return runDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const runDir = await main();
+    const { makeLoadReport } = await import('../../analysis/testbed.js');
+    const made = await makeLoadReport(runDir);
+    console.log(`Report: ${made.html} (and ${made.markdown}, ${made.csv})`);
+  } catch (error) {
+    console.error(`error: ${error.message}`);
+    process.exit(1);
+  }
+}

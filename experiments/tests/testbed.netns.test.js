@@ -1,0 +1,65 @@
+// The load testbed's smoke run (as root): the server in one namespace, wrk in another, two
+// bandwidths × two formats × GET and POST, a few seconds each, read back as a separate program
+// would. Checks that the kernel's link limits what it should, that the server held (no errors,
+// no non-2xx), and that the report is made. Skipped, with the reason, without root or wrk.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { wrkVersion } from '../load/wrk.js';
+import { loadGroups, checkLoadPlan } from '../load/plan.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PARENT = mkdtempSync(join(tmpdir(), 'rtl-testbed-'));
+const PLAN = {
+  name: 'testbed-test', description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
+  objects: ['books'], formats: ['json', 'cbor'], methods: ['GET', 'POST'], counts: [10], bandwidths_mbit: [10, 50],
+  connections: 100, threads: 2, duration_s: 3, warmup_s: 1, waves: 3, rounds: 1,
+};
+const skip = process.getuid?.() !== 0 ? 'needs root (network namespaces)' : !wrkVersion() ? 'needs wrk (bash scripts/setup.sh as root installs it)' : false;
+
+test('the load testbed runs a plan between two namespaces, limited by the link where it should be', { skip }, () => {
+  const planFile = join(PARENT, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(PLAN));
+  const runDir = join(PARENT, 'run');
+  const result = spawnSync('node', ['experiments/load/testbed.js'], {
+    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
+    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, RTL_NETNS: 'rtl-ltest', LOAD_PORT: '18088',
+      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data' },
+  });
+  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+
+  // Read back as another program would: the JSONL lines and run.json, nothing of the runner's.
+  const context = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
+  const records = readFileSync(join(runDir, 'cells.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.match(context.sessions[0].load_generator.tool, /^wrk /);
+  const expected = loadGroups(checkLoadPlan(PLAN)).flatMap((g) => g.cells.map((c) => c.id)).sort();
+  assert.deepStrictEqual(records.map((r) => r.cell_id).sort(), expected);
+  for (const r of records) {
+    const where = `${r.cell_id}: ${JSON.stringify({ rps: r.requests_per_s, util: r.link_utilization, errors: r.errors, responses: r.responses })}`;
+    assert.equal(r.errors, 0, where);
+    assert.equal(r.non_2xx, 0, where);
+    assert.ok(r.requests > 0 && r.wrk.requests >= r.requests, where);
+    assert.ok(r.server_cpu.cores > 0 && r.load_cpu.cores > 0, where);
+    assert.ok(r.wrk.latency_ms.p50 <= r.wrk.latency_ms.p90 && r.wrk.latency_ms.p90 <= r.wrk.latency_ms.p99, where);
+    // No more bytes cross than the token bucket lets through (it passes 1–3 % over its rate as
+    // the veth ends count bytes, over a window of a few seconds).
+    assert.ok(r.link_utilization <= 1.06, where);
+    // The payload alone bounds requests/s: link rate ÷ body bytes (headers and framing only lower it).
+    const payloadBound = (r.cell.bandwidth_mbit * 1e6) / 8 / r.body_bytes;
+    assert.ok(r.requests_per_s <= payloadBound * 1.06, where);
+    if (r.cell.bandwidth_mbit === 10) {
+      // 100 connections of 10 Books fill 10 Mbit/s: the link limits, near its rate.
+      assert.ok(r.link_utilization >= 0.85, where);
+      assert.ok(r.requests_per_s >= payloadBound * 0.75, where);
+    }
+  }
+  for (const file of ['report.html', 'report.md', 'summary.csv', 'charts/requests-per-second.svg']) {
+    assert.ok(existsSync(join(runDir, file)), file);
+  }
+  assert.match(readFileSync(join(runDir, 'report.md'), 'utf8'), /CBOR > JSON > XML wherever bandwidth limits/);
+});
