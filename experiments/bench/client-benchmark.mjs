@@ -66,6 +66,10 @@ async function overhead(page, figures) {
           codec.decode(await codec.read(response), cell.object);
           totals.push(performance.now() - t0);
           await new Promise((resolve) => setTimeout(resolve, 0));
+          // Untimed, as the study path does between iterations: the Resource Timing buffer is
+          // emptied, so the browser records every request alike in both arms (a full buffer
+          // would spare the bare loop the browser's recording of its requests).
+          performance.clearResourceTimings();
         }
         return totals;
       };

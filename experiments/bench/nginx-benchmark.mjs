@@ -5,8 +5,8 @@
 // results/bench/load-nginx-<UTC time>.json. Settings: BENCH_ROUNDS (default 3), BENCH_SECONDS
 // (per measurement, default 10), BENCH_CONNECTIONS (default 100).
 
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStudyServer } from '../server-process.js';
@@ -24,12 +24,10 @@ const whole = (name, fallback) => {
   return value;
 };
 
+/** nginx's version line (it prints it on standard error), or null when it is not installed. */
 function nginxVersion() {
-  try {
-    return execFileSync(NGINX, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || null;
-  } catch (error) {
-    return error.code === 'ENOENT' ? null : `${error.stderr ?? ''}`.trim();
-  }
+  const result = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return result.error ? null : `${result.stderr}${result.stdout}`.trim() || null;
 }
 
 /** nginx in the foreground with its own prefix: one exact location answering the saved body as application/json. */
@@ -60,6 +58,7 @@ http {
     try {
       const response = await fetch(`http://127.0.0.1:${NGINX_PORT}${PATH}`);
       if (response.status === 200) return server;
+      said = `it answers ${response.status}`;
     } catch {
       // not yet
     }
@@ -80,13 +79,15 @@ async function main() {
     throw new Error(`this benchmark needs ${[!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')}: run \`bash scripts/setup.sh\` as root (it installs Debian's wrk and nginx-light)`);
   }
   const directory = mkdtempSync(join(tmpdir(), 'rtl-nginx-'));
+  // nginx's workers run as nobody when started by root: they must be able to read the file.
+  chmodSync(directory, 0o755);
   mkdirSync(join(directory, 'body'));
   const lab = await startStudyServer({ port: LAB_PORT, options: ['-Ddw.dataset.size=1000', '-Ddw.dataset.directory=server/target/bench-load-data'] });
   let nginxProcess;
   try {
     const body = Buffer.from(await (await fetch(`${lab.url}${PATH}`)).arrayBuffer());
     const bodyFile = join(directory, 'books-10.json');
-    writeFileSync(bodyFile, body);
+    writeFileSync(bodyFile, body, { mode: 0o644 });
     nginxProcess = await startNginx(directory, bodyFile);
     const served = Buffer.from(await (await fetch(`http://127.0.0.1:${NGINX_PORT}${PATH}`)).arrayBuffer());
     if (!served.equals(body)) throw new Error('nginx does not serve the same bytes as the study server');
