@@ -13,6 +13,7 @@ import lab.responsetime.core.computation.WorkBudget;
 import lab.responsetime.core.dataset.DatasetLoader;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.formats.BodyWriter;
+import lab.responsetime.core.ingest.Ingestion;
 import lab.responsetime.health.DatasetsHealthCheck;
 import lab.responsetime.jetty.ClientPresenceFilter;
 import lab.responsetime.jetty.ConnectionWatcher;
@@ -25,12 +26,17 @@ import lab.responsetime.resources.WorkTooLargeMapper;
 import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.InfoResource;
+import lab.responsetime.resources.IngestRefusedMapper;
+import lab.responsetime.resources.IngestResource;
 import lab.responsetime.resources.JsonErrorHandler;
 import lab.responsetime.resources.NotFoundMapper;
 import lab.responsetime.resources.ObjectsResource;
 import lab.responsetime.resources.PayloadWriter;
 
-/** The study server: datasets, formats, compression and computation models over HTTP. */
+/**
+ * The study server: datasets, formats, compression and computation models over HTTP, and the
+ * collector that reads posted lists back.
+ */
 public class LabApplication extends Application<LabConfiguration> {
     /** Runs {@code server} with the embedded defaults when no command is given. */
     public static void main(String[] args) throws Exception {
@@ -65,6 +71,8 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.metrics().registerGauge("computations.running", limiter::running);
         environment.metrics().registerGauge("computations.admitted", limiter::admitted);
         environment.metrics().registerGauge("computations.workPerSecond", limiter::workPerSecond);
+        Ingestion ingestion = new Ingestion(configuration.getIngest().limits());
+        environment.metrics().registerGauge("ingest.running", ingestion::running);
 
         environment.jersey().setUrlPattern("/api/*");
         // BodyWriter holds back the head of each body itself; Jersey's own buffer would hide that.
@@ -73,6 +81,8 @@ public class LabApplication extends Application<LabConfiguration> {
                 new StudyService(datasets, limiter, new WorkBudget(computation.getMaxSortWork()))));
         environment.jersey().register(new PayloadWriter(
                 new BodyWriter(response.getHeadBytes())));
+        environment.jersey().register(new IngestResource(ingestion));
+        environment.jersey().register(new IngestRefusedMapper());
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new CatalogueResource());
         environment.jersey().register(new NotFoundMapper());

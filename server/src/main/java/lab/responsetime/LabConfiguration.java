@@ -18,6 +18,7 @@ import jakarta.validation.constraints.Positive;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import lab.responsetime.core.ingest.IngestLimits;
 
 /**
  * The server's settings. Every one has an embedded default, so the server runs without a
@@ -48,6 +49,10 @@ public class LabConfiguration extends Configuration {
     @NotNull
     private ClientSettings client = new ClientSettings();
 
+    @Valid
+    @NotNull
+    private IngestSettings ingest = new IngestSettings();
+
     public LabConfiguration() {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
@@ -56,7 +61,8 @@ public class LabConfiguration extends Configuration {
         GzipHandlerFactory gzip = new GzipHandlerFactory();
         gzip.setEnabled(false);
         server.setGzipFilterFactory(gzip);
-        // Let every method reach the application, which answers all but GET and HEAD with a JSON 405.
+        // Let every method reach the application, which answers all but GET and HEAD (and POST to the
+        // collector, /api/books and /api/videos) with a JSON 405.
         server.setAllowedMethods(Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"));
         setServerFactory(server);
     }
@@ -116,6 +122,16 @@ public class LabConfiguration extends Configuration {
     @JsonProperty
     public void setClient(ClientSettings client) {
         this.client = client;
+    }
+
+    @JsonProperty
+    public IngestSettings getIngest() {
+        return ingest;
+    }
+
+    @JsonProperty
+    public void setIngest(IngestSettings ingest) {
+        this.ingest = ingest;
     }
 
     /** SPEC §1: what is generated and where it is kept. */
@@ -266,6 +282,62 @@ public class LabConfiguration extends Configuration {
 
         public void setDirectory(String directory) {
             this.directory = directory;
+        }
+    }
+
+    /**
+     * The collector, {@code POST /api/books} and {@code POST /api/videos}: how much one posted body
+     * may be. A body past a limit is answered 413 as soon as it passes it. Posting a GET answer back
+     * needs limits above its size: 10,000 Books are about 4.4 MB as JSON, 100,000 about 44 MB.
+     */
+    public static class IngestSettings {
+        /** The largest accepted limit: a body is decoded in one request's memory and time. */
+        static final long MAX_LIMIT_BYTES = 1L << 30;
+
+        /** Bytes on the wire, compressed or not: 16 MiB. */
+        @JsonProperty
+        @Min(1)
+        @Max(MAX_LIMIT_BYTES)
+        private long maxBodyBytes = 16L * 1024 * 1024;
+
+        /** Bytes once decompressed (what the format's decoder reads): 64 MiB; decompression stops here. */
+        @JsonProperty
+        @Min(1)
+        @Max(MAX_LIMIT_BYTES)
+        private long maxDecodedBytes = 64L * 1024 * 1024;
+
+        /** Objects in one list: the default dataset's size, what the largest GET answers. */
+        @JsonProperty
+        @Min(1)
+        private int maxObjects = DatasetSettings.DEFAULT_SIZE;
+
+        public long getMaxBodyBytes() {
+            return maxBodyBytes;
+        }
+
+        public void setMaxBodyBytes(long maxBodyBytes) {
+            this.maxBodyBytes = maxBodyBytes;
+        }
+
+        public long getMaxDecodedBytes() {
+            return maxDecodedBytes;
+        }
+
+        public void setMaxDecodedBytes(long maxDecodedBytes) {
+            this.maxDecodedBytes = maxDecodedBytes;
+        }
+
+        public int getMaxObjects() {
+            return maxObjects;
+        }
+
+        public void setMaxObjects(int maxObjects) {
+            this.maxObjects = maxObjects;
+        }
+
+        /** The limits the collector enforces (not a bean property: Dropwizard round-trips defaults through JSON). */
+        public IngestLimits limits() {
+            return new IngestLimits(maxBodyBytes, maxDecodedBytes, maxObjects);
         }
     }
 }

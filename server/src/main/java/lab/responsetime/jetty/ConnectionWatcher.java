@@ -35,6 +35,11 @@ import org.eclipse.jetty.io.SelectableChannelEndPoint;
  * at a heavy compression level while they wait and until their body is written (which may be
  * held back whole, sending nothing that could fail): other requests, and every timed part of a
  * study cell without either, pay nothing.
+ *
+ * <p>A request with a body — the collector's {@code POST /api/books} — is never watched: it does no
+ * work without reading its connection, so a client that leaves shows as a failed read. Were it
+ * watched, its unread body would show as bytes to read, taken for a pipelined request (never for a
+ * departure), and stay whole for the resource, since the watcher never reads.
  */
 public final class ConnectionWatcher implements Managed {
     /** Why a watched request's work is cancelled. */

@@ -11,8 +11,9 @@ import java.util.Map;
 import lab.responsetime.core.formats.JacksonMappers;
 
 /**
- * The one writer of the API's error bodies: {@code {"code": status, "message": "…"}} as JSON,
- * never a stack trace — for the exception mappers, the servlet filter and Jetty's own errors.
+ * The one writer of the API's error bodies: {@code {"code": status, "message": "…"}} as JSON (a
+ * refused POST body adds where its problem is: {@code "object"} and {@code "field"}), never a stack
+ * trace — for the exception mappers, the servlet filter and Jetty's own errors.
  */
 public final class ApiErrors {
     /** 422: the request is well formed but asks for more work than the server accepts. */
@@ -23,9 +24,15 @@ public final class ApiErrors {
 
     /** The error body, UTF-8. */
     public static byte[] body(int status, String message) {
+        return body(status, message, Map.of());
+    }
+
+    /** The error body with more about where the problem is (say {@code "object": 3, "field": "price"}). */
+    static byte[] body(int status, String message, Map<String, ?> details) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", status);
         body.put("message", message);
+        body.putAll(details);
         try {
             return JacksonMappers.JSON.writeValueAsBytes(body);
         } catch (JsonProcessingException e) {
@@ -35,10 +42,15 @@ public final class ApiErrors {
 
     /** An error answer for a JAX-RS resource or exception mapper. */
     static Response response(int status, String message) {
+        return response(status, message, Map.of());
+    }
+
+    /** An error answer with more about where the problem is, after the message. */
+    static Response response(int status, String message, Map<String, ?> details) {
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .entity(body(status, message))
+                .entity(body(status, message, details))
                 .build();
     }
 

@@ -10,6 +10,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.io.IOException;
 import java.util.Set;
+import java.util.stream.Collectors;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.ingest.IngestFormat;
 
 /**
  * Applies to every path of the application port:
@@ -18,12 +21,21 @@ import java.util.Set;
  *       {@code require-corp}), which gives it a 5 µs {@code performance.now()} (SPEC §7);
  *   <li>sends a HEAD answer's headers without {@code Content-Length} unless the application
  *       set one (a HEAD answer does not make the body whose length that would be);
- *   <li>answers every method but GET and HEAD with a JSON 405, {@code Allow: GET, HEAD} and
- *       {@code Connection: close}.
+ *   <li>answers every method but GET and HEAD — and POST at the collector's paths,
+ *       {@code /api/books} and {@code /api/videos} ({@link IngestResource}) — with a JSON 405,
+ *       {@code Allow} ({@code GET, HEAD}, or {@code GET, HEAD, POST} at those paths) and
+ *       {@code Connection: close};
+ *   <li>answers a POST to the collector whose Content-Type names no format with a JSON 415 (as the
+ *       collector would; Jersey would answer a Content-Type it cannot parse with a bare 400).
  * </ul>
  */
 public final class HttpPolicyFilter implements Filter {
     private static final Set<String> ALLOWED_METHODS = Set.of("GET", "HEAD");
+    /** Where POST is allowed too: the collector. */
+    private static final Set<String> POST_PATHS = ObjectKind.ALL.stream()
+            .map(kind -> "/api/" + kind.plural()).collect(Collectors.toUnmodifiableSet());
+    private static final String ONLY_GET_AND_HEAD = " is not allowed; this server answers GET and HEAD only (and POST at "
+            + String.join(" and ", POST_PATHS.stream().sorted().toList()) + ").";
 
     @Override
     public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
@@ -33,13 +45,25 @@ public final class HttpPolicyFilter implements Filter {
         response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
         response.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
         response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-        if (!ALLOWED_METHODS.contains(request.getMethod())) {
-            response.setHeader("Allow", "GET, HEAD");
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        boolean collector = POST_PATHS.contains(path);
+        if (!ALLOWED_METHODS.contains(request.getMethod()) && !(collector && "POST".equals(request.getMethod()))) {
+            response.setHeader("Allow", collector ? "GET, HEAD, POST" : "GET, HEAD");
             // The request's body (if any) is never read: close the connection rather than leave
             // a keep-alive client on one that Jetty may drop once this answer is out.
             response.setHeader("Connection", "close");
-            ApiErrors.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "Method " + request.getMethod() + " is not allowed; this server answers GET and HEAD only.");
+            ApiErrors.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, collector
+                    ? "Method " + request.getMethod() + " is not allowed; " + path + " answers GET, HEAD and POST only."
+                    : "Method " + request.getMethod() + ONLY_GET_AND_HEAD);
+            return;
+        }
+        if (collector && "POST".equals(request.getMethod())
+                && IngestFormat.forContentType(request.getContentType()).isEmpty()) {
+            // Before Jersey, which answers a Content-Type it cannot parse with a bare 400.
+            response.setHeader(IngestResource.ACCEPT_POST, IngestFormat.mediaTypes());
+            response.setHeader("Connection", "close");
+            ApiErrors.send(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+                    IngestResource.unsupportedContentTypeMessage(request.getContentType()));
             return;
         }
         chain.doFilter(request, response);

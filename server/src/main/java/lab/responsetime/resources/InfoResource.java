@@ -4,6 +4,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.responsetime.LabConfiguration;
@@ -12,11 +13,13 @@ import lab.responsetime.core.catalogue.Catalogue;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.ingest.ContentEncoding;
+import lab.responsetime.core.ingest.IngestFormat;
 
 /**
  * {@code GET /api/info}: what a study run records about the server — library versions, each
  * compression's library, version and levels, the datasets' seed, size and state, the server's
- * settings and machine.
+ * settings, the collector's ({@code POST /api/books}) limits and accepted bodies, and the machine.
  */
 @Path("/info")
 @Produces(MediaType.APPLICATION_JSON)
@@ -29,6 +32,7 @@ public final class InfoResource {
             "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml",
             "jackson_cbor", "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor",
             "jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack",
+            "woodstox", "com.fasterxml.woodstox/woodstox-core",
             "protobufjs", "org.webjars.npm/protobufjs");
 
     private final Datasets datasets;
@@ -75,8 +79,22 @@ public final class InfoResource {
         info.put("compressions", compressions());
         info.put("dataset", dataset);
         info.put("settings", settings);
+        info.put("ingest", ingest());
         info.put("machine", machine);
         return info;
+    }
+
+    /** The collector's limits and what it accepts. */
+    private Map<String, Object> ingest() {
+        LabConfiguration.IngestSettings settings = configuration.getIngest();
+        Map<String, Object> ingest = new LinkedHashMap<>();
+        ingest.put("max_body_bytes", settings.getMaxBodyBytes());
+        ingest.put("max_decoded_bytes", settings.getMaxDecodedBytes());
+        ingest.put("max_objects", settings.getMaxObjects());
+        ingest.put("zstd_max_window_bytes", 1L << ContentEncoding.ZSTD_WINDOW_LOG_MAX);
+        ingest.put("media_types", Arrays.stream(IngestFormat.values()).map(IngestFormat::mediaType).toList());
+        ingest.put("encodings", Arrays.stream(ContentEncoding.values()).map(ContentEncoding::token).toList());
+        return ingest;
     }
 
     /**

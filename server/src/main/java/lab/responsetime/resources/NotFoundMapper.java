@@ -17,6 +17,7 @@ public final class NotFoundMapper implements ExceptionMapper<NotFoundException> 
     public Response toResponse(NotFoundException exception) {
         return ApiErrors.response(Response.Status.NOT_FOUND.getStatusCode(), "No such path: /api/" + uriInfo.getPath()
                 + ". The API has GET /api/books and GET /api/videos with the parameters "
-                + String.join(", ", RequestParameters.NAMES) + ", and GET /api/info.");
+                + String.join(", ", RequestParameters.NAMES) + ", POST /api/books and POST /api/videos (a list of"
+                + " objects in any format), and GET /api/info.");
     }
 }

@@ -38,8 +38,11 @@ public final class ObjectsResource {
         this.service = service;
     }
 
-    /** The path of each object kind ({@link ObjectKind#plural()}); anything else is a 404. */
-    private static final String KINDS = "{kind: books|videos}";
+    /**
+     * The path of each object kind ({@link ObjectKind#plural()}), here and in {@link IngestResource}
+     * (POST); anything else is a 404.
+     */
+    static final String KINDS = "{kind: books|videos}";
 
     @GET
     @Path(KINDS)
@@ -57,7 +60,7 @@ public final class ObjectsResource {
         return head(kindNamed(kind), uri);
     }
 
-    private static ObjectKind<?> kindNamed(String plural) {
+    static ObjectKind<?> kindNamed(String plural) {
         return ObjectKind.ALL.stream().filter(k -> k.plural().equals(plural)).findFirst()
                 .orElseThrow(() -> new NotFoundException("no object kind " + plural));
     }

@@ -219,8 +219,16 @@ class ServerIntegrationTest {
         HttpClient once = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         assertJsonError(once.send(HttpRequest.newBuilder(uri("/../server/pom.xml")).build(),
                 HttpResponse.BodyHandlers.ofByteArray()), 400, "");
-        for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
+        for (String method : List.of("PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
             HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books"))
+                    .method(method, HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertJsonError(response, 405, "/api/books answers GET, HEAD and POST only");
+            assertThat(header(response, "Allow")).isEqualTo("GET, HEAD, POST");
+            assertThat(header(response, "Connection")).isEqualTo("close");
+        }
+        for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/info"))
                     .method(method, HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertJsonError(response, 405, "GET and HEAD only");

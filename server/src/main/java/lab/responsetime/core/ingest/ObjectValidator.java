@@ -1,0 +1,280 @@
+package lab.responsetime.core.ingest;
+
+import java.util.List;
+import lab.responsetime.core.dataset.ObjectKind;
+
+/**
+ * Checks the objects of one body field by field, as a decoder reads them, against SPEC §1's rules
+ * for one object kind: every field present once and no other, every value of its field's type and
+ * within its rule — exactly the rules {@code DatasetGenerator} guarantees, so that generated data
+ * always passes. One instance per body: it holds the state of the object being read and counts
+ * the objects.
+ *
+ * <p>A decoder calls {@link #startObject()}, then for each field {@link #field} and the value's
+ * check ({@link #string}, {@link #integer}, {@link #decimal}, {@link #bool}, or {@link #text} for a
+ * format that carries every value as text), then {@link #endObject()}. Each check throws an
+ * {@link InvalidBodyException} whose message names the object by its index in the list (from 0),
+ * the field and what is allowed: {@code books[3].price must be a number from 0 to 2000 with at
+ * most 2 decimals, got 12.345}.
+ */
+public abstract class ObjectValidator {
+    private final ObjectKind<?> kind;
+    private final List<String> fields;
+    private final FieldType[] types;
+    private final int allFields;
+    private final int maxObjects;
+    /** Objects read whole. */
+    private int objects;
+    private boolean inObject;
+    /** One bit per field given in the object being read. */
+    private int seen;
+
+    protected ObjectValidator(ObjectKind<?> kind, List<String> fields, FieldType[] types, int maxObjects) {
+        if (fields.size() != types.length || fields.size() > Integer.SIZE - 1) {
+            throw new IllegalArgumentException("one type per field, at most 31 fields");
+        }
+        this.kind = kind;
+        this.fields = fields;
+        this.types = types.clone();
+        this.allFields = (1 << fields.size()) - 1;
+        this.maxObjects = maxObjects;
+    }
+
+    /** A validator for a body of {@code kind}'s objects, at most {@code maxObjects} of them. */
+    public static ObjectValidator of(ObjectKind<?> kind, int maxObjects) {
+        return kind == ObjectKind.BOOKS ? new BookValidator(maxObjects) : new VideoValidator(maxObjects);
+    }
+
+    public ObjectKind<?> kind() {
+        return kind;
+    }
+
+    /** The objects read whole so far. */
+    public int count() {
+        return objects;
+    }
+
+    /** The fields of the kind, in SPEC §1's order (protobuf's field numbers, from 1). */
+    public List<String> fields() {
+        return fields;
+    }
+
+    /** Begins the next object of the list. */
+    public void startObject() throws BodyTooLargeException {
+        if (objects >= maxObjects) {
+            throw new BodyTooLargeException("the list has more than " + maxObjects + " " + kind.plural()
+                    + ", the limit (ingest.maxObjects)");
+        }
+        inObject = true;
+        seen = 0;
+        beginObject();
+    }
+
+    /** The field called {@code name}: one of the kind's, not yet given in this object. */
+    public int field(CharSequence name) throws InvalidBodyException {
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).contentEquals(name)) {
+                return claim(i);
+            }
+        }
+        throw objectProblem("has an unknown field " + Texts.quote(name) + "; " + exactly(), null);
+    }
+
+    /** The field at {@code index} of {@link #fields()}, not yet given in this object. */
+    public int field(int index) throws InvalidBodyException {
+        if (index < 0 || index >= fields.size()) {
+            throw new IllegalArgumentException("no field " + index);
+        }
+        return claim(index);
+    }
+
+    private int claim(int field) throws InvalidBodyException {
+        if ((seen & 1 << field) != 0) {
+            throw fieldProblem(field, "is given twice; give each field once");
+        }
+        seen |= 1 << field;
+        return field;
+    }
+
+    public FieldType type(int field) {
+        return types[field];
+    }
+
+    /** The longest text a STRING field's rule allows: a decoder refuses a longer one without reading it. */
+    public abstract int maxLength(int field);
+
+    public void string(int field, CharSequence value) throws InvalidBodyException {
+        if (!validString(field, value)) {
+            throw invalid(field, Texts.quote(value));
+        }
+    }
+
+    public void integer(int field, long value) throws InvalidBodyException {
+        if (!validInteger(field, value)) {
+            throw invalid(field, Long.toString(value));
+        }
+    }
+
+    /**
+     * A DECIMAL field's value as a text format writes it: digits, then at most two decimals after a
+     * point; no sign, no exponent.
+     */
+    public void decimalLiteral(int field, CharSequence literal) throws InvalidBodyException {
+        long cents = Texts.cents(literal);
+        if (cents < 0 || !validCents(field, cents)) {
+            throw invalid(field, literal.toString());
+        }
+    }
+
+    /**
+     * A DECIMAL field's value as a binary format carries it: a float32 or float64 (or a whole number),
+     * which must be the one nearest to a number with at most two decimals — what a float holding
+     * {@code cents / 100f} is.
+     */
+    public void decimal(int field, double value) throws InvalidBodyException {
+        long cents = Math.round(value * 100);
+        boolean twoDecimals = value == cents / 100.0 || value == (double) (cents / 100f);
+        if (!twoDecimals || !validCents(field, cents)) {
+            throw invalid(field, value == (float) value ? Float.toString((float) value) : Double.toString(value));
+        }
+    }
+
+    public void bool(int field, boolean value) throws InvalidBodyException {
+        if (types[field] != FieldType.BOOLEAN) {
+            throw invalid(field, Boolean.toString(value));
+        }
+    }
+
+    /** A value a format carries as text (XML), read as its field's type: {@code 12}, {@code 12.5}, {@code true}. */
+    public void text(int field, CharSequence text) throws InvalidBodyException {
+        switch (types[field]) {
+            case STRING -> string(field, text);
+            case INTEGER -> {
+                long value = Texts.naturalNumber(text);
+                if (value < 0) {
+                    throw invalid(field, Texts.quote(text));
+                }
+                integer(field, value);
+            }
+            case DECIMAL -> {
+                long cents = Texts.cents(text);
+                if (cents < 0 || !validCents(field, cents)) {
+                    throw invalid(field, Texts.quote(text));
+                }
+            }
+            case BOOLEAN -> {
+                if ("true".contentEquals(text) || "false".contentEquals(text)) {
+                    bool(field, "true".contentEquals(text));
+                } else {
+                    throw invalid(field, Texts.quote(text));
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks the default value proto3 reads for an absent field ({@code ""}, 0, false): Protobuf
+     * cannot tell an absent field from one holding its default.
+     */
+    public void absentAsDefault(int field) throws InvalidBodyException {
+        claim(field);
+        boolean valid = switch (types[field]) {
+            case STRING -> validString(field, "");
+            case INTEGER -> validInteger(field, 0);
+            case DECIMAL -> validCents(field, 0);
+            case BOOLEAN -> true;
+        };
+        if (!valid) {
+            String defaultValue = types[field] == FieldType.STRING ? "\"\"" : "0";
+            throw fieldProblem(field, "must be " + rule(field) + ", got nothing (an absent field reads as proto3's "
+                    + "default, " + defaultValue + ")");
+        }
+    }
+
+    /** Ends the object: every field must have been given; then the rules between fields. */
+    public void endObject() throws InvalidBodyException {
+        int missing = allFields & ~seen;
+        if (missing != 0) {
+            StringBuilder names = new StringBuilder();
+            for (int i = 0; i < fields.size(); i++) {
+                if ((missing & 1 << i) != 0) {
+                    names.append(names.length() == 0 ? "" : ", ").append(fields.get(i));
+                }
+            }
+            throw objectProblem("has no " + names + "; " + exactly(), fields.get(Integer.numberOfTrailingZeros(missing)));
+        }
+        endOfObject();
+        objects++;
+        inObject = false;
+    }
+
+    /** The error for {@code field}'s value; {@code got} says what it was ({@code null}, {@code "12"}, {@code an object}). */
+    public InvalidBodyException invalid(int field, String got) {
+        return fieldProblem(field, "must be " + rule(field) + ", got " + got);
+    }
+
+    /** The error for an element of the list that is not an object; {@code got} says what it is. */
+    public InvalidBodyException notAnObject(String got) {
+        return new InvalidBodyException(label(objects) + " must be " + aKind() + " with the fields " + String.join(", ", fields)
+                + ", got " + got, objects, null);
+    }
+
+    /** A problem of the object being read as a whole ({@code books[3] has …}). */
+    public InvalidBodyException objectProblem(String what, String field) {
+        return new InvalidBodyException(label(objects) + " " + what, objects, field);
+    }
+
+    /** A problem of {@code field}'s value ({@code books[3].title …}). */
+    public InvalidBodyException fieldProblem(int field, String what) {
+        return new InvalidBodyException(label(objects) + "." + fields.get(field) + " " + what, objects, fields.get(field));
+    }
+
+    /** A problem of the body or the list itself, said with where the decoder was ({@code in books[3]}). */
+    public InvalidBodyException listProblem(String what) {
+        return inObject ? new InvalidBodyException(what + " (in " + label(objects) + ")", objects, null)
+                : new InvalidBodyException(objects == 0 ? what : what + " (after " + label(objects - 1) + ")");
+    }
+
+    /** The body is not well-formed in its format, as its parser says ({@code detail}). */
+    public InvalidBodyException malformed(String format, String detail) {
+        return listProblem("the body is not valid " + format + ": " + detail);
+    }
+
+    /** The list has no object. */
+    public InvalidBodyException emptyList() {
+        return new InvalidBodyException("the list is empty; send at least one " + kind.singular());
+    }
+
+    /** What the list must hold, for messages: {@code a book}. */
+    public String aKind() {
+        return "a " + kind.singular();
+    }
+
+    private String exactly() {
+        return aKind() + " has exactly the fields " + String.join(", ", fields);
+    }
+
+    private String label(int object) {
+        return kind.plural() + "[" + object + "]";
+    }
+
+    // The kind's rules.
+
+    protected abstract boolean validString(int field, CharSequence value);
+
+    protected abstract boolean validInteger(int field, long value);
+
+    /** A DECIMAL field's value in hundredths. */
+    protected abstract boolean validCents(int field, long cents);
+
+    /** What {@code field} allows, in words: {@code an integer from 0 to 1000}. */
+    protected abstract String rule(int field);
+
+    /** Forgets what the previous object's fields said (for rules between fields). */
+    protected void beginObject() {
+    }
+
+    /** The rules between fields, once all are given. */
+    protected void endOfObject() throws InvalidBodyException {
+    }
+}
