@@ -3,7 +3,9 @@
 // load generator (wrk, closed loop) in the same run, the two servers alternating in rounds (A/B
 // interleaved) after a warm-up of each. Prints the figures and writes them to
 // results/bench/load-nginx-<UTC time>.json. Settings: BENCH_ROUNDS (default 3), BENCH_SECONDS
-// (per measurement, default 10), BENCH_CONNECTIONS (default 100).
+// (per measurement, default 10), BENCH_WARMUP_SECONDS (the longest warm-up per server, default
+// 180), BENCH_CONNECTIONS (default 100). A server is warm once two successive 5-second runs
+// agree within 5 %: the JVM's JIT keeps raising the study server's rate for a minute or more.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +75,7 @@ async function main() {
   const rounds = whole('BENCH_ROUNDS', 3);
   const seconds = whole('BENCH_SECONDS', 10);
   const connections = whole('BENCH_CONNECTIONS', 100);
+  const warmupSeconds = whole('BENCH_WARMUP_SECONDS', 180);
   const tool = wrkVersion();
   const nginx = nginxVersion();
   if (!tool || !nginx) {
@@ -94,8 +97,17 @@ async function main() {
     const servers = { lab: `http://127.0.0.1:${LAB_PORT}${PATH}`, nginx: `http://127.0.0.1:${NGINX_PORT}${PATH}` };
     const threads = 2;
     const measure = async (name, duration) => (await runWrk({ url: servers[name], connections, threads, seconds: duration, timeoutS: 10 }).done);
-    console.log(`Warming both up (${seconds} s each)…`);
-    for (const name of Object.keys(servers)) await measure(name, seconds);
+    const warmups = {};
+    for (const name of Object.keys(servers)) {
+      const rates = [];
+      while (rates.length * 5 < warmupSeconds) {
+        const s = (await measure(name, 5)).summary;
+        rates.push(s.requests / s.duration_s);
+        if (rates.length >= 2 && Math.abs(rates.at(-1) / rates.at(-2) - 1) <= 0.05) break;
+      }
+      warmups[name] = rates;
+      console.log(`Warmed ${name} up: ${rates.map((r) => r.toFixed(0)).join(' → ')} req/s in 5-second runs`);
+    }
     const runs = [];
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 ? ['lab', 'nginx'] : ['nginx', 'lab'];
@@ -109,7 +121,7 @@ async function main() {
       }
     }
     const of = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
-    const figures = { body_bytes: body.length, connections, threads, seconds, rounds, runs,
+    const figures = { body_bytes: body.length, connections, threads, seconds, max_warmup_seconds: warmupSeconds, warmups, rounds, runs,
       median_requests_per_s: { lab: of('lab'), nginx: of('nginx') }, lab_share_of_nginx: of('lab') / of('nginx') };
     const file = writeBenchmark('load-nginx', { tool, nginx, path: PATH, note: 'unthrottled loopback, both servers on this machine, wrk alternating between them' }, figures);
     console.log(`10 JSON Books (${body.length} bytes), ${connections} connections, ${rounds} × ${seconds} s each:`);
