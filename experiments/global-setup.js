@@ -5,7 +5,6 @@
 // server in one of them).
 
 import { chromium } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -17,19 +16,12 @@ import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
+import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
 import { measureFloor } from './browser-floor.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-
-function git(...args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
 
 /** The server's /api/info, or null where this process cannot reach it (inside a namespace). */
 async function serverInfo(baseUrl) {
@@ -43,7 +35,7 @@ async function serverInfo(baseUrl) {
 /** Who worked on a run and with what: one record per start or resume. */
 function session(kind, server, serverWarmup) {
   return { kind, at: new Date().toISOString(),
-    git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+    git: gitState(),
     server_versions: server?.versions ?? null, server_settings: server?.settings ?? null, server_compressions: server?.compressions ?? null,
     node: process.version, server_warmup: serverWarmup };
 }
@@ -119,7 +111,7 @@ export default async function globalSetup(config) {
       shard,
       cells_planned: cells.length,
       groups_planned: comparisonGroups(settings.plan, { network: settings.network }).length,
-      git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+      git: gitState(),
       versions: {
         ...server.versions,
         playwright: require('@playwright/test/package.json').version,

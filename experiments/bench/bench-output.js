@@ -2,21 +2,13 @@
 // context they ran in (commit, machine, Node) and every raw figure, as google/benchmark and
 // hyperfine write theirs. The README points to the commands, not to copied numbers.
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gitState } from '../git-state.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function git(...args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
 
 /** Writes one benchmark's figures with its context; returns the file's path. */
 export function writeBenchmark(name, context, figures, directory = join(ROOT, 'results', 'bench')) {
@@ -25,7 +17,7 @@ export function writeBenchmark(name, context, figures, directory = join(ROOT, 'r
   const path = join(directory, `${name}-${stamp}.json`);
   writeFileSync(path, `${JSON.stringify({
     kind: 'response-time-lab/benchmark', benchmark: name, created_at: new Date().toISOString(),
-    git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+    git: gitState(),
     machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, memory_bytes: os.totalmem(),
       os: `${os.type()} ${os.release()} ${os.arch()}` },
     node: process.version, context, figures,

@@ -18,14 +18,15 @@
 // RTL_NETNS (the namespaces' name, default rtl-load), SERVER_OPTS (more -Ddw options).
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendSynced, defaultRunDirectory, readJsonLines, writeAtomically } from '#common/run-directory.js';
 import { FORMAT_ENTRIES } from '#common/catalogue.js';
 import { loadGroups, loadLoadPlan, visitOrder } from './plan.js';
-import { runWrk, wrkVersion } from './wrk.js';
+import { CLOCK_TICKS, runWrk, wrkVersion } from './wrk.js';
+import { gitState } from '../git-state.js';
 
 process.env.RTL_NETNS ??= 'rtl-load';
 const netns = await import('../network/netns.js');
@@ -38,14 +39,6 @@ const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.now();
 const formatDuration = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
-
-function git(...args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
 
 function settingsFromEnvironment(env = process.env) {
   const seed = env.SEED === undefined ? 1 : Number(env.SEED);
@@ -61,9 +54,8 @@ function settingsFromEnvironment(env = process.env) {
 function processUsage(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return { cpu_s: (Number(fields[11]) + Number(fields[12])) / ticks, rss_bytes: rss ? Number(rss[1]) * 1024 : null };
+  return { cpu_s: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, rss_bytes: rss ? Number(rss[1]) * 1024 : null };
 }
 
 /** The JVM behind the server's process id (ip netns exec and mvn exec into it; else its child). */
@@ -108,7 +100,7 @@ function prepareBody(runDir, cell, port) {
   if (!existsSync(file)) {
     const query = `count=${cell.count}&format=${cell.format}` + (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
     serverGet(`/api/${cell.object}?${query}`, port, `${file}.tmp`);
-    execFileSync('mv', [`${file}.tmp`, file]);
+    renameSync(`${file}.tmp`, file);
   }
   return { file, bytes: statSync(file).size };
 }
@@ -228,7 +220,7 @@ async function main() {
     const info = JSON.parse(serverGet('/api/info', port));
     const session = context.sessions.length + 1;
     context.sessions.push({
-      session, started: new Date().toISOString(), git: { commit: git('rev-parse', 'HEAD'), dirty: (git('status', '--porcelain') ?? '') !== '' },
+      session, started: new Date().toISOString(), git: gitState(),
       link: { ...link, server_tcp: server.tcp, shaping: 'tc tbf on each veth end, rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms' },
       load_generator: { tool: version, threads: plan.threads, connections: plan.connections, namespace: `${process.env.RTL_NETNS}-browser` },
       server: { versions: info.versions, settings: info.settings, ingest: info.ingest ?? null, machine: info.machine, port },

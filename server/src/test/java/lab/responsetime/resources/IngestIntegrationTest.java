@@ -18,7 +18,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -75,17 +74,7 @@ class IngestIntegrationTest {
     }
 
     static Stream<Arguments> getBodies() {
-        List<Arguments> cells = new ArrayList<>();
-        for (ObjectKind<?> kind : ObjectKind.ALL) {
-            for (Format format : Format.values()) {
-                for (Compression compression : Compression.values()) {
-                    for (int count : new int[] {1, 10, SIZE}) {
-                        cells.add(Arguments.of(kind, format, compression, count));
-                    }
-                }
-            }
-        }
-        return cells.stream();
+        return EveryBody.atCounts(1, 10, SIZE);
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")

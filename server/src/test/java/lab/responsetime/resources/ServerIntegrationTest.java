@@ -66,17 +66,7 @@ class ServerIntegrationTest {
             .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
     static Stream<Arguments> cells() {
-        List<Arguments> cells = new ArrayList<>();
-        for (ObjectKind<?> kind : ObjectKind.ALL) {
-            for (Format format : Format.values()) {
-                for (Compression compression : Compression.values()) {
-                    for (int count : new int[] {1, 10, SIZE}) {
-                        cells.add(Arguments.of(kind, format, compression, count));
-                    }
-                }
-            }
-        }
-        return cells.stream();
+        return EveryBody.atCounts(1, 10, SIZE);
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")
