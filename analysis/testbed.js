@@ -67,6 +67,7 @@ export function cellRows(records) {
       link_bound_requests_per_s: m((r) => r.link_bound_requests_per_s),
       payload_bytes_per_s: m((r) => r.wire_bytes_per_s[r.payload_direction]),
       link_utilization: m((r) => r.link_utilization),
+      link_dropped_share: m((r) => r.link_dropped_share),
       body_bytes: rounds[0].body_bytes,
       wire_bytes_per_request: m((r) => r.wire_bytes_per_request),
       latency_p50_ms: m((r) => r.wrk.latency_ms.p50), latency_p90_ms: m((r) => r.wrk.latency_ms.p90),
@@ -76,6 +77,7 @@ export function cellRows(records) {
       errors: rounds.reduce((s, r) => s + r.errors, 0), non_2xx: rounds.reduce((s, r) => s + r.non_2xx, 0),
       server_5xx: rounds.reduce((s, r) => s + (r.responses['5xx'] ?? 0), 0),
       max_rss_bytes: Math.max(...rounds.map((r) => r.server_memory.rss_bytes ?? 0)),
+      max_heap_bytes: rounds[0].server_memory.heap_max_bytes ?? null,
       window_s: m((r) => r.timing.measured_window_s),
     };
     row.limit = limitOf(row);
@@ -189,7 +191,7 @@ function chartSpec(rows, y, title, yTitle) {
 }
 
 const SUMMARY_COLUMNS = ['cell_id', 'object', 'method', 'count', 'format', 'compression', 'bandwidth_mbit', 'rounds', 'requests_per_s',
-  'link_bound_requests_per_s', 'link_utilization', 'payload_bytes_per_s', 'body_bytes', 'wire_bytes_per_request', 'latency_p50_ms',
+  'link_bound_requests_per_s', 'link_utilization', 'link_dropped_share', 'payload_bytes_per_s', 'body_bytes', 'wire_bytes_per_request', 'latency_p50_ms',
   'latency_p90_ms', 'latency_p99_ms', 'server_cores', 'load_cores', 'limit', 'errors', 'non_2xx', 'max_rss_bytes', 'window_s'];
 
 /** Writes report.md, report.html, summary.csv and charts/*.svg into the run directory. */
@@ -218,6 +220,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
   const totalNon2xx = rows.reduce((s, r) => s + r.non_2xx, 0);
   const total5xx = rows.reduce((s, r) => s + r.server_5xx, 0);
   const maxRss = Math.max(...rows.map((r) => r.max_rss_bytes));
+  const maxHeap = rows.find((r) => r.max_heap_bytes)?.max_heap_bytes ?? null;
   const intro = `Plan ${plan.name}: ${rows.length} cells, ${records.length} measurements (${plan.rounds} round${plan.rounds > 1 ? 's' : ''}), `
     + `${plan.connections} connections (${plan.threads} wrk threads), a window of ${plan.duration_s} s after ${plan.warmup_s} s of warm-up `
     + `(longer where one request per connection takes more than ${plan.duration_s}/${plan.waves} s at the link's rate). `
@@ -257,13 +260,15 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
         s.link_bound_up_to_mbit ?? '–', s.knee_mbit ?? 'none (link-limited throughout)', fmt(s.plateau_requests_per_s), s.top_limit,
         fmt(s.top_server_cores, 2), fmt(s.top_load_cores, 2), `linear to ~${PUBLISHED.linear_up_to_mbit}, plateau ~${PUBLISHED.plateau_requests_per_s} req/s`]) } },
     { heading: 'Every cell', paragraphs: [
-      'Requests/s are the server\'s own 2xx answers over the measured window; link-bound requests/s = the link\'s rate ÷ bytes on the wire per request in the payload\'s direction (kernel counters of the veth end: Ethernet frames, HTTP headers, acknowledgements included). Latency percentiles are wrk\'s, over its whole run (warm-up included). CPU: the server\'s JVM over the window, wrk over its run, in cores.'],
-    table: { header: ['cell', 'req/s', 'link-bound req/s', 'link used', 'Mbit/s', 'bytes/request', 'p50 ms', 'p90 ms', 'p99 ms', 'server cores', 'wrk cores', 'limit', 'errors', 'non-2xx'],
-      rows: rows.map((r) => [r.cell_id, fmt(r.requests_per_s), fmt(r.link_bound_requests_per_s), `${fmt(r.link_utilization * 100, 0)} %`, fmt(mbit(r.payload_bytes_per_s), 2),
+      'Requests/s are the server\'s own 2xx answers over the measured window; link-bound requests/s = the link\'s rate ÷ bytes on the wire per request in the payload\'s direction, as delivered through the link (kernel counters: Ethernet frames, HTTP headers, retransmissions included); dropped = the share of the bytes sent that way which the link\'s token bucket dropped. Latency percentiles are wrk\'s, over its whole run (warm-up included). CPU: the server\'s JVM over the window, wrk over its run, in cores.'],
+    table: { header: ['cell', 'req/s', 'link-bound req/s', 'link used', 'dropped', 'Mbit/s', 'bytes/request', 'p50 ms', 'p90 ms', 'p99 ms', 'server cores', 'wrk cores', 'limit', 'errors', 'non-2xx'],
+      rows: rows.map((r) => [r.cell_id, fmt(r.requests_per_s), fmt(r.link_bound_requests_per_s), `${fmt(r.link_utilization * 100, 0)} %`,
+        r.link_dropped_share === null ? '–' : `${fmt(r.link_dropped_share * 100, 0)} %`, fmt(mbit(r.payload_bytes_per_s), 2),
         fmt(r.wire_bytes_per_request, 0), fmt(r.latency_p50_ms), fmt(r.latency_p90_ms), fmt(r.latency_p99_ms), fmt(r.server_cores, 2), fmt(r.load_cores, 2), r.limit, r.errors, r.non_2xx]) } },
     { heading: 'Did the server hold', list: [
       `${totalErrors} connection errors and timeouts (wrk), ${totalNon2xx} answers that were not 2xx, ${total5xx} of them 5xx, over ${records.length} measurements.`,
-      `Largest resident memory of the server's JVM at a window's edge: ${fmt(maxRss / 2 ** 20, 0)} MiB.`] },
+      `Largest resident memory of the server's JVM at a window's edge: ${fmt(maxRss / 2 ** 20, 0)} MiB`
+        + (maxHeap ? `, its heap bounded at ${fmt(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.')] },
     { heading: 'Charts', charts },
     { paragraphs: ['Every cell: summary.csv; every measurement with its context: cells.jsonl and run.json.'] },
   ];

@@ -3,7 +3,8 @@
 // ingest endpoint), counts and bandwidths; how many connections for how long. A plan expands to
 // cells; the cells that differ only in format (and compression) form one comparison group, and
 // each round visits a group's cells in a seeded random order, so that what is compared is
-// measured side by side, not minutes apart.
+// measured side by side, not minutes apart. The server's maximum heap and idle timeout are plan
+// settings too (server_heap_mb, server_idle_timeout_s), recorded with the run.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -15,7 +16,9 @@ const PLANS = join(dirname(fileURLToPath(import.meta.url)), 'plans');
 export const METHODS = Object.freeze(['GET', 'POST']);
 /** Generous upper bounds: a plan asking beyond them is a typo, not a study. */
 const LIMITS = Object.freeze({ connections: 10_000, threads: 64, duration_s: 3600, warmup_s: 600, waves: 20, rounds: 100,
-  count: 100_000, bandwidth_mbit: 100_000 });
+  count: 100_000, bandwidth_mbit: 100_000, server_idle_timeout_s: 3600, server_heap_mb: 65_536 });
+/** The server's heap must hold the study's datasets (a million objects of each kind) beside the load. */
+const MIN_HEAP_MB = 1024;
 
 const isPositiveInteger = (value, max) => Number.isInteger(value) && value >= 1 && value <= max;
 
@@ -41,7 +44,8 @@ export function loadLoadPlan(nameOrPath) {
 
 /** Fills defaults and refuses what cannot be run, naming the field and what is allowed. */
 export function checkLoadPlan(input, where = 'the plan') {
-  const plan = { objects: ['books'], compressions: ['none'], threads: 2, warmup_s: 5, waves: 3, rounds: 1, ...input };
+  const plan = { objects: ['books'], compressions: ['none'], threads: 2, warmup_s: 5, waves: 3, rounds: 1,
+    server_idle_timeout_s: 300, server_heap_mb: 2048, ...input };
   const problem = (message) => new Error(`${where}: ${message}`);
   if (typeof plan.name !== 'string' || !/^[a-z0-9-]{1,40}$/.test(plan.name)) throw problem('"name" is 1–40 lower-case letters, digits or dashes');
   const list = (key, allowed) => {
@@ -67,6 +71,12 @@ export function checkLoadPlan(input, where = 'the plan') {
   }
   if (!Number.isInteger(plan.warmup_s) || plan.warmup_s < 0 || plan.warmup_s > LIMITS.warmup_s) {
     throw problem(`"warmup_s" is a whole number of seconds from 0 to ${LIMITS.warmup_s}`);
+  }
+  if (!isPositiveInteger(plan.server_idle_timeout_s, LIMITS.server_idle_timeout_s)) {
+    throw problem(`"server_idle_timeout_s" is a whole number of seconds from 1 to ${LIMITS.server_idle_timeout_s}`);
+  }
+  if (!Number.isInteger(plan.server_heap_mb) || plan.server_heap_mb < MIN_HEAP_MB || plan.server_heap_mb > LIMITS.server_heap_mb) {
+    throw problem(`"server_heap_mb" is the server's maximum heap in MiB, a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`);
   }
   if (plan.threads > plan.connections) throw problem('"threads" cannot exceed "connections" (wrk gives each thread at least one)');
   return plan;

@@ -2,14 +2,18 @@
 // npm run load: the load testbed of SPEC §9. The study server runs in one network namespace and
 // wrk in another, joined by the study's veth pair (experiments/network/netns.js); each direction
 // of the link is a tc token bucket at the cell's bandwidth (burst 32 kbit, latency 50 ms, the
-// rate counting every byte on the wire, as the testbed shaped it). Each cell keeps `connections`
+// rate counting every byte on the wire, as the testbed shaped it), at the direction's receiving
+// end, so that what the bucket drops is lost on the link (netns.js shapeRates says why). Each cell keeps `connections`
 // persistent connections busy — GET of N objects in a format, or POST of N objects to the ingest
 // endpoint — for a warm-up, then a measured window (duration_s, longer where one request per
 // connection takes longer than duration_s / waves at the link's rate).
 //
 // Over the window it reads, outside wrk: requests answered (the server's own response counters,
-// 2xx and the rest), bytes on the wire both ways (the veth ends' kernel counters), the CPU time of
-// the server's JVM (/proc) and its memory. wrk adds its latency percentiles and errors over its
+// 2xx and the rest), bytes on the wire both ways, sent and delivered (the kernel's counters), the
+// CPU time of the server's JVM (/proc) and its memory. The server runs with the plan's maximum heap
+// and idle timeout: on a slow, overloaded link TCP's retransmission backoff can leave an upload
+// silent for longer than Jetty's default 30 s, and the testbed measures throughput, not how a
+// server sheds slow clients. wrk adds its latency percentiles and errors over its
 // whole run, and its own CPU time. One line per cell and round in cells.jsonl, context in
 // run.json; a run killed at any point resumes with RUN_DIR=<its directory> from the next cell.
 //
@@ -86,10 +90,11 @@ function snapshot(adminPort, pid) {
   const link = timed(() => netns.linkCounters());
   const usage = timed(() => processUsage(pid));
   const metrics = timed(() => JSON.parse(serverGet('/metrics', adminPort)));
+  const gauge = (name) => metrics.value.gauges[name]?.value ?? null;
   const responses = Object.fromEntries(RESPONSE_METERS.map((kind) =>
     [kind, metrics.value.meters[`io.dropwizard.jetty.MutableServletContextHandler.${kind}-responses`]?.count ?? 0]));
   return { link, usage, responses: { at: metrics.at, value: responses },
-    heap_used_bytes: metrics.value.gauges['jvm.memory.heap.used']?.value ?? null };
+    heap_used_bytes: gauge('jvm.memory.heap.used'), heap_max_bytes: gauge('jvm.memory.heap.max') };
 }
 
 /** Bodies for POST cells (and the size of every answer): the server's own GET answers, saved once per run. */
@@ -115,12 +120,16 @@ function cellUrl(cell, port) {
 /**
  * The window: duration_s, or `waves` requests per connection at the link's rate when that is
  * longer; the warm-up: warmup_s, or one request per connection at the link's rate when longer.
+ * wrk runs one second past the window; its timeout is its whole run, so that no answer, however
+ * late, is left out of its latencies (wrk drops those above its timeout from its histogram) —
+ * a request still unanswered when wrk stops is simply not counted.
  */
 export function cellTiming(plan, bodyBytes, bandwidthMbit) {
   const perRequestS = (plan.connections * (bodyBytes + HEADER_ALLOWANCE_BYTES) * 8) / (bandwidthMbit * 1e6);
   const warmupS = Math.max(plan.warmup_s, Math.ceil(perRequestS));
   const windowS = Math.max(plan.duration_s, Math.ceil(plan.waves * perRequestS));
-  return { per_request_s: perRequestS, warmup_s: warmupS, window_s: windowS, timeout_s: Math.max(30, Math.ceil(4 * perRequestS)) };
+  const wrkS = warmupS + windowS + 1;
+  return { per_request_s: perRequestS, warmup_s: warmupS, window_s: windowS, wrk_seconds: wrkS, timeout_s: wrkS };
 }
 
 async function measureCell(context, cell, round, position) {
@@ -128,7 +137,7 @@ async function measureCell(context, cell, round, position) {
   const body = prepareBody(runDir, cell, port);
   const shaping = netns.shapeRates({ downBps: cell.bandwidth_mbit * 1e6, upBps: cell.bandwidth_mbit * 1e6, rate: 'wire' });
   const timing = cellTiming(plan, body.bytes, cell.bandwidth_mbit);
-  const totalS = timing.warmup_s + timing.window_s + 1;
+  const totalS = timing.wrk_seconds;
   const format = FORMAT_ENTRIES[cell.format];
   const wrk = runWrk({
     prefix: ['ip', 'netns', 'exec', `${process.env.RTL_NETNS}-browser`],
@@ -151,8 +160,10 @@ async function measureCell(context, cell, round, position) {
   const responses = Object.fromEntries(RESPONSE_METERS.map((k) => [k, last.responses.value[k] - first.responses.value[k]]));
   const delta = (side, way) => last.link.value[side][way] - first.link.value[side][way];
   const wire = { server_tx: delta('server', 'tx'), server_rx: delta('server', 'rx'), client_tx: delta('client', 'tx'), client_rx: delta('client', 'rx') };
-  // The direction the payload crosses: answers for GET, request bodies for POST.
-  const payloadDirection = cell.method === 'GET' ? 'server_tx' : 'client_tx';
+  // The direction the payload crosses — answers for GET, request bodies for POST — counted as
+  // delivered through the link; what its sender put on the link beyond that, the link dropped.
+  const payloadDirection = cell.method === 'GET' ? 'client_rx' : 'server_rx';
+  const payloadSent = cell.method === 'GET' ? wire.server_tx : wire.client_tx;
   const linkBps = cell.method === 'GET' ? shaping.tc_down_bps : shaping.tc_up_bps;
   const requests = responses['2xx'];
   const wireBytesPerRequest = requests > 0 ? wire[payloadDirection] / requests : null;
@@ -160,18 +171,20 @@ async function measureCell(context, cell, round, position) {
   const cpus = os.cpus().length;
   return {
     cell_id: cell.id, group_id: context.groupId, round, position, session: context.session, at, cell: stripId(cell),
-    shaping, body_bytes: body.bytes, content_type: format.media_type, timing: { ...timing, measured_window_s: windowS, wrk_seconds: totalS },
+    shaping, body_bytes: body.bytes, content_type: format.media_type, timing: { ...timing, measured_window_s: windowS },
     requests, requests_per_s: requests / windowS, responses,
     non_2xx: responses['1xx'] + responses['3xx'] + responses['4xx'] + responses['5xx'],
     wire, wire_window_s: linkS, wire_bytes_per_s: Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, v / linkS])),
     payload_direction: payloadDirection, link_bps: linkBps,
+    link_dropped_share: payloadSent > 0 ? Math.max(0, payloadSent - wire[payloadDirection]) / payloadSent : 0,
     link_utilization: (wire[payloadDirection] * 8) / linkS / linkBps,
     wire_bytes_per_request: wireBytesPerRequest,
     link_bound_requests_per_s: wireBytesPerRequest ? linkBps / 8 / wireBytesPerRequest : null,
     server_cpu: { seconds: serverCpuS, cores: serverCpuS / seconds('usage') },
     load_cpu: { seconds: result.cpu_s, cores: result.cpu_s === null ? null : result.cpu_s / result.summary.duration_s },
     machine_cpus: cpus,
-    server_memory: { rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes), heap_used_bytes: last.heap_used_bytes },
+    server_memory: { rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes), heap_used_bytes: last.heap_used_bytes,
+      heap_max_bytes: last.heap_max_bytes },
     wrk: result.summary,
     errors: ['connect', 'read', 'write', 'timeout'].reduce((sum, k) => sum + result.summary.errors[k], 0),
   };
@@ -215,15 +228,17 @@ async function main() {
   try {
     link = await netns.createLink({ delays: false });
     console.log('Starting the server in its namespace…');
-    const server = await netns.startServerInNamespace(port);
+    const server = await netns.startServerInNamespace(port,
+      [`-Ddw.server.applicationConnectors[0].idleTimeout=${plan.server_idle_timeout_s}s`], [`-Xmx${plan.server_heap_mb}m`]);
     const pid = jvmPid(server.pid);
     const info = JSON.parse(serverGet('/api/info', port));
     const session = context.sessions.length + 1;
     context.sessions.push({
       session, started: new Date().toISOString(), git: gitState(),
-      link: { ...link, server_tcp: server.tcp, shaping: 'tc tbf on each veth end, rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms' },
+      link: { ...link, server_tcp: server.tcp, shaping: 'tc tbf at each direction\'s receiving end (veth ingress redirected to an ifb device), rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms' },
       load_generator: { tool: version, threads: plan.threads, connections: plan.connections, namespace: `${process.env.RTL_NETNS}-browser` },
-      server: { versions: info.versions, settings: info.settings, ingest: info.ingest ?? null, machine: info.machine, port },
+      server: { versions: info.versions, settings: info.settings, ingest: info.ingest ?? null, machine: info.machine, port,
+        idle_timeout_s: plan.server_idle_timeout_s, max_heap_mb: plan.server_heap_mb },
       machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, kernel: os.release(), memory_bytes: os.totalmem() },
       node: process.version,
     });

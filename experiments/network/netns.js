@@ -175,26 +175,73 @@ export function shapeNetns(name) {
   };
 }
 
+/** The IFB device in each namespace through which the load testbed shapes what arrives there. */
+const IFB = 'rtl-ifb';
+
 /**
- * Shapes the veth pair to fixed rates with no delay (the load testbed's link): each side's egress
- * through tbf (burst 32 kbit, latency 50 ms, as SPEC §9's testbed). `rate: 'wire'` gives tc the
- * rate as it is, counting every byte on the wire as the testbed did; `'payload'` corrects for
- * headers as study cells do. Returns what was set.
+ * Shapes the veth pair to fixed rates with no delay (the load testbed's link): each direction
+ * through tbf (burst 32 kbit, latency 50 ms, as SPEC §9's testbed) at its receiving end — the
+ * veth end's ingress, redirected through an IFB device whose root is the token bucket — so a
+ * packet the bucket cannot hold is lost on the link, as at a router, and the sender recovers as
+ * TCP does from loss. A bucket on the sender's own egress would refuse the packet to the sender
+ * instead: Linux TCP takes that as local congestion, and a connection with nothing in flight
+ * whose packet is refused 15 times in a row (tcp_retries2 probes, half a second apart) is
+ * aborted with ETIMEDOUT — with 100 uploads sharing 1 Mbit/s, a quarter of the load generator's
+ * connections died that way within seconds.
+ *
+ * `rate: 'wire'` gives tc the rate as it is, counting every byte on the wire as the testbed did;
+ * `'payload'` corrects for headers as study cells do. `downBps` is the server → client direction,
+ * `upBps` client → server; null leaves a direction unshaped. Returns what was set.
  */
 export function shapeRates({ downBps, upBps, rate = 'wire' }) {
   if (!['wire', 'payload'].includes(rate)) throw new Error(`rate is 'wire' or 'payload', not ${rate}`);
   const tcBps = (bps) => (bps === null ? null : rate === 'wire' ? Math.round(bps) : tcRate(bps, 14));
-  for (const side of Object.values(SIDES)) quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'root'));
-  shapeDevice(SIDES.server.namespace, SIDES.server.veth, tcBps(downBps), 0, 0, 0);
-  shapeDevice(SIDES.browser.namespace, SIDES.browser.veth, tcBps(upBps), 0, 0, 0);
-  return { path: 'veth pair', rate, tbf: tbfQueue(0).join(' '), tc_down_bps: tcBps(downBps), tc_up_bps: tcBps(upBps) };
+  // What arrives at each side is shaped there: the client receives the down direction.
+  for (const [side, bps] of [[SIDES.browser, tcBps(downBps)], [SIDES.server, tcBps(upBps)]]) {
+    quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'root'));
+    quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'ingress'));
+    quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', IFB, 'root'));
+    if (bps === null) continue;
+    try {
+      inside(side.namespace, 'ip', 'link', 'show', 'dev', IFB);
+    } catch {
+      try {
+        inside(side.namespace, 'ip', 'link', 'add', IFB, 'type', 'ifb');
+      } catch (error) {
+        throw new Error(`the load testbed shapes each direction at its receiving end through an ifb device, and this kernel makes none (CONFIG_IFB; as root: modprobe ifb): ${error.message.trim()}`);
+      }
+    }
+    inside(side.namespace, 'ip', 'link', 'set', IFB, 'up');
+    inside(side.namespace, 'tc', 'qdisc', 'add', 'dev', side.veth, 'handle', 'ffff:', 'ingress');
+    inside(side.namespace, 'tc', 'filter', 'add', 'dev', side.veth, 'parent', 'ffff:', 'protocol', 'all',
+      'u32', 'match', 'u32', '0', '0', 'action', 'mirred', 'egress', 'redirect', 'dev', IFB);
+    inside(side.namespace, 'tc', 'qdisc', 'add', 'dev', IFB, 'root', 'handle', '2:', 'tbf', 'rate', `${bps}bit`, ...tbfQueue(0));
+  }
+  return { path: 'veth pair', rate, tbf: tbfQueue(0).join(' '), shaped_at: 'receiving end (veth ingress → ifb → tbf)',
+    tc_down_bps: tcBps(downBps), tc_up_bps: tcBps(upBps) };
 }
 
-/** Bytes each veth end has sent and received so far (the kernel's counters): {server: {tx, rx}, client: {tx, rx}}. */
+/**
+ * Bytes on the link so far (the kernel's counters), per side: `tx` what the side put on the link
+ * (its veth end's transmit counter), `rx` what reached it through the link — after the receiving
+ * end's token bucket when shapeRates shaped it (the IFB device's counter), else the veth end's
+ * receive counter. tx − the peer's rx is what the link dropped. Ethernet frames, headers included.
+ */
 export function linkCounters() {
+  const stats = (namespace, device) => {
+    const [link] = JSON.parse(inside(namespace, 'ip', '-s', '-j', 'link', 'show', 'dev', device));
+    return link.stats64;
+  };
   const counters = (side) => {
-    const [link] = JSON.parse(inside(side.namespace, 'ip', '-s', '-j', 'link', 'show', 'dev', side.veth));
-    return { tx: link.stats64.tx.bytes, rx: link.stats64.rx.bytes, tx_packets: link.stats64.tx.packets, rx_packets: link.stats64.rx.packets };
+    const veth = stats(side.namespace, side.veth);
+    let delivered = veth.rx;
+    try {
+      // The IFB device passes on what the bucket let through; only when the ingress redirect is there.
+      if (inside(side.namespace, 'tc', 'filter', 'show', 'dev', side.veth, 'ingress').includes(IFB)) delivered = stats(side.namespace, IFB).tx;
+    } catch {
+      // no ingress shaping on this side
+    }
+    return { tx: veth.tx.bytes, rx: delivered.bytes, tx_packets: veth.tx.packets, rx_packets: delivered.packets };
   };
   return { server: counters(SIDES.server), client: counters(SIDES.browser) };
 }
@@ -312,15 +359,17 @@ export async function createLink({ delays = true } = {}) {
 
 /**
  * Starts the study server (mvn exec:java, plus SERVER_OPTS and `options`) in the server's
- * namespace, listening on every address, and waits until it answers. Returns the server's
- * process id (ip netns exec and mvn exec into the JVM) and its TCP settings.
+ * namespace, listening on every address, and waits until it answers. `jvmOptions` go to the JVM
+ * Maven runs it in (MAVEN_OPTS, e.g. a maximum heap). Returns the server's process id (ip netns
+ * exec and mvn exec into the JVM) and its TCP settings.
  */
-export async function startServerInNamespace(port, options = []) {
+export async function startServerInNamespace(port, options = [], jvmOptions = []) {
   const extra = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn('ip', ['netns', 'exec', NAMESPACE, 'mvn', '-B', '-q', '-ntp', 'exec:java',
     `-Ddw.server.applicationConnectors[0].port=${port}`, '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
     `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`, STUDY_SERVER_OPTS, ...extra, ...options],
-  { cwd: ROOT, stdio: 'ignore', detached: true });
+  { cwd: ROOT, stdio: 'ignore', detached: true,
+    env: jvmOptions.length ? { ...process.env, MAVEN_OPTS: [process.env.MAVEN_OPTS ?? '', ...jvmOptions].join(' ').trim() } : process.env });
   writeFileSync(SERVER_PID_FILE, String(server.pid));
   server.unref();
   const deadline = Date.now() + 600_000;

@@ -17,8 +17,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = mkdtempSync(join(tmpdir(), 'rtl-testbed-'));
 const PLAN = {
   name: 'testbed-test', description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
-  objects: ['books'], formats: ['json', 'cbor'], methods: ['GET', 'POST'], counts: [10], bandwidths_mbit: [10, 50],
-  connections: 100, threads: 2, duration_s: 3, warmup_s: 1, waves: 3, rounds: 1,
+  // 1 Mbit/s: 100 uploads share 1.25 KB/s each, and most of what they send is dropped at the
+  // link's queue — where a sender-side bucket made TCP abort connections, and a 30 s idle timeout
+  // cut uploads TCP's backoff had left silent. One wave: each connection answers about once.
+  objects: ['books'], formats: ['json', 'cbor'], methods: ['GET', 'POST'], counts: [10], bandwidths_mbit: [1, 50],
+  connections: 100, threads: 2, duration_s: 3, warmup_s: 1, waves: 1, rounds: 1,
 };
 const skip = process.getuid?.() !== 0 ? 'needs root (network namespaces)' : !wrkVersion() ? 'needs wrk (bash scripts/setup.sh as root installs it)' : false;
 
@@ -47,15 +50,16 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
     assert.ok(r.server_cpu.cores > 0 && r.load_cpu.cores > 0, where);
     assert.ok(r.wrk.latency_ms.p50 <= r.wrk.latency_ms.p90 && r.wrk.latency_ms.p90 <= r.wrk.latency_ms.p99, where);
     // No more bytes cross than the token bucket lets through (it passes 1–3 % over its rate as
-    // the veth ends count bytes, over a window of a few seconds).
+    // the kernel counts bytes, over a window of a few seconds).
     assert.ok(r.link_utilization <= 1.06, where);
+    assert.ok(r.server_memory.heap_max_bytes <= context.sessions[0].server.max_heap_mb * 2 ** 20, where);
     // The payload alone bounds requests/s: link rate ÷ body bytes (headers and framing only lower it).
     const payloadBound = (r.cell.bandwidth_mbit * 1e6) / 8 / r.body_bytes;
     assert.ok(r.requests_per_s <= payloadBound * 1.06, where);
-    if (r.cell.bandwidth_mbit === 10) {
-      // 100 connections of 10 Books fill 10 Mbit/s: the link limits, near its rate.
+    if (r.cell.bandwidth_mbit === 1) {
+      // 100 connections of 10 Books fill 1 Mbit/s: the link limits, near its rate.
       assert.ok(r.link_utilization >= 0.85, where);
-      assert.ok(r.requests_per_s >= payloadBound * 0.75, where);
+      assert.ok(r.requests_per_s >= payloadBound * 0.7, where);
     }
   }
   for (const file of ['report.html', 'report.md', 'summary.csv', 'charts/requests-per-second.svg']) {
