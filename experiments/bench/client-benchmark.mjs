@@ -35,12 +35,13 @@ const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
  * request over the real server. The two alternate in many short blocks (which goes first
  * alternates too), so drift over seconds falls on both alike; the overhead is the ratio of
  * medians with the round bootstrap's CI over the blocks, the estimator the study itself uses.
- * Precision: per-request noise on loopback is ±10–20 % here, so a CI of about ±1 % on the
- * ratio needs some thousands of iterations per arm — hence 300 blocks of 5 (BENCH_BLOCKS and
- * BENCH_PER_BLOCK change them).
+ * Precision: single requests on loopback vary by 20–30 % here, so a CI of about ±1 % on the ratio
+ * needs about ten thousand iterations per arm: 300 blocks of 40 (300 blocks of 5 left CIs of
+ * ±2–3 % on a quiet machine). A block of 40 lasts a few tenths of a second, far shorter than the
+ * drift it guards against. BENCH_BLOCKS and BENCH_PER_BLOCK change them.
  */
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 300);
-const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 5);
+const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 40);
 async function overhead(page, figures) {
   console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
   console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)`);
