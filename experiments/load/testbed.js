@@ -152,6 +152,11 @@ async function measureCell(context, cell, round, position) {
   await sleep(Math.max(0, started + (timing.warmup_s + timing.window_s) * 1000 - now()));
   const last = snapshot(port + 1, pid);
   const result = await wrk.done;
+  // wrk has gone: unshaped, the link carries what is left of its connections' closes; whatever the
+  // server still holds a second later lost its close on the link, and is closed here, between cells.
+  netns.shapeRates({ downBps: null, upBps: null });
+  await sleep(1000);
+  const leftover = netns.closeServerConnections();
 
   // Each source's own window (they are read one after the other, some milliseconds apart).
   const seconds = (source) => (last[source].at - first[source].at) / 1000;
@@ -186,6 +191,7 @@ async function measureCell(context, cell, round, position) {
     server_memory: { rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes), heap_used_bytes: last.heap_used_bytes,
       heap_max_bytes: last.heap_max_bytes },
     wrk: result.summary,
+    server_connections_left: leftover,
     errors: ['connect', 'read', 'write', 'timeout'].reduce((sum, k) => sum + result.summary.errors[k], 0),
   };
 }

@@ -246,6 +246,17 @@ export function linkCounters() {
   return { server: counters(SIDES.server), client: counters(SIDES.browser) };
 }
 
+/**
+ * Closes (ss -K) every established TCP connection the server's namespace still has with the
+ * client, and returns how many there were: after a load generator has gone, a connection whose
+ * close was dropped on a congested link stays open on the server's side — waiting for the rest of
+ * a body — until the server's idle timeout, and would end with an error answer in a later cell.
+ */
+export function closeServerConnections() {
+  const killed = inside(SIDES.server.namespace, 'ss', '-H', '-t', '-n', '-K', 'state', 'established', 'dst', BROWSER_ADDRESS);
+  return killed.split('\n').filter((line) => line.trim()).length;
+}
+
 /** Runs a command inside the server's ('server') or the client's ('client') namespace; resolves {status, stdout, stderr}. */
 export function spawnInside(sideName, command, args, options = {}) {
   const side = sideName === 'server' ? SIDES.server : SIDES.browser;
