@@ -30,7 +30,7 @@ final class MsgpackListDecoder implements ListDecoder {
 
     @Override
     public Format decode(InputStream in, ObjectValidator validator) throws IOException {
-        byte[] bytes = new byte[Math.max(MAX_KEY_BYTES, longestString(validator))];
+        byte[] bytes = new byte[Math.max(MAX_KEY_BYTES, validator.longestString())];
         TextView text = new TextView();
         try (MessageUnpacker unpacker = CONFIG.newUnpacker(in)) {
             if (!unpacker.hasNext() || unpacker.getNextFormat().getValueType() != ValueType.ARRAY) {
@@ -63,14 +63,6 @@ final class MsgpackListDecoder implements ListDecoder {
         } catch (MessagePackException e) {
             throw validator.malformed("MessagePack", e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
-    }
-
-    private static int longestString(ObjectValidator validator) {
-        int longest = 0;
-        for (int field = 0; field < validator.fields().size(); field++) {
-            longest = Math.max(longest, validator.maxLength(field));
-        }
-        return longest;
     }
 
     private static CharSequence key(MessageUnpacker unpacker, ObjectValidator validator, byte[] bytes, TextView text)

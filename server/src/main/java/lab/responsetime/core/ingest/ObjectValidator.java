@@ -103,6 +103,15 @@ public abstract class ObjectValidator {
     /** The longest text a STRING field's rule allows: a decoder refuses a longer one without reading it. */
     public abstract int maxLength(int field);
 
+    /** The longest string any field may hold: the size of a decoder's one buffer for string bytes. */
+    public int longestString() {
+        int longest = 0;
+        for (int field = 0; field < fields().size(); field++) {
+            longest = Math.max(longest, maxLength(field));
+        }
+        return longest;
+    }
+
     public void string(int field, CharSequence value) throws InvalidBodyException {
         if (!validString(field, value)) {
             throw invalid(field, Texts.quote(value));

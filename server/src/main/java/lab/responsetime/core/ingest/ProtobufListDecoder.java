@@ -30,7 +30,7 @@ final class ProtobufListDecoder implements ListDecoder {
         // No size limit of its own: the stream below refuses a body past ingest.maxDecodedBytes (413), and no
         // length read here allocates (a string's is checked first; an object's only sets a limit).
         CodedInputStream coded = CodedInputStream.newInstance(in, BUFFER_BYTES);
-        byte[] bytes = new byte[longestString(validator)];
+        byte[] bytes = new byte[validator.longestString()];
         TextView text = new TextView();
         try {
             for (int tag; (tag = coded.readTag()) != 0; ) {
@@ -60,14 +60,6 @@ final class ProtobufListDecoder implements ListDecoder {
         } catch (InvalidProtocolBufferException e) {
             throw validator.malformed("Protobuf", e.getMessage());
         }
-    }
-
-    private static int longestString(ObjectValidator validator) {
-        int longest = 0;
-        for (int field = 0; field < validator.fields().size(); field++) {
-            longest = Math.max(longest, validator.maxLength(field));
-        }
-        return longest;
     }
 
     private static void readObject(CodedInputStream coded, ObjectValidator validator, byte[] bytes, TextView text)
