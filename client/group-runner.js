@@ -8,8 +8,8 @@
 // out (recorded as unresolved).
 
 import { caseId } from '#common/schema.js';
-import { SCENARIO_FUNCTIONS } from './scenarios.js';
-import { checkAborted, iterate, scenarioContext, validateCell, verify } from './runner.js';
+import { SCENARIO_STEPS, timed } from './scenarios.js';
+import { checkAborted, iterate, sampleOf, scenarioContext, validateCell, verify } from './runner.js';
 import { DEFAULT_DELTA, groupComparisons, isResolved, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
 import { median, summarize } from '#common/stats.js';
@@ -56,7 +56,7 @@ export function groupProtocol(protocol = {}) {
 }
 
 /** Warms one cell up; returns what the rule did. */
-async function warmUp(env, context, scenario, rule, signal) {
+async function warmUp(env, context, steps, rule, signal) {
   const started = env.now();
   const times = [];
   const stable = () => {
@@ -79,7 +79,7 @@ async function warmUp(env, context, scenario, rule, signal) {
       }
     }
     checkAborted(signal);
-    times.push((await iterate(env, context, scenario)).total_ms);
+    times.push((await iterate(env, context, steps)).total_ms);
   }
 }
 
@@ -107,7 +107,7 @@ export async function runGroup(env, group, protocol, options = {}) {
   const cells = group.cells.map(validateCell);
   const ids = cells.map(caseId);
   const byId = new Map(cells.map((cell, i) => [ids[i], {
-    cell, context: scenarioContext(env, cell), scenario: SCENARIO_FUNCTIONS[cell.scenario] }]));
+    cell, context: scenarioContext(env, cell), steps: SCENARIO_STEPS[cell.scenario] }]));
   const comparisons = groupComparisons(cells);
   const samplesByCase = new Map(ids.map((id) => [id, []]));
   for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
@@ -115,9 +115,9 @@ export async function runGroup(env, group, protocol, options = {}) {
 
   const warmups = {};
   for (const id of ids) {
-    const { context, scenario } = byId.get(id);
+    const { context, steps } = byId.get(id);
     progress({ phase: 'warmup', case_id: id });
-    warmups[id] = await warmUp(env, context, scenario, warmup, options.signal);
+    warmups[id] = await warmUp(env, context, steps, warmup, options.signal);
   }
 
   const started = env.now();
@@ -133,11 +133,13 @@ export async function runGroup(env, group, protocol, options = {}) {
     const order = seededShuffle(ids, roundSeed(options.seed ?? 0, group.id, round));
     const taken = [];
     for (const [position, id] of order.entries()) {
-      const { context, scenario } = byId.get(id);
+      const { context, steps } = byId.get(id);
       const visitStarted = env.now();
       for (let i = 1; i <= rounds.iterationsPerVisit; i++) {
         checkAborted(options.signal);
-        const sample = await iterate(env, context, scenario);
+        // The timed region straight from this loop, as the bare loop it is compared with runs.
+        const region = await timed(context, steps);
+        const sample = await sampleOf(env, context, steps, region);
         taken.push({ case_id: id, round, position, visit_iteration: i, ...sample });
         if (env.now() - visitStarted >= rounds.visitMaxMs) break;
       }

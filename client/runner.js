@@ -5,7 +5,7 @@
 import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from '#common/schema.js';
 import { COMPRESSION_ENTRIES, SCENARIO_ENTRIES, decodersOf, defaultDecoder, defaultLevel, levelProblem } from '#common/catalogue.js';
 import { codecOf } from './codecs/index.js';
-import { SCENARIO_FUNCTIONS, refusal } from './scenarios.js';
+import { SCENARIO_STEPS, refusal, timed, timesOf } from './scenarios.js';
 import { compute } from './sort.js';
 import { relativeHalfWidth, summarize } from '#common/stats.js';
 import { resourceFields, takeResourceEntries } from './timing.js';
@@ -60,18 +60,22 @@ export function scenarioContext(env, cell) {
   };
 }
 
-/** Runs one iteration and returns its sample: numbers and short strings only, nothing retained. */
-export async function iterate(env, context, scenario) {
-  const result = await scenario(context);
-  const encodings = result.requests.map((r) => r.response.headers.get('content-encoding') ?? 'identity');
-  const urls = result.requests.map((r) => r.url);
+/** Runs one iteration (a scenario's steps) and returns its sample. */
+export async function iterate(env, context, steps) {
+  return sampleOf(env, context, steps, await timed(context, steps));
+}
+
+/**
+ * The sample of a timed region, made after it: numbers and short strings only, nothing
+ * retained. Drops the scenario's results, yields to the browser so that it files the requests'
+ * Resource Timing entries, and adds what those say.
+ */
+export async function sampleOf(env, context, steps, { url, marks, responses }) {
+  const sample = timesOf(steps, marks);
+  const encodings = responses.map((response) => response.headers.get('content-encoding') ?? 'identity');
   context.drop();
   await env.yieldToBrowser();
-  const entries = takeResourceEntries(env.performance, urls);
-  const sample = {};
-  for (const [key, value] of Object.entries(result)) {
-    if (key !== 'requests') sample[key] = value;
-  }
+  const entries = takeResourceEntries(env.performance, responses.map(() => url));
   sample.content_encoding = encodings[0];
   Object.assign(sample, resourceFields(entries[0], ''));
   if (entries.length > 1) {
@@ -94,7 +98,7 @@ export async function runCell(env, rawCell, options = {}) {
   const warmup = options.warmup ?? DEFAULT_WARMUP;
   const adaptive = options.adaptive ? { ...DEFAULT_ADAPTIVE, ...options.adaptive } : null;
   const reps = adaptive ? adaptive.maxReps : (options.reps ?? DEFAULT_REPS);
-  const scenario = SCENARIO_FUNCTIONS[cell.scenario];
+  const steps = SCENARIO_STEPS[cell.scenario];
   const context = scenarioContext(env, cell);
   const started = env.now();
   const progress = (phase, iteration, of, done, total) => {
@@ -107,7 +111,7 @@ export async function runCell(env, rawCell, options = {}) {
   const totalPlanned = warmup + reps;
   for (let i = 1; i <= warmup; i++) {
     checkAborted(options.signal);
-    await iterate(env, context, scenario);
+    await iterate(env, context, steps);
     progress('warmup', i, warmup, i, totalPlanned);
   }
 
@@ -115,7 +119,7 @@ export async function runCell(env, rawCell, options = {}) {
   let stoppedEarly = false;
   for (let rep = 1; rep <= reps; rep++) {
     checkAborted(options.signal);
-    const sample = { rep, ...(await iterate(env, context, scenario)) };
+    const sample = { rep, ...(await iterate(env, context, steps)) };
     samples.push(sample);
     options.onSample?.(sample);
     progress('measure', rep, reps, warmup + rep, totalPlanned);

@@ -2,6 +2,7 @@
 // until the data is in its desired state. Inside the timed region there is only what the
 // scenario itself does: fetch, read, decode, compute, and a clock read between steps.
 
+import { SCENARIO_ENTRIES } from '#common/catalogue.js';
 import { compute } from './sort.js';
 
 /** Thrown for an answer other than 200; carries the server's own message. */
@@ -27,85 +28,81 @@ export async function refusal(response) {
 }
 
 /**
- * One request: fetch, read the body, decode. `marks` are performance.now() readings at the
- * start, when the headers arrived, when the body was read, and when it was decoded.
+ * What a scenario does, in order (SPEC §5), from the catalogue's entry: its requests (with the
+ * cell's CM when the server computes, CM0 otherwise), then its computations in the browser.
+ *   1. No computation, 2. computation on the server: request, decode.
+ *   3. Computation on the client: request CM0, decode, run CMk.
+ *   4. No caching, computation on the server: request CMk, decode, the same again.
+ *   5. Caching, computation on the client: request CM0, decode, run CMk, run CMk again on the cached data.
  */
-async function request(context, cm) {
-  const url = context.url(cm);
-  const start = context.now();
-  const response = await context.fetch(url, context.fetchOptions);
-  const headers = context.now();
-  if (response.status !== 200) throw await refusal(response);
-  const body = await context.codec.read(response);
-  const read = context.now();
-  const objects = context.codec.decode(body, context.cell.object);
-  const decoded = context.now();
-  return { objects, response, url, marks: [start, headers, read, decoded] };
-}
-
-/** The phases of one request, prefixed (e.g. "" for the first, "second_" for scenario 4's second). */
-function requestPhases(r, prefix) {
-  const [start, headers, read, decoded] = r.marks;
-  return {
-    [`${prefix}request_ms`]: decoded - start,
-    [`${prefix}headers_ms`]: headers - start,
-    [`${prefix}body_ms`]: read - headers,
-    [`${prefix}decode_ms`]: decoded - read,
-  };
+function stepsOf({ computes, requests, computations }) {
+  return Object.freeze({
+    requestCm: (cell) => (computes === 'client' ? 0 : cell.cm),
+    requests,
+    // The catalogue counts computations wherever they run; the browser runs the client's.
+    computations: computes === 'client' ? computations : 0,
+  });
 }
 
 /**
- * 1. No computation, and 2. computation on the server: request N objects with the cell's CM
- * (CM0 for scenario 1, as validation guarantees), decode.
+ * Runs a scenario's timed region: one flat async function, called straight from the loop that
+ * repeats it, so that every await inside the region is one the bare fetch → read → decode loop
+ * of npm run bench:client also has (nested async helpers around the fetch cost Chromium a few
+ * tens of µs per iteration there). The clock is read at the start and after every step:
+ * each request's headers, body read and decode, each computation; phases are derived from
+ * these marks after the region ends (timesOf). Returns {url, marks, responses}.
  */
-async function oneRequest(context) {
-  const t0 = context.now();
-  const r = await request(context, context.cell.cm);
-  const t1 = context.now();
-  return { total_ms: t1 - t0, requests: [r], ...requestPhases(r, '') };
+export async function timed(context, steps) {
+  const { codec, cell, fetchOptions, now } = context;
+  const url = context.url(steps.requestCm(cell));
+  const marks = [];
+  const responses = [];
+  let objects = null;
+  marks.push(now());
+  for (let i = 0; i < steps.requests; i++) {
+    const response = await context.fetch(url, fetchOptions);
+    marks.push(now());
+    if (response.status !== 200) throw await refusal(response);
+    const body = await codec.read(response);
+    marks.push(now());
+    objects = codec.decode(body, cell.object);
+    marks.push(now());
+    responses.push(response);
+  }
+  const computed = [];
+  for (let i = 0; i < steps.computations; i++) {
+    computed.push(compute(cell.object, cell.cm, objects));
+    marks.push(now());
+  }
+  context.keep(objects, ...computed);
+  return { url, marks, responses };
 }
 
-/** 3. Computation on the client: request N objects, decode, run CMk in the browser. */
-async function clientComputation(context) {
-  const { object, cm } = context.cell;
-  const t0 = context.now();
-  const r = await request(context, 0);
-  const c0 = context.now();
-  const sorted = compute(object, cm, r.objects);
-  const t1 = context.now();
-  context.keep(sorted);
-  return { total_ms: t1 - t0, requests: [r], ...requestPhases(r, ''), compute_ms: t1 - c0 };
+/** The phases of one request from its four marks, prefixed ("" for the first, "second_" for scenario 4's second). */
+function requestPhases(sample, [start, headers, read, decoded], prefix) {
+  sample[`${prefix}request_ms`] = decoded - start;
+  sample[`${prefix}headers_ms`] = headers - start;
+  sample[`${prefix}body_ms`] = read - headers;
+  sample[`${prefix}decode_ms`] = decoded - read;
 }
 
-/** 4. No caching, computation on the server: request with CMk, decode, request the same again, decode. */
-async function serverTwice(context) {
-  const t0 = context.now();
-  const first = await request(context, context.cell.cm);
-  const second = await request(context, context.cell.cm);
-  const t1 = context.now();
-  return {
-    total_ms: t1 - t0, requests: [first, second],
-    ...requestPhases(first, ''), ...requestPhases(second, 'second_'),
-  };
+const PREFIXES = ['', 'second_'];
+const COMPUTE_FIELDS = ['compute_ms', 'second_compute_ms'];
+
+/**
+ * A timed region's times, computed after it: total_ms from its first mark to its last, and per
+ * request and computation its phases.
+ */
+export function timesOf(steps, marks) {
+  const times = { total_ms: marks[marks.length - 1] - marks[0] };
+  for (let i = 0; i < steps.requests; i++) requestPhases(times, marks.slice(3 * i, 3 * i + 4), PREFIXES[i]);
+  for (let i = 0; i < steps.computations; i++) {
+    const at = 3 * steps.requests + i;
+    times[COMPUTE_FIELDS[i]] = marks[at + 1] - marks[at];
+  }
+  return times;
 }
 
-/** 5. Caching, computation on the client: request, decode, run CMk, run CMk again on the cached data. */
-async function clientTwiceCached(context) {
-  const { object, cm } = context.cell;
-  const t0 = context.now();
-  const r = await request(context, 0);
-  const c0 = context.now();
-  const first = compute(object, cm, r.objects);
-  const c1 = context.now();
-  const second = compute(object, cm, r.objects);
-  const t1 = context.now();
-  context.keep(first, second);
-  return {
-    total_ms: t1 - t0, requests: [r], ...requestPhases(r, ''),
-    compute_ms: c1 - c0, second_compute_ms: t1 - c1,
-  };
-}
-
-export const SCENARIO_FUNCTIONS = Object.freeze({
-  1: oneRequest, 2: oneRequest, 3: clientComputation, 4: serverTwice, 5: clientTwiceCached,
-});
+/** Scenario number → its steps, for timed(). */
+export const SCENARIO_STEPS = Object.freeze(Object.fromEntries(
+  Object.entries(SCENARIO_ENTRIES).map(([number, entry]) => [number, stepsOf(entry)])));

@@ -46,8 +46,9 @@ test('a fixed protocol runs warm-up, then the measured repetitions, then verifie
   assert.deepStrictEqual(phases, ['warmup', 'warmup', 'warmup', 'measure', 'measure', 'measure', 'measure', 'measure', 'verify']);
   assert.equal(result.summary.n, 5);
   assert.deepStrictEqual(result.verification.checks, ['count', 'client and server CM3 orders equal']);
-  // Scenario 2 reads the clock 6 times per iteration: start, request's 4 marks, end.
-  assert.equal(result.samples[0].total_ms, 5);
+  // Scenario 2 reads the clock 4 times per iteration: start, headers, body read, decoded.
+  assert.equal(result.samples[0].total_ms, 3);
+  assert.equal(result.samples[0].request_ms, 3);
   assert.equal(result.samples[0].content_encoding, 'identity');
 });
 
@@ -61,6 +62,9 @@ test('each scenario records its own phases', async () => {
   assert.ok('second_request_ms' in s4 && 'second_decode_ms' in s4);
   const s5 = await run(5, 2);
   assert.ok('compute_ms' in s5 && 'second_compute_ms' in s5);
+  // The fake clock advances 1 ms per reading: each phase is one step, the total covers them all.
+  assert.deepStrictEqual([s4.headers_ms, s4.body_ms, s4.decode_ms, s4.second_request_ms, s4.total_ms], [1, 1, 1, 3, 6]);
+  assert.deepStrictEqual([s5.request_ms, s5.compute_ms, s5.second_compute_ms, s5.total_ms], [3, 1, 1, 5]);
   assert.ok(!('requests' in s5), 'samples keep no objects');
 });
 

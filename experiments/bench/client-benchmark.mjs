@@ -32,19 +32,23 @@ const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
  * What the study's whole path adds to what it times: window.lab.runGroup with the study's round
  * recording (a binding the page awaits between rounds, writing a real run directory) against a
  * bare loop in the same page — fetch → read → decode between two clock reads — on the same
- * request over the real server. The two alternate in many short blocks (which goes first
- * alternates too), so drift over seconds falls on both alike; the overhead is the ratio of
- * medians with the round bootstrap's CI over the blocks, the estimator the study itself uses.
- * Precision: single requests on loopback vary by 20–30 % here, so a CI of about ±1 % on the ratio
- * needs about ten thousand iterations per arm: 300 blocks of 40 (300 blocks of 5 left CIs of
- * ±2–3 % on a quiet machine). A block of 40 lasts a few tenths of a second, far shorter than the
- * drift it guards against. BENCH_BLOCKS and BENCH_PER_BLOCK change them.
+ * request over the real server, and a second copy of the bare loop as an A/A control (what the
+ * method tells apart between two identical arms: its resolution). The arms take turns in short
+ * blocks of one study visit (three iterations, as a round of the study visits a cell), in an
+ * order that rotates by block, so drift over seconds — ±30 % on this machine — falls on all alike
+ * and pairs closely; each figure is a ratio of medians with the round bootstrap's CI over the
+ * blocks, the estimator the study itself uses. Each study block is a whole round: runGroup's
+ * set-up, its iterations, the round handed to Node and written to a run directory. Precision:
+ * single requests on loopback vary by 20–30 % here; 3,000 blocks of 3 (about 9,000 iterations
+ * per arm) give CIs of about ±0.5 % — blocks of 40 left ±1.3 % with more iterations, because
+ * drift within a long block no longer pairs. About 3 minutes per cell.
+ * BENCH_BLOCKS and BENCH_PER_BLOCK change them.
  */
-const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 300);
-const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 40);
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 3000);
+const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 3);
 async function overhead(page, figures) {
   console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
-  console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)`);
+  console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)            A/A control (95% CI)`);
   const runDirectory = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-bench-run-')), 'run'));
   runDirectory.writeContext({ plan: { name: 'bench' }, seed: 1 });
   const cells = [
@@ -59,7 +63,9 @@ async function overhead(page, figures) {
     const result = await page.evaluate(async ({ cell, index, blocks, perBlock, url, decoder }) => {
       const record = window[`rtlBenchRecord${index}`];
       const codec = window.lab.codecs[cell.format][decoder];
-      const bare = async () => {
+      // Two closures of the same bare loop: the second is the A/A control, what the method
+      // itself tells apart between two identical arms.
+      const bareLoop = () => async () => {
         const totals = [];
         for (let i = 0; i < perBlock; i++) {
           const t0 = performance.now();
@@ -74,35 +80,42 @@ async function overhead(page, figures) {
         }
         return totals;
       };
-      const study = async (round) => {
+      const arms = { bare: bareLoop(), bare_again: bareLoop() };
+      arms.study = async (round) => {
         const taken = [];
         await window.lab.runGroup({ id: 'bench', cells: [cell] },
           { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: perBlock, visitMaxMs: 1e9, minRounds: round, maxRounds: round }, stop: null },
           { startRound: round, onRound: async (r) => { taken.push(...r.samples.map((s) => s.total_ms)); await record(r); } });
         return taken;
       };
-      await study(1);
-      await bare();
-      const samples = { study: [], bare: [] };
+      const names = ['study', 'bare', 'bare_again'];
+      for (const name of names) await arms[name](1);
+      const samples = { study: [], bare: [], bare_again: [] };
       for (let block = 1; block <= blocks; block++) {
-        const order = block % 2 ? ['study', 'bare'] : ['bare', 'study'];
-        for (const which of order) {
-          const totals = which === 'study' ? await study(block + 1) : await bare();
+        // Each arm goes first, second and third equally often: the order rotates by block, and
+        // every other block it runs backwards.
+        const rotated = names.map((_, i) => names[(i + block) % names.length]);
+        for (const which of block % 2 ? rotated : rotated.reverse()) {
+          const totals = await arms[which](block + 1);
           samples[which].push(...totals.map((value) => ({ round: block, value })));
         }
       }
       return samples;
     }, { cell, index: cells.indexOf(cell), blocks: BLOCKS, perBlock: PER_BLOCK, url: apiPath(cell, 0), decoder: defaultDecoder(cell.format) });
     const ratio = roundRatio(result.study, result.bare);
+    const control = roundRatio(result.bare_again, result.bare);
     const study = median(result.study.map((s) => s.value));
     const bare = median(result.bare.map((s) => s.value));
     const pct = (r) => `${((r - 1) * 100).toFixed(2)} %`;
-    console.log(`${id.padEnd(52)} ${fixed(study)} ms ${fixed(bare)} ms   ${pct(ratio.ratio).padStart(8)} (${pct(ratio.ci_low)} to ${pct(ratio.ci_high)})`);
+    const withCi = (r) => `${pct(r.ratio).padStart(8)} (${pct(r.ci_low)} to ${pct(r.ci_high)})`;
+    console.log(`${id.padEnd(52)} ${fixed(study)} ms ${fixed(bare)} ms   ${withCi(ratio)}   A/A ${withCi(control)}`);
     figures.overhead.push({ case_id: id, blocks: BLOCKS, per_block: PER_BLOCK, study_median_ms: study, bare_median_ms: bare,
       ratio: ratio.ratio, ci_low: ratio.ci_low, ci_high: ratio.ci_high, method: ratio.method,
-      samples: { study: result.study, bare: result.bare } });
+      a_a: { ratio: control.ratio, ci_low: control.ci_low, ci_high: control.ci_high },
+      samples: { study: result.study, bare: result.bare, bare_again: result.bare_again } });
   }
-  console.log('   (target: overhead ≤ 1 %; both read the same answers from the server, alternating in blocks)\n');
+  console.log('   (target: overhead ≤ 1 %; all arms read the same answers from the server, in rotating order within each block;')
+  console.log('    A/A: the bare loop against a second copy of itself — differences of that size are the method\'s resolution)\n');
 }
 
 async function protobufDecode(page, figures) {
