@@ -267,7 +267,9 @@ export function sourceConclusions(cells, all) {
  * For each measured situation (object, N, network, CM), the configurations from fastest to
  * slowest, and the recommendation: the fastest, when its margin over the next one is clear (the
  * next one's ratio to it lies wholly above 1 + δ), else "no clear winner" between those that
- * are not clearly slower.
+ * are not clearly slower. `settled` says whether every margin was resolved (clearly slower, or
+ * equivalent within ±δ); a margin left unresolved when its group's budget ran out lies near
+ * the δ boundary, where another run may well decide the other way.
  */
 export function decisions(cells) {
   const situations = new Map();
@@ -283,8 +285,9 @@ export function decisions(cells) {
     const [object, count, network, cm] = key.split('/');
     const others = ranked.slice(1).map((c) => {
       const margin = compareCells(c, ranked[0]);
+      const verdict = verdictOf(margin, DEFAULT_DELTA);
       return { configuration: label(c), times_slower: c.stats.median / ranked[0].stats.median, ratio: margin.ratio,
-        ci_low: margin.ci_low, ci_high: margin.ci_high, clearly_slower: verdictOf(margin, DEFAULT_DELTA) === VERDICTS.B_FASTER };
+        ci_low: margin.ci_low, ci_high: margin.ci_high, verdict, clearly_slower: verdict === VERDICTS.B_FASTER };
     });
     const tied = others.filter((o) => !o.clearly_slower).map((o) => o.configuration);
     const margin = others[0] ?? null;
@@ -292,6 +295,7 @@ export function decisions(cells) {
       fastest: label(ranked[0]), median_ms: ranked[0].stats.median,
       recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? 'no clear winner' : label(ranked[0]),
       no_clear_winner_among: tied.length ? [label(ranked[0]), ...tied] : [],
+      settled: others.every((o) => o.verdict !== VERDICTS.UNRESOLVED),
       margin: margin && { over: margin.configuration, ratio: margin.ratio, ci_low: margin.ci_low, ci_high: margin.ci_high },
       others };
   });

@@ -1,8 +1,9 @@
 // Do two runs of the same plan give the same answers? `npm run compare-runs -- <run A> <run B>`
 // prints, and returns, the figures that say so: cell medians that moved by more than 10 %;
 // comparisons resolved in both runs that point opposite ways; decision-table situations whose
-// recommendation (a configuration, or "no clear winner") differs; source-conclusion verdicts that
-// differ. Each run is analysed on its own, exactly as its report is.
+// recommendation (a configuration, or "no clear winner") differs, and whether each difference
+// had a margin left unresolved in either run; source-conclusion verdicts that differ. Each run
+// is analysed on its own, exactly as its report is.
 
 import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { comparisons, decisions, sourceConclusions } from './answers.js';
@@ -42,8 +43,17 @@ export function agreement(a, b) {
   const situation = (d) => `${d.object}/${d.count}/${d.network}/cm${d.cm}`;
   const decisionsB = new Map(b.decisions.map((d) => [situation(d), d]));
   const situations = a.decisions.filter((d) => decisionsB.has(situation(d)));
+  // A difference where a margin was left unresolved in either run (its group's budget ran out
+  // near the δ boundary) is told apart from one where both runs settled every margin.
+  const unresolvedMargin = (d) => d.others.find((o) => o.verdict === VERDICTS.UNRESOLVED);
   const differentDecisions = situations.filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
-    .map((d) => ({ situation: situation(d), a: d.recommendation, b: decisionsB.get(situation(d)).recommendation }));
+    .map((d) => {
+      const e = decisionsB.get(situation(d));
+      const open = { a: unresolvedMargin(d) ?? null, b: unresolvedMargin(e) ?? null };
+      return { situation: situation(d), a: d.recommendation, b: e.recommendation, settled_in_both: !open.a && !open.b,
+        unresolved_margin: Object.fromEntries(Object.entries(open).filter(([, o]) => o)
+          .map(([run, o]) => [run, { over: o.configuration, ratio: o.ratio, ci_low: o.ci_low, ci_high: o.ci_high }])) };
+    });
 
   const verdictsB = new Map(b.conclusions.map((c) => [c.claim, c.verdict]));
   const differentVerdicts = a.conclusions.filter((c) => verdictsB.get(c.claim) !== c.verdict)
@@ -52,7 +62,8 @@ export function agreement(a, b) {
   return {
     cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved },
     comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays },
-    decisions: { situations: situations.length, same: situations.length - differentDecisions.length, different: differentDecisions },
+    decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
+      different_with_both_settled: differentDecisions.filter((d) => d.settled_in_both).length, different: differentDecisions },
     conclusions: { claims: a.conclusions.length, same: a.conclusions.length - differentVerdicts.length, different: differentVerdicts },
   };
 }
@@ -73,8 +84,12 @@ export function describeAgreement(r) {
     `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}`,
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
-    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`,
-    ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`),
+    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
+      + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_with_both_settled} with every margin settled in both runs`
+        + ` (the others had a margin left unresolved at the group's budget, near δ)` : ''),
+    ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
+      + Object.entries(d.unresolved_margin).map(([run, o]) => `; unresolved in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
+        + ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)})`).join('')),
     `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
     ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`),
   ];

@@ -161,12 +161,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.recommendation,
     d.median_ms.toFixed(2),
     d.margin ? `${d.margin.over}: ${d.margin.ratio.toFixed(2)}×${ci(d.margin)}` : '—',
-    d.no_clear_winner_among.join('; ')]);
+    d.no_clear_winner_among.join('; '), d.settled ? 'yes' : 'no: a margin was unresolved at the budget']);
   const decisionHeader = ['objects', 'N', 'network', 'CM', 'recommended', 'fastest median ms', 'next best (× slower)',
-    'no clear winner among'];
+    'no clear winner among', 'margins settled'];
   const conclusionHeader = ['source conclusion', 'source', 'ours (ratios)', 'comparisons', 'verdict'];
   const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
-    + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower.`;
+    + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower. `
+    + `A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ); where its budget `
+    + `ran out first ("margins settled: no"), a margin lies near δ and another run may decide that situation the other way.`;
 
   const breakEven = breakEvens(cells, all, context.networks);
   const counts = checkCounts(breakEven);

@@ -3,16 +3,16 @@
 // cell in a fresh seeded random order, a few iterations each, so that drift over time falls on
 // all cells alike. Samples stay in the page during a round and are handed over between rounds
 // (onRound, awaited): no recording, statistics or file write runs beside a timed iteration.
-// After each round the group's comparisons are judged with the round bootstrap
-// (comparison.js); the group stops once every comparison is resolved, or when its budget runs
-// out (recorded as unresolved).
+// After each round the group's comparisons, and the decision table's margins (each cell
+// against the fastest so far), are judged with the round bootstrap (comparison.js); the group
+// stops once every one is resolved, or when its budget runs out (recorded as unresolved).
 
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, iterate, sampleOf, scenarioContext, validateCell, verify } from './runner.js';
-import { DEFAULT_DELTA, groupComparisons, isResolved, roundRatio, roundSeed, seededShuffle, verdictOf }
+import { DEFAULT_DELTA, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
-import { median, summarize } from '#common/stats.js';
+import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
  * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case
@@ -83,9 +83,10 @@ async function warmUp(env, context, steps, rule, signal) {
   }
 }
 
-/** Judges every comparison of the group on the samples so far. */
-function judge(comparisons, samplesByCase, delta, options = {}) {
-  return comparisons.map(({ dimension, a, b }) => {
+/** Judges every comparison of the group, and the decision margins, on the samples so far. */
+function judge(cells, comparisons, samplesByCase, delta, options = {}) {
+  const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
+  return [...comparisons, ...marginComparisons(cells, comparisons, medianOf)].map(({ dimension, a, b }) => {
     const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? [], options);
     return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
   });
@@ -122,7 +123,7 @@ export async function runGroup(env, group, protocol, options = {}) {
 
   const started = env.now();
   let round = options.startRound ?? 1;
-  let judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+  let judged = judge(cells, comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
   let reason = null;
   for (;;) {
     const done = round - 1;
@@ -146,7 +147,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     // Between rounds, untimed: hand the samples over, then judge.
     for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
-    judged = judge(comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+    judged = judge(cells, comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
     const resolved = judged.filter((c) => isResolved(c.verdict)).length;
     await options.onRound?.({ group_id: group.id, round, order, samples: taken, resolved, comparisons: judged.length, judged });
     progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });

@@ -12,7 +12,7 @@
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
 import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, FORMAT_ENTRIES, defaultDecoder, defaultLevel } from './catalogue.js';
-import { compressionId } from './schema.js';
+import { caseId, compressionId } from './schema.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
 export const DEFAULT_DELTA = 0.05;
@@ -173,6 +173,27 @@ export function groupComparisons(cells) {
     }
   }
   return pairs;
+}
+
+/**
+ * The decision margins of a group, as the report's decision table reads them: the cells it
+ * ranks (scenarios 1–3: formats, compressions, server or client computing) ordered by their
+ * median, and every other one compared with the fastest (a = the other, b = the fastest) —
+ * except pairs the group compares anyway. A group's stop rule waits for these too, so that a
+ * recommendation, or "no clear winner", rests on margins that were sampled until settled.
+ *
+ * @param cells the group's cells
+ * @param comparisons the group's own comparisons (groupComparisons)
+ * @param medianOf cell → its median so far (NaN or null when it has no samples)
+ */
+export function marginComparisons(cells, comparisons, medianOf) {
+  const ranked = cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ cell, median: medianOf(cell) }))
+    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+  if (ranked.length < 2) return [];
+  const fastest = ranked[0].cell;
+  const compared = new Set(comparisons.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]));
+  return ranked.slice(1).filter(({ cell }) => !compared.has(`${caseId(cell)} ${caseId(fastest)}`))
+    .map(({ cell }) => ({ dimension: 'margin', a: cell, b: fastest }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { compareRuns, describeAgreement } from '../compare-runs.js';
+import { agreement, compareRuns, describeAgreement } from '../compare-runs.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const CLI = new URL('../compare-runs-cli.js', import.meta.url).pathname;
@@ -29,6 +29,25 @@ test('a run in which JSON and Protobuf trade places is seen to disagree, and whe
   assert.ok(result.conclusions.same < 6, 'JSON beating Protobuf unthrottled now holds');
   const lines = describeAgreement(result);
   assert.match(lines[1], /^comparisons resolved in both runs: \d+; pointing opposite ways: [1-9]/);
+});
+
+test('a different recommendation is told apart by whether each run settled its margins', () => {
+  const situation = (recommendation, ...others) => ({ object: 'books', count: 10, network: '10mbit', cm: 4, recommendation,
+    others: others.map(([configuration, verdict, ratio, low, high]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high })) });
+  const run = (...decisions) => ({ cells: [], all: [], conclusions: [], decisions });
+  // Run A: Protobuf on the server clearly ahead; run B: the same margin unresolved when its budget ran out.
+  const near = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'unresolved', 1.047, 1.018, 1.089])));
+  assert.equal(near.decisions.same, 0);
+  assert.equal(near.decisions.different_with_both_settled, 0);
+  assert.deepStrictEqual(Object.keys(near.decisions.different[0].unresolved_margin), ['b']);
+  assert.match(describeAgreement(near)[2], /0 with every margin settled in both runs/);
+  assert.match(describeAgreement(near)[3], /unresolved in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09\)/);
+  // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
+  const settled = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])));
+  assert.equal(settled.decisions.different_with_both_settled, 1);
+  assert.deepStrictEqual(settled.decisions.different[0].unresolved_margin, {});
 });
 
 test('the command prints the figures, and refuses runs of different plans', () => {

@@ -112,6 +112,34 @@ test('equal cells resolve as equivalent; a comparison that stays unclear runs th
   assert.ok(unclear.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
 });
 
+test('the decision table\'s margins count for the stop rule: a near tie with the fastest keeps the group sampling', async () => {
+  // Server-computed JSON (10 ms) is fastest; the client sorting XML is about 3 % slower, with
+  // noise; the client sorting JSON (20 ms) is far behind. The group's own comparisons (JSON
+  // client against server, JSON against XML on the client) resolve at once; the margin of XML
+  // on the client over the fastest is no comparison of the group, yet the decision table reads it.
+  const side = { id: 'side/books/n/unthrottled/cm1', cells: [cell('json', 2, 1), cell('json', 3, 1), cell('xml', 3, 1)] };
+  const run = (xmlMs) => {
+    let state = 5;
+    const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
+    const { env } = fakeEnvironment((query) => (query.get('cm') === '1' ? 10 : query.get('format') === 'json' ? 20
+      : xmlMs * (1 + 0.4 * noise())));
+    return runGroup(env, side, { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
+      stop: { delta: 0.05 } }, { seed: 3 });
+  };
+  const near = await run(10.3);
+  const margin = near.stop.comparisons.find((c) => c.dimension === 'margin');
+  assert.deepStrictEqual([margin.a, margin.b], [caseId(side.cells[2]), caseId(side.cells[0])]);
+  assert.equal(margin.verdict, VERDICTS.UNRESOLVED);
+  assert.ok(near.stop.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED));
+  assert.equal(near.stop.reason, 'round budget');
+  assert.equal(near.rounds, 12);
+
+  const clear = await run(30);
+  assert.equal(clear.stop.reason, 'resolved');
+  assert.equal(clear.rounds, 5);
+  assert.equal(clear.stop.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
+});
+
 test('a resumed group goes on from its next round, and its earlier rounds count for the stopping rule', async () => {
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, groupComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 
@@ -71,6 +71,19 @@ test('a near tie drawn from identical cells is never called a difference', () =>
     const verdict = verdictOf(roundRatio(cell(), cell()), 0.05);
     assert.ok([VERDICTS.EQUIVALENT, VERDICTS.UNRESOLVED].includes(verdict), `seed ${seed}: ${verdict}`);
   }
+});
+
+test('decision margins: every ranked cell against the fastest so far, unless the group compares that pair anyway', () => {
+  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+  const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
+  const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
+  const margins = marginComparisons(cells, groupComparisons(cells), (c) => medians[`${c.format} ${c.compression}`]);
+  // Protobuf without compression is fastest; JSON without it and Protobuf with GZIP are compared with it already.
+  assert.deepStrictEqual(margins.map((m) => [m.dimension, `${m.a.format} ${m.a.compression}`, `${m.b.format} ${m.b.compression}`]),
+    [['margin', 'json gzip', 'protobuf none']]);
+  assert.deepStrictEqual(marginComparisons(cells, [], () => null), [], 'no samples yet: no fastest');
+  const caching = [cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)];
+  assert.deepStrictEqual(marginComparisons(caching, [], () => 1), [], 'the decision table ranks scenarios 1–3 only');
 });
 
 test('a group\'s comparisons are the pairs that differ in one compared dimension', () => {
