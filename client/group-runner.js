@@ -84,10 +84,10 @@ async function warmUp(env, context, steps, rule, signal) {
 }
 
 /** Judges every comparison of the group, and the decision margins, on the samples so far. */
-function judge(cells, comparisons, samplesByCase, delta, options = {}) {
+function judge(cells, comparisons, samplesByCase, delta) {
   const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
   return [...comparisons, ...marginComparisons(cells, comparisons, medianOf)].map(({ dimension, a, b }) => {
-    const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? [], options);
+    const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? []);
     return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
   });
 }
