@@ -3,7 +3,7 @@
 // the fastest configuration for each measured situation.
 
 import { compareCells } from '#common/compare.js';
-import { DEFAULT_DELTA, VERDICTS, groupComparisons, verdictOf } from '#common/comparison.js';
+import { DEFAULT_DELTA, VERDICTS, ciLiesIn, groupComparisons, verdictOf } from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
@@ -175,16 +175,21 @@ export function answerQuestions(cells, all) {
 }
 
 /**
- * How a claim's comparisons are counted: each one holds, is contradicted, or is open
- * (equivalent or unresolved where the claim needs a difference, unresolved where equivalence is
- * enough). The claim is then
+ * How a claim's comparisons are counted: each one holds when its 95 % CI lies wholly among the
+ * ratios the claim allows (the verdicts a part lists under `holds`: "b faster" is a CI above
+ * 1 + δ; "a faster or equivalent" a CI at or below 1 + δ — a not slower by more than δ — even
+ * where it straddles 1 − δ), is contradicted when its CI lies wholly among the ratios the claim
+ * excludes, and is open otherwise (equivalent where the claim needs a difference, or a CI across
+ * the line between allowed and excluded). The claim is then
  *   not measured — no comparison covers it;
  *   confirmed    — it holds in at least half of them and is contradicted in none;
  *   refuted      — it is contradicted in more of them than it holds in;
  *   partly       — anything else (it holds in some, is contradicted in others, or mostly open).
  */
-export const CONCLUSION_RULE = 'Each comparison a claim covers holds, is contradicted, or stays open (equivalent or '
-  + `unresolved at δ = ${DEFAULT_DELTA * 100} %, where the claim needs a difference). Not measured: no comparison; `
+export const CONCLUSION_RULE = `Each comparison a claim covers holds when its 95 % CI lies wholly among the ratios the claim allows, `
+  + `is contradicted when it lies wholly among those it excludes, and stays open otherwise (δ = ${DEFAULT_DELTA * 100} %: `
+  + '"X faster" allows only a CI above 1 + δ, so an equivalent CI stays open; "X as fast or faster" allows any CI at or '
+  + 'below 1 + δ, X not slower by more than δ). Not measured: no comparison; '
   + 'confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; '
   + 'partly: anything else.';
 
@@ -249,12 +254,14 @@ export function sourceConclusions(cells, all) {
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
       const verdicts = part.comparisons.map((c) => verdictOf(c, DEFAULT_DELTA));
-      const holds = verdicts.filter((v) => part.holds.includes(v)).length;
-      const contradicted = verdicts.filter((v) => part.contradicts.includes(v)).length;
+      const counted = part.comparisons.map((c) => (ciLiesIn(c, part.holds, DEFAULT_DELTA) ? 'holds'
+        : ciLiesIn(c, part.contradicts, DEFAULT_DELTA) ? 'contradicted' : 'open'));
+      const holds = counted.filter((k) => k === 'holds').length;
+      const contradicted = counted.filter((k) => k === 'contradicted').length;
       return { what: part.what, n: verdicts.length, holds, contradicted, open: verdicts.length - holds - contradicted,
         ratios: range(part.comparisons), holds_when: part.holds, contradicted_when: part.contradicts,
         comparisons: part.comparisons.map((c, i) => ({ a: c.a_id, b: c.b_id, ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high,
-          verdict: verdicts[i] })) };
+          rounds: c.rounds, verdict: verdicts[i], counts_as: counted[i] })) };
     });
     const total = (key) => counted.reduce((sum, p) => sum + p[key], 0);
     const counts = { holds: total('holds'), contradicted: total('contradicted'), open: total('open') };

@@ -99,6 +99,27 @@ export function verdictOf({ ci_low: low, ci_high: high, rounds }, delta = DEFAUL
   return VERDICTS.UNRESOLVED;
 }
 
+/**
+ * Whether a comparison's CI lies wholly inside the ratios that any of `verdicts` stands for:
+ * below 1 − δ (a faster), inside [1 − δ, 1 + δ] (equivalent), above 1 + δ (b faster). For one
+ * verdict this is verdictOf(...) === it; for "a faster or equivalent" it is a CI at or below
+ * 1 + δ (a not slower by more than δ: non-inferiority), which also takes a CI that straddles
+ * 1 − δ — such a CI is unresolved between the two, but either way a is not slower.
+ */
+export function ciLiesIn(comparison, verdicts, delta = DEFAULT_DELTA) {
+  const verdict = verdictOf(comparison, delta);
+  if (verdicts.includes(verdict)) return true;
+  if (verdict !== VERDICTS.UNRESOLVED) return false;
+  const { ci_low: low, ci_high: high, rounds } = comparison;
+  if (!(Number.isFinite(low) && Number.isFinite(high))) return false;
+  if (rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT) return false;
+  const has = (v) => verdicts.includes(v);
+  if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT) && has(VERDICTS.B_FASTER)) return true;
+  if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT)) return high <= 1 + delta;
+  if (has(VERDICTS.B_FASTER) && has(VERDICTS.EQUIVALENT)) return low >= 1 - delta;
+  return false;
+}
+
 /** Whether a verdict settles the comparison (so the group need not sample it further). */
 export function isResolved(verdict) {
   return verdict !== VERDICTS.UNRESOLVED;

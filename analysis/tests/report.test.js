@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '#common/stats.js';
 import { analyse, describeNetworks, makeReport } from '../report.js';
-import { judgeClaim } from '../answers.js';
+import { judgeClaim, sourceConclusions } from '../answers.js';
 import { loadRuns } from '../load.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -59,6 +59,20 @@ test('the rule that turns counts into a verdict', () => {
   assert.equal(judgeClaim({ holds: 5, contradicted: 1, open: 0 }), 'partly');
   assert.equal(judgeClaim({ holds: 1, contradicted: 2, open: 0 }), 'refuted');
   assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 3 }), 'partly', 'measured, but nothing settled');
+});
+
+test('a claim counts each comparison by where its CI lies: near ties at both margins', () => {
+  const cell = (format, count) => ({ object: 'books', count, format, compression: 'gzip', scenario: 1, cm: 0, network: '10mbit' });
+  const comparison = (count, ci_low, ci_high) => ({ dimension: 'format', a: cell('json', count), b: cell('protobuf', count),
+    a_id: `json ${count}`, b_id: `protobuf ${count}`, ratio: (ci_low + ci_high) / 2, ci_low, ci_high, rounds: 10 });
+  const claimOf = (all) => sourceConclusions([], all).find((c) => c.claim.startsWith('With GZIP the size advantage vanishes'));
+  // "JSON as fast or faster": a CI across 1 − δ holds (JSON is not slower either way), one
+  // across 1 + δ stays open, one wholly above 1 + δ contradicts.
+  const claim = claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.04), comparison(1000, 1.01, 1.06), comparison(10000, 1.051, 1.09)]);
+  assert.deepStrictEqual(claim.parts[0].comparisons.map((c) => c.counts_as), ['holds', 'holds', 'open', 'contradicted']);
+  assert.deepStrictEqual([claim.holds, claim.contradicted, claim.open, claim.verdict], [2, 1, 1, 'partly']);
+  assert.equal(claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.05), comparison(1000, 1.01, 1.06)]).verdict, 'confirmed');
+  assert.equal(claimOf([]).verdict, 'not measured');
 });
 
 test('the report opens with the decision: a recommendation with its margin, or no clear winner', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 
@@ -60,6 +60,25 @@ test('verdicts: wholly above 1 + δ, wholly below 1 − δ, wholly inside, or un
   assert.equal(at(1.01, 1.07), VERDICTS.UNRESOLVED, 'different from 1 but not by δ: neither');
   assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT - 1), VERDICTS.UNRESOLVED, 'too few rounds');
   assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT), VERDICTS.B_FASTER);
+});
+
+test('a CI lies among the ratios of several verdicts: "a faster or equivalent" is any CI at or below 1 + δ', () => {
+  const V = VERDICTS;
+  const lies = (low, high, verdicts, rounds = 10) => ciLiesIn({ ci_low: low, ci_high: high, rounds }, verdicts, 0.05);
+  const notSlower = [V.A_FASTER, V.EQUIVALENT];
+  assert.equal(lies(0.94, 0.98, notSlower), true, 'across 1 − δ: unresolved, but a is not slower either way');
+  assert.equal(lies(0.90, 1.05, notSlower), true, 'the margin itself is allowed');
+  assert.equal(lies(0.99, 1.051, notSlower), false, 'just across 1 + δ: open');
+  assert.equal(lies(1.06, 1.2, notSlower), false);
+  assert.equal(lies(1.06, 1.2, [V.B_FASTER]), true);
+  const notFaster = [V.B_FASTER, V.EQUIVALENT];
+  assert.equal(lies(0.95, 1.2, notFaster), true);
+  assert.equal(lies(0.949, 1.2, notFaster), false);
+  assert.equal(lies(0.94, 0.98, [V.A_FASTER]), false, 'one verdict: exactly verdictOf');
+  assert.equal(lies(0.94, 0.98, [V.EQUIVALENT]), false);
+  assert.equal(lies(0.5, 2, [V.A_FASTER, V.EQUIVALENT, V.B_FASTER]), true);
+  assert.equal(lies(0.94, 0.98, notSlower, MIN_ROUNDS_FOR_VERDICT - 1), false, 'too few rounds: nothing lies anywhere');
+  assert.equal(lies(NaN, NaN, notSlower), false);
 });
 
 test('a near tie drawn from identical cells is never called a difference', () => {
