@@ -99,8 +99,9 @@ function judge(cells, comparisons, samplesByCase, delta) {
  * @param group {id, cells}
  * @param protocol see groupProtocol
  * @param options {seed, startRound = 1, earlier = [{case_id, round, total_ms}] (a resumed group's
- *     recorded rounds, which count for the stopping rule), onRound(record) awaited between
- *     rounds, onProgress(info), signal}
+ *     recorded rounds, which count for the stopping rule), verified = [keys] (verification
+ *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
+ *     awaited between rounds, onProgress(info), signal}
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, summary}], rounds, stop}
  */
 export async function runGroup(env, group, protocol, options = {}) {
@@ -155,11 +156,14 @@ export async function runGroup(env, group, protocol, options = {}) {
   }
 
   const results = [];
-  const verified = new Map();
+  const memo = new Map();
+  const known = new Set(options.verified ?? []);
   for (const id of ids) {
     checkAborted(options.signal);
     progress({ phase: 'verify', case_id: id });
-    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification: await verify(env, byId.get(id).cell, verified),
+    const verification = await verify(env, byId.get(id).cell, memo, known);
+    for (const key of verification.keys) known.add(key);
+    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification,
       summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,

@@ -70,7 +70,10 @@ for (const group of groups) {
       group: { id: group.id, cells: group.cells },
       protocol: settings.plan.protocol,
       options: { seed: context.seed, startRound: earlier.lastRound + 1,
-        earlier: earlier.samples.map((s) => ({ case_id: s.case_id, round: s.round, total_ms: s.total_ms })) },
+        earlier: earlier.samples.map((s) => ({ case_id: s.case_id, round: s.round, total_ms: s.total_ms })),
+        // What earlier groups of this run verified is not fetched again (the bytes do not depend
+        // on the network): client/runner.js verify.
+        verified: [...new Set(run.completedCells().flatMap((c) => c.verification?.keys ?? []))] },
     });
     writer.complete(result);
     const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;

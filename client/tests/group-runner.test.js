@@ -184,3 +184,29 @@ test('protocols are checked, naming every problem', () => {
   assert.equal(groupProtocol({}).stop.delta, 0.05);
   assert.equal(groupProtocol({ stop: null }).stop, null);
 });
+
+test('verification: what passed earlier in the run (or the group) is not fetched again; what did not is', async () => {
+  const verifyFetches = async (group, verified) => {
+    const { env, events } = fakeEnvironment(() => 5);
+    const result = await runGroup(env, group, FIXED(2, 1), { seed: 3, verified, onRound: (r) => { events.push(`round ${r.round}`); } });
+    return { result, fetches: events.slice(events.indexOf('round 2') + 1) };
+  };
+  const n = BOOKS.length;
+  const side = { id: 'side/books/n/unthrottled/cm3', cells: [cell('json', 2, 3), cell('json', 3, 3)] };
+  const first = await verifyFetches(side);
+  // The server's JSON once and its CM3 order once: the other scenario's cell repeats neither.
+  assert.deepStrictEqual(first.fetches, ['fetch json cm0', 'fetch json cm3']);
+  assert.deepStrictEqual(first.result.cells[0].verification.checks, ['count', 'client and server CM3 orders equal']);
+  assert.deepStrictEqual(first.result.cells[1].verification.checks,
+    ['count: passed earlier in this run', 'client and server CM3 orders equal: passed earlier in this run']);
+  const keys = first.result.cells[1].verification.keys;
+  assert.deepStrictEqual(keys, [`decode books ${n} json json none -`, `order books ${n} CM3`]);
+  const again = await verifyFetches(side, keys);
+  assert.deepStrictEqual(again.fetches, [], 'a later group of the same run (another network) fetches nothing to verify');
+  assert.ok(again.result.cells.every((c) => c.verification.passed && c.verification.keys.length === 2));
+
+  // Only the checks not passed yet: Protobuf and XML against the JSON reference, fetched once.
+  const formats = await verifyFetches(FORMATS_GROUP, keys);
+  assert.deepStrictEqual(formats.fetches.sort(), ['fetch json cm0', 'fetch protobuf cm0', 'fetch xml cm0']);
+  assert.deepStrictEqual(formats.result.cells.find((c) => c.cell.format === 'xml').verification.checks, ['count', 'same objects as json']);
+});
