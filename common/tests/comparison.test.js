@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
+import { quantileOfSorted, seededRandom } from '#common/stats.js';
 
 const REFERENCE = JSON.parse(readFileSync(new URL('../reference/round-bootstrap.json', import.meta.url), 'utf8'));
 const samples = (rounds) => rounds.flatMap((values, r) => values.map((value) => ({ round: r + 1, value })));
@@ -147,4 +148,37 @@ test('round orders are seeded permutations: the same seed, group and round give 
   const orders = new Set(Array.from({ length: 30 }, (_, r) => seededShuffle(ids, roundSeed(1, 'g', r + 1)).join('')));
   assert.ok(orders.size > 20, 'rounds get fresh orders');
   assert.notDeepStrictEqual(seededShuffle(ids, roundSeed(2, 'g', 1)), first);
+});
+
+test('the round bootstrap equals pooling each resample and sorting it, bit for bit (ties and uneven rounds included)', () => {
+  // The plain way: draw rounds, pool both cells' values of each drawn round, sort, take medians.
+  const naive = (a, b, resamples, seed) => {
+    const rounds = [...new Set(a.map((s) => s.round))].sort((x, y) => x - y);
+    const of = (samples, r) => samples.filter((s) => s.round === r).map((s) => s.value);
+    const random = seededRandom(seed);
+    const ratios = [];
+    for (let r = 0; r < resamples; r++) {
+      const pa = [];
+      const pb = [];
+      for (let i = 0; i < rounds.length; i++) {
+        const drawn = rounds[Math.floor(random() * rounds.length)];
+        pa.push(...of(a, drawn));
+        pb.push(...of(b, drawn));
+      }
+      const middle = (pool) => quantileOfSorted(pool.sort((x, y) => x - y), 0.5);
+      ratios.push(middle(pa) / middle(pb));
+    }
+    ratios.sort((x, y) => x - y);
+    const tail = (1 - 0.95) / 2;
+    return [quantileOfSorted(ratios, tail), quantileOfSorted(ratios, 1 - tail)];
+  };
+  const noise = seededRandom(99);
+  for (let t = 0; t < 30; t++) {
+    const cell = (m) => Array.from({ length: 3 + (t % 9) }, (_, r) => r + 1).flatMap((round) => Array.from({ length: 1 + ((round + t) % 4) },
+      () => ({ round, value: t % 3 === 0 ? Math.round(m * (1 + noise())) : m * (1 + 0.2 * noise()) })));
+    const a = cell(5);
+    const b = cell(6);
+    const { ci_low, ci_high } = roundRatio(a, b, { resamples: 300, seed: t });
+    assert.deepStrictEqual([ci_low, ci_high], naive(a, b, 300, t), `case ${t}`);
+  }
 });
