@@ -112,10 +112,15 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
   return result;
 }
 
+/** Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds. */
+function hasInterval({ ci_low: low, ci_high: high, rounds }) {
+  return Number.isFinite(low) && Number.isFinite(high) && !(rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT);
+}
+
 /** The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below MIN_ROUNDS_FOR_VERDICT rounds. */
-export function verdictOf({ ci_low: low, ci_high: high, rounds }, delta = DEFAULT_DELTA) {
-  if (!(Number.isFinite(low) && Number.isFinite(high))) return VERDICTS.UNRESOLVED;
-  if (rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT) return VERDICTS.UNRESOLVED;
+export function verdictOf(comparison, delta = DEFAULT_DELTA) {
+  if (!hasInterval(comparison)) return VERDICTS.UNRESOLVED;
+  const { ci_low: low, ci_high: high } = comparison;
   if (low > 1 + delta) return VERDICTS.B_FASTER;
   if (high < 1 - delta) return VERDICTS.A_FASTER;
   if (low >= 1 - delta && high <= 1 + delta) return VERDICTS.EQUIVALENT;
@@ -132,10 +137,8 @@ export function verdictOf({ ci_low: low, ci_high: high, rounds }, delta = DEFAUL
 export function ciLiesIn(comparison, verdicts, delta = DEFAULT_DELTA) {
   const verdict = verdictOf(comparison, delta);
   if (verdicts.includes(verdict)) return true;
-  if (verdict !== VERDICTS.UNRESOLVED) return false;
-  const { ci_low: low, ci_high: high, rounds } = comparison;
-  if (!(Number.isFinite(low) && Number.isFinite(high))) return false;
-  if (rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT) return false;
+  if (verdict !== VERDICTS.UNRESOLVED || !hasInterval(comparison)) return false;
+  const { ci_low: low, ci_high: high } = comparison;
   const has = (v) => verdicts.includes(v);
   if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT) && has(VERDICTS.B_FASTER)) return true;
   if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT)) return high <= 1 + delta;
