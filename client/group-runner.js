@@ -10,8 +10,8 @@
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, iterate, sampleOf, scenarioContext, validateCell, verify } from './runner.js';
-import { DEFAULT_DELTA, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
-  from '#common/comparison.js';
+import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed,
+  seededShuffle, verdictOf } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -83,6 +83,28 @@ async function warmUp(env, context, steps, rule, signal) {
   }
 }
 
+/**
+ * How far past its time budget a group may run to reach the rounds a verdict needs
+ * (MIN_ROUNDS_FOR_VERDICT), as a multiple of the budget.
+ */
+export const VERDICT_STRETCH = 2;
+
+/**
+ * Whether a group at its time budget keeps going anyway: it has fewer rounds than a verdict
+ * needs, and at the pace of its rounds so far it reaches them within VERDICT_STRETCH × maxMs.
+ * Without this a group whose rounds take just over a fifth of the budget stops after 4 rounds
+ * with nothing resolved (no CI is judged below 5 rounds), while the same group a second faster
+ * resolves at 5 — which way it falls is chance. Rounds that cannot fit (a round of CM5 on
+ * 10,000 Books takes minutes) still stop at the budget.
+ *
+ * @param done rounds the group has, resumed ones included
+ * @param here rounds run since `elapsedMs` started counting (this session)
+ */
+export function reachesVerdict(done, here, elapsedMs, maxMs) {
+  if (done >= MIN_ROUNDS_FOR_VERDICT || here < 1) return false;
+  return elapsedMs + (MIN_ROUNDS_FOR_VERDICT - done) * (elapsedMs / here) <= VERDICT_STRETCH * maxMs;
+}
+
 /** Judges every comparison of the group, and the decision margins, on the samples so far. */
 function judge(cells, comparisons, samplesByCase, delta) {
   const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
@@ -123,14 +145,19 @@ export async function runGroup(env, group, protocol, options = {}) {
   }
 
   const started = env.now();
-  let round = options.startRound ?? 1;
+  const firstRound = options.startRound ?? 1;
+  let round = firstRound;
   let judged = judge(cells, comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
   let reason = null;
   for (;;) {
     const done = round - 1;
     if (stop && done >= rounds.minRounds && judged.every((c) => isResolved(c.verdict))) { reason = 'resolved'; break; }
     if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
-    if (stop && env.now() - started >= rounds.maxMs && done >= 1) { reason = 'time budget'; break; }
+    const elapsed = env.now() - started;
+    if (stop && elapsed >= rounds.maxMs && done >= 1 && !reachesVerdict(done, round - firstRound, elapsed, rounds.maxMs)) {
+      reason = 'time budget';
+      break;
+    }
 
     const order = seededShuffle(ids, roundSeed(options.seed ?? 0, group.id, round));
     const taken = [];

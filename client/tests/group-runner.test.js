@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
-import { groupProtocol, runGroup } from '../group-runner.js';
+import { VERDICT_STRETCH, groupProtocol, reachesVerdict, runGroup } from '../group-runner.js';
 import { caseId } from '#common/schema.js';
 import { compute } from '../sort.js';
 import { codecs, fixture } from './fixtures.js';
@@ -152,6 +152,29 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
   assert.equal(result.rounds, 5);
   assert.equal(result.stop.comparisons[0].rounds, 5);
   assert.equal(result.cells[0].summary.n, 5);
+});
+
+test('the time budget stops a group, but one close to the 5 rounds a verdict needs gets them', async () => {
+  const budget = (ms) => ({ warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100 },
+    stop: { delta: 0.05 } });
+  // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
+  const near = fakeEnvironment((query) => ({ json: 10, protobuf: 5, xml: 15 })[query.get('format')]);
+  const five = await runGroup(near.env, FORMATS_GROUP, budget(), { seed: 3 });
+  assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
+  assert.ok(five.stop.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED), 'five rounds give verdicts');
+  // Rounds of 150 ms: five would take 750 ms, beyond twice the budget, so one round it is.
+  const far = fakeEnvironment((query) => ({ json: 50, protobuf: 25, xml: 75 })[query.get('format')]);
+  const one = await runGroup(far.env, FORMATS_GROUP, budget(), { seed: 3 });
+  assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
+  assert.ok(one.stop.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
+
+  assert.equal(VERDICT_STRETCH, 2);
+  assert.equal(reachesVerdict(4, 4, 120, 100), true, 'the 5th round ends at 150 ms, within 200');
+  assert.equal(reachesVerdict(2, 2, 100, 100), false, 'three more rounds of 50 ms end at 250 ms');
+  assert.equal(reachesVerdict(5, 5, 150, 100), false, 'five rounds are enough');
+  // A resumed group: 3 rounds recorded earlier, 1 run now in 30 ms (the pace counts only this session's).
+  assert.equal(reachesVerdict(4, 1, 30, 20), false, '60 ms > 40');
+  assert.equal(reachesVerdict(4, 1, 30, 40), true, '60 ms ≤ 80');
 });
 
 test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {
