@@ -90,19 +90,21 @@ async function warmUp(env, context, steps, rule, signal) {
 export const VERDICT_STRETCH = 2;
 
 /**
- * Whether a group at its time budget keeps going anyway: it has fewer rounds than a verdict
- * needs, and at the pace of its rounds so far it reaches them within VERDICT_STRETCH × maxMs.
- * Without this a group whose rounds take just over a fifth of the budget stops after 4 rounds
- * with nothing resolved (no CI is judged below 5 rounds), while the same group a second faster
- * resolves at 5 — which way it falls is chance. Rounds that cannot fit (a round of CM5 on
- * 10,000 Books takes minutes) still stop at the budget.
+ * Whether a group's time is up after `done` rounds. With the rounds a verdict needs, at its
+ * budget `maxMs`. With fewer, by whether it can still reach them: at the pace of its rounds so
+ * far they must end within VERDICT_STRETCH × maxMs. So a group whose rounds take just over a
+ * fifth of the budget gets its 5th round (without it, it stops at 4 with nothing resolved — no
+ * CI is judged below 5 rounds — while the same group a second faster resolves at 5: chance),
+ * and one whose rounds are far too long for 5 (CM4 on 10,000 Books at 10 Mbit/s: ~45 s each
+ * against 90 s) stops after its first: more rounds would give no verdict either.
  *
  * @param done rounds the group has, resumed ones included
  * @param here rounds run since `elapsedMs` started counting (this session)
  */
-export function reachesVerdict(done, here, elapsedMs, maxMs) {
-  if (done >= MIN_ROUNDS_FOR_VERDICT || here < 1) return false;
-  return elapsedMs + (MIN_ROUNDS_FOR_VERDICT - done) * (elapsedMs / here) <= VERDICT_STRETCH * maxMs;
+export function timeIsUp(done, here, elapsedMs, maxMs) {
+  if (done < 1 || here < 1) return false;
+  if (done >= MIN_ROUNDS_FOR_VERDICT) return elapsedMs >= maxMs;
+  return elapsedMs + (MIN_ROUNDS_FOR_VERDICT - done) * (elapsedMs / here) > VERDICT_STRETCH * maxMs;
 }
 
 /** Judges every comparison of the group, and the decision margins, on the samples so far. */
@@ -153,11 +155,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     const done = round - 1;
     if (stop && done >= rounds.minRounds && judged.every((c) => isResolved(c.verdict))) { reason = 'resolved'; break; }
     if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
-    const elapsed = env.now() - started;
-    if (stop && elapsed >= rounds.maxMs && done >= 1 && !reachesVerdict(done, round - firstRound, elapsed, rounds.maxMs)) {
-      reason = 'time budget';
-      break;
-    }
+    if (stop && timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs)) { reason = 'time budget'; break; }
 
     const order = seededShuffle(ids, roundSeed(options.seed ?? 0, group.id, round));
     const taken = [];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
-import { VERDICT_STRETCH, groupProtocol, reachesVerdict, runGroup } from '../group-runner.js';
+import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
 import { caseId } from '#common/schema.js';
 import { compute } from '../sort.js';
 import { codecs, fixture } from './fixtures.js';
@@ -154,27 +154,33 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
   assert.equal(result.cells[0].summary.n, 5);
 });
 
-test('the time budget stops a group, but one close to the 5 rounds a verdict needs gets them', async () => {
-  const budget = (ms) => ({ warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100 },
-    stop: { delta: 0.05 } });
+test('the time budget stops a group; one close to the 5 rounds a verdict needs gets them, one far from them stops at once', async () => {
+  const budget = { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100 },
+    stop: { delta: 0.05 } };
+  const run = (ms) => runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
   // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
-  const near = fakeEnvironment((query) => ({ json: 10, protobuf: 5, xml: 15 })[query.get('format')]);
-  const five = await runGroup(near.env, FORMATS_GROUP, budget(), { seed: 3 });
+  const five = await run({ json: 10, protobuf: 5, xml: 15 });
   assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
   assert.ok(five.stop.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED), 'five rounds give verdicts');
-  // Rounds of 150 ms: five would take 750 ms, beyond twice the budget, so one round it is.
-  const far = fakeEnvironment((query) => ({ json: 50, protobuf: 25, xml: 75 })[query.get('format')]);
-  const one = await runGroup(far.env, FORMATS_GROUP, budget(), { seed: 3 });
+  // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
+  const nine = await run({ json: 4, protobuf: 2, xml: 6 });
+  assert.deepStrictEqual([nine.rounds, nine.stop.reason], [9, 'time budget']);
+  // Rounds of 45 ms: five would take 225 ms, beyond twice the budget, so the first is the last.
+  const one = await run({ json: 15, protobuf: 10, xml: 20 });
   assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
   assert.ok(one.stop.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
 
   assert.equal(VERDICT_STRETCH, 2);
-  assert.equal(reachesVerdict(4, 4, 120, 100), true, 'the 5th round ends at 150 ms, within 200');
-  assert.equal(reachesVerdict(2, 2, 100, 100), false, 'three more rounds of 50 ms end at 250 ms');
-  assert.equal(reachesVerdict(5, 5, 150, 100), false, 'five rounds are enough');
+  assert.equal(timeIsUp(4, 4, 120, 100), false, 'the 5th round ends at 150 ms, within 200');
+  assert.equal(timeIsUp(2, 2, 80, 100), false, 'three more rounds of 40 ms end at 200 ms');
+  assert.equal(timeIsUp(2, 2, 100, 100), true, 'three more rounds of 50 ms end at 250 ms');
+  assert.equal(timeIsUp(5, 5, 99, 100), false);
+  assert.equal(timeIsUp(5, 5, 100, 100), true, 'with five rounds, at the budget');
+  assert.equal(timeIsUp(0, 0, 500, 100), false, 'never before a first round');
   // A resumed group: 3 rounds recorded earlier, 1 run now in 30 ms (the pace counts only this session's).
-  assert.equal(reachesVerdict(4, 1, 30, 20), false, '60 ms > 40');
-  assert.equal(reachesVerdict(4, 1, 30, 40), true, '60 ms ≤ 80');
+  assert.equal(timeIsUp(4, 1, 30, 20), true, '60 ms > 40');
+  assert.equal(timeIsUp(4, 1, 30, 40), false, '60 ms ≤ 80');
+  assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
 });
 
 test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {
