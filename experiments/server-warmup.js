@@ -4,8 +4,9 @@
 // settle: measured here from a fresh start, a 10-Book JSON answer took 1.45 ms (median, Node on
 // loopback) after 1,000 requests, 0.55 after 5,000, and ~0.3 from 15,000 on — a millisecond that
 // a browser cell of 10 objects (~5 ms) would carry if it ran first. So the warm-up is 20,000
-// requests (about 20 s; SERVER_WARMUP=<requests> to change), mostly of up to 100 objects, every
-// 20th of up to 1,000. Untimed and unshaped; run.json keeps the median of its first and last
+// requests (SERVER_WARMUP=<requests> to change), mostly of up to 100 objects, every 20th of up
+// to 1,000: about 20 s for the quick plan's paths, over a minute for the thesis plan's (its
+// large XML answers and CM paths; run.json's server_warmup.seconds says how long it took). Untimed and unshaped; run.json keeps the median of its first and last
 // thousand requests.
 //
 //   node experiments/server-warmup.js <base url> <paths as JSON> <requests>   (prints the result as JSON)
