@@ -13,7 +13,8 @@ const formatName = (cell) => formatLabel(cell.format, cell.decoder);
 const compressionName = (cell) => (cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level));
 const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
 const x = (ratio) => `${ratio.toFixed(2)}×`;
-const ci = (c) => `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`;
+const ci = (c) => (Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) ? `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`
+  : `no CI from ${c.rounds} round${c.rounds === 1 ? '' : 's'}`);
 const p = (c) => (c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
 
 /** Cells grouped by every dimension but `varying`. */

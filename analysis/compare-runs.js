@@ -89,7 +89,7 @@ export function describeAgreement(r) {
         + ` (the others had a margin left unresolved at the group's budget, near δ)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
       + Object.entries(d.unresolved_margin).map(([run, o]) => `; unresolved in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
-        + ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)})`).join('')),
+        + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)})` : ' (no CI)')).join('')),
     `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
     ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`),
   ];

@@ -55,12 +55,17 @@ export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
   return { ratio: median(a) / median(b), ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975) };
 }
 
-/** Compares the samples of two cells: how many times slower a is than b, and whether it is significant. */
+/**
+ * Compares the samples of two cells: how many times slower a is than b, and whether it is
+ * significant. Cells measured in rounds always get the round bootstrap: with one round (a group
+ * whose rounds take minutes) it has no CI, and so no verdict — the samples of one round are not
+ * independent draws for the fallback below to resample.
+ */
 export function compareCells(a, b) {
   if (a.samples.every((s) => Number.isInteger(s.round)) && b.samples.every((s) => Number.isInteger(s.round))) {
     const ratio = roundRatio(a.samples.map((s) => ({ round: s.round, value: s.total_ms })),
       b.samples.map((s) => ({ round: s.round, value: s.total_ms })));
-    if (ratio.rounds >= 2) return { a: a.case_id, b: b.case_id, ...ratio, p: null };
+    return { a: a.case_id, b: b.case_id, ...ratio, p: null };
   }
   const ta = a.samples.map((s) => s.total_ms);
   const tb = b.samples.map((s) => s.total_ms);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mannWhitneyU, normalCdf, ratioOfMedians } from '#common/compare.js';
+import { compareCells, mannWhitneyU, normalCdf, ratioOfMedians } from '#common/compare.js';
+import { VERDICTS, verdictOf } from '#common/comparison.js';
 
 const close = (actual, expected, tolerance) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected} ± ${tolerance}`);
@@ -36,4 +37,26 @@ test('the ratio of medians and its bootstrap CI', () => {
   close(r.ratio, 23 / 12, 1e-12);
   assert.ok(r.ci_low <= r.ratio && r.ratio <= r.ci_high && r.ci_low > 1.5 && r.ci_high < 2.5, JSON.stringify(r));
   assert.deepStrictEqual(ratioOfMedians(a, b), r, 'seeded: the same every time');
+});
+
+test('cells measured in rounds get the round bootstrap, and one round gives no CI and no verdict', () => {
+  const cell = (id, values, round) => ({ case_id: id, samples: values.map((v, i) => ({ total_ms: v, ...(round ? { round: round(i) } : {}) })) });
+  // One round of a minute-long cell each: a 2× difference, but nothing to resample.
+  const one = compareCells(cell('a', [40_000], () => 1), cell('b', [20_000], () => 1));
+  assert.equal(one.ratio, 2);
+  assert.ok(Number.isNaN(one.ci_low) && Number.isNaN(one.ci_high), JSON.stringify(one));
+  assert.deepStrictEqual([one.rounds, one.p, one.method], [1, null, 'round bootstrap (percentile)']);
+  assert.equal(verdictOf(one), VERDICTS.UNRESOLVED);
+  // Several samples in one round (a visit of three iterations): still no CI, not an iteration bootstrap.
+  const visit = compareCells(cell('a', [40, 41, 42], () => 1), cell('b', [20, 21, 22], () => 1));
+  assert.ok(Number.isNaN(visit.ci_low), JSON.stringify(visit));
+  assert.equal(verdictOf(visit), VERDICTS.UNRESOLVED);
+  // Six rounds of one sample each: the round bootstrap's CI, and a verdict.
+  const six = compareCells(cell('a', [40, 41, 42, 40, 41, 42], (i) => i + 1), cell('b', [20, 21, 22, 20, 21, 22], (i) => i + 1));
+  assert.ok(six.ci_low > 1.8 && six.ci_high < 2.2, JSON.stringify(six));
+  assert.equal(verdictOf(six), VERDICTS.B_FASTER);
+  // Samples without rounds (independent draws, as runs before comparison groups kept them).
+  const independent = compareCells(cell('a', [40, 41, 42, 40, 41, 42]), cell('b', [20, 21, 22, 20, 21, 22]));
+  assert.equal(independent.method, 'bootstrap (independent samples)');
+  assert.ok(Number.isFinite(independent.p));
 });
