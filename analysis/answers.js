@@ -3,7 +3,7 @@
 // the fastest configuration for each measured situation.
 
 import { compareCells } from '#common/compare.js';
-import { DEFAULT_DELTA, VERDICTS, ciLiesIn, groupComparisons, verdictOf } from '#common/comparison.js';
+import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, verdictOf } from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
@@ -127,7 +127,8 @@ function sideLines(all, dimension, describe) {
 /**
  * RQ5's thresholds: per network, objects, format and N, where each side wins clearly (the CI
  * of the ratio excludes 1), and the CM from which the side `takesOver` ('a' or 'b') wins and the
- * other never wins again at a higher measured CM.
+ * other never wins again at a higher measured CM. CMs whose comparison had too few rounds for a
+ * CI (CM5 on 10,000 Books: one round) are named as not judged.
  */
 function thresholds(all, dimension, bName, aName, takesOver) {
   const lines = [];
@@ -137,7 +138,10 @@ function thresholds(all, dimension, bName, aName, takesOver) {
     const { cell } = group[0];
     for (const count of sorted(group.map((g) => g.cell.count))) {
       const byCm = group.filter((g) => g.cell.count === count).sort((a, b) => a.cell.cm - b.cell.cm)
-        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c) }));
+        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c),
+          judged: Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) && !(c.rounds < MIN_ROUNDS_FOR_VERDICT) }));
+      const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
+      const note = unjudged.length ? `; ${list(unjudged)} not judged (fewer than the ${MIN_ROUNDS_FOR_VERDICT} rounds a verdict needs)` : '';
       const bWins = byCm.filter((v) => v.verdict === 'b').map((v) => v.cm);
       const aWins = byCm.filter((v) => v.verdict === 'a').map((v) => v.cm);
       const other = takesOver === 'a' ? 'b' : 'a';
@@ -147,8 +151,8 @@ function thresholds(all, dimension, bName, aName, takesOver) {
         : `no threshold (${measured})`;
       const wins = [bWins.length ? `${bName} faster at ${list(bWins)}` : null,
         aWins.length ? `${aName} faster at ${list(aWins)}` : null].filter(Boolean);
-      lines.push(wins.length ? `${where(cell)}, ${formatName(cell)}, N=${count}: ${wins.join(', ')} — ${threshold}.`
-        : `${where(cell)}, ${formatName(cell)}, N=${count}: neither side clearly faster where ${measured}, so no threshold.`);
+      lines.push(wins.length ? `${where(cell)}, ${formatName(cell)}, N=${count}: ${wins.join(', ')} — ${threshold}${note}.`
+        : `${where(cell)}, ${formatName(cell)}, N=${count}: neither side clearly faster where ${measured}, so no threshold${note}.`);
     }
   }
   return lines;

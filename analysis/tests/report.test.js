@@ -130,3 +130,16 @@ test('the report says how each network was shaped and what it measured', () => {
     measured: { throughput_bps: 3.35e8, rtt_ms: 5.94 }, browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 } } } });
   assert.match(floored, /unthrottled: measured 335 Mbit\/s, RTT 5\.9 ms \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/);
 });
+
+test('RQ5 names the CMs whose comparison had too few rounds for a verdict instead of passing over them', async () => {
+  const { answerQuestions } = await import('../answers.js');
+  const cell = (scenario, cm) => ({ object: 'books', format: 'json', decoder: 'json', compression: 'none', level: null, count: 10000,
+    scenario, cm, network: '10mbit' });
+  // Client (scenario 3) against server (scenario 2): the server clearly faster at CM3 from 5
+  // rounds; CM4 from 1 round has no CI; CM5 from 3 rounds has one, too few rounds to judge.
+  const side = (cm, ratio, low, high, rounds) => ({ dimension: 'side', a: cell(3, cm), b: cell(2, cm), ratio, ci_low: low, ci_high: high, rounds });
+  const all = [side(3, 1.1, 1.07, 1.13, 5), side(4, 1.5, Number.NaN, Number.NaN, 1), side(5, 2.2, 2.1, 2.3, 3)];
+  const [line] = answerQuestions([], all).RQ5.answers;
+  assert.equal(line, 'Books, 10mbit, JSON, N=10000: the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged'
+    + ' (fewer than the 5 rounds a verdict needs).');
+});
