@@ -3,7 +3,8 @@
 // the fastest configuration for each measured situation.
 
 import { compareCells } from '#common/compare.js';
-import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, verdictOf } from '#common/comparison.js';
+import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, hasInterval, verdictOf }
+  from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
@@ -138,8 +139,7 @@ function thresholds(all, dimension, bName, aName, takesOver) {
     const { cell } = group[0];
     for (const count of sorted(group.map((g) => g.cell.count))) {
       const byCm = group.filter((g) => g.cell.count === count).sort((a, b) => a.cell.cm - b.cell.cm)
-        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c),
-          judged: Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) && !(c.rounds < MIN_ROUNDS_FOR_VERDICT) }));
+        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c), judged: hasInterval(c) }));
       const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
       const note = unjudged.length ? `; ${list(unjudged)} not judged (fewer than the ${MIN_ROUNDS_FOR_VERDICT} rounds a verdict needs)` : '';
       const bWins = byCm.filter((v) => v.verdict === 'b').map((v) => v.cm);

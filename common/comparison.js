@@ -113,7 +113,7 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
 }
 
 /** Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds. */
-function hasInterval({ ci_low: low, ci_high: high, rounds }) {
+export function hasInterval({ ci_low: low, ci_high: high, rounds }) {
   return Number.isFinite(low) && Number.isFinite(high) && !(rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT);
 }
 
