@@ -54,9 +54,10 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       showError(error.message);
       return;
     }
+    // The study's rounds (DEFAULT_ROUNDS: 2 iterations per visit, at least 8 rounds), with the
+    // person's round budget and ten minutes of rounds.
     const protocol = { warmup: { minMs: 500, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
-      rounds: { iterationsPerVisit: 3, visitMaxMs: 2000, minRounds: 5, maxRounds: Number.parseInt(data.get('maxRounds'), 10),
-        maxMs: 600_000 },
+      rounds: { maxRounds: Number.parseInt(data.get('maxRounds'), 10), maxMs: 600_000 },
       stop: { delta: Number(data.get('delta')) / 100 } };
     running = new AbortController();
     runButton.disabled = true;

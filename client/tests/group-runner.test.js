@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
 import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
@@ -212,6 +213,13 @@ test('protocols are checked, naming every problem', () => {
   assert.throws(() => groupProtocol({ stop: { delta: 2 } }), /stop.delta must be between 0 and 1/);
   assert.equal(groupProtocol({}).stop.delta, 0.05);
   assert.equal(groupProtocol({ stop: null }).stop, null);
+});
+
+test("a protocol that leaves rounds out (the page's by-hand comparisons) gets the thesis plan's visits and minimum rounds", () => {
+  const thesis = JSON.parse(readFileSync(new URL('../../experiments/plans/thesis.json', import.meta.url), 'utf8')).protocol.rounds;
+  const { rounds } = groupProtocol({ rounds: { maxRounds: 8 } });
+  assert.deepStrictEqual([rounds.iterationsPerVisit, rounds.minRounds], [thesis.iterationsPerVisit, thesis.minRounds]);
+  assert.throws(() => groupProtocol({ rounds: { maxRounds: thesis.minRounds - 1 } }), /maxRounds must be ≥ rounds.minRounds/);
 });
 
 test('verification: what passed earlier in the run (or the group) is not fetched again; what did not is', async () => {
