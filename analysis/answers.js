@@ -61,7 +61,9 @@ const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')}, 
 
 function rq1(cells, all) {
   const lines = [];
-  for (const group of groupsWithout(cells.filter((c) => c.cell.scenario === 1), ['format', 'count'])) {
+  // Formats against each other: the decoder goes with the format (a cell's decoder is its
+  // format's default unless the plan names others), so it varies with it.
+  for (const group of groupsWithout(cells.filter((c) => c.cell.scenario === 1), ['format', 'decoder', 'count'])) {
     const { cell } = group[0];
     const winners = sorted(group.map((c) => c.cell.count)).map((count) => {
       const atCount = group.filter((c) => c.cell.count === count).sort((a, b) => a.stats.median - b.stats.median);
@@ -280,8 +282,9 @@ export function sourceConclusions(cells, all) {
  * slowest, and the recommendation: the fastest, when its margin over the next one is clear (the
  * next one's ratio to it lies wholly above 1 + δ), else "no clear winner" between those that
  * are not clearly slower. `settled` says whether every margin was resolved (clearly slower, or
- * equivalent within ±δ); a margin left unresolved when its group's budget ran out lies near
- * the δ boundary, where another run may well decide the other way.
+ * equivalent within ±δ); a margin left unresolved when its group's budget ran out has a CI
+ * that still spans a δ boundary (a difference close to δ, or too few or too noisy rounds for a
+ * narrow CI), where another run may well decide the other way.
  */
 export function decisions(cells) {
   const situations = new Map();
