@@ -100,6 +100,21 @@ export function analyse(cells) {
 }
 
 /**
+ * An unshaped network has no link rate to measure (profiles.js measureNetwork): its RTT, and
+ * what the largest probe proves, its bytes over its whole time (the median probe). Runs from
+ * before `at_least_bps` have the probes' bytes and times, and a throughput that was noise.
+ */
+function unshapedMeasure(m, mbit) {
+  if (!(m.rtt_ms >= 0)) return 'not measured';
+  const seconds = m.probe_seconds?.length ? [...m.probe_seconds].sort((a, b) => a - b)[Math.floor(m.probe_seconds.length / 2)] : null;
+  const atLeast = m.at_least_bps ?? (seconds > 0 && m.probe_transfer_size > 0 ? (m.probe_transfer_size * 8) / seconds : null);
+  const probe = atLeast && seconds > 0 && m.probe_transfer_size > 0
+    ? `; no link rate to measure: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer took ${(seconds * 1000).toFixed(1)} ms, `
+      + `at least ${mbit(atLeast)}` : '';
+  return `RTT ${m.rtt_ms.toFixed(1)} ms${probe}`;
+}
+
+/**
  * The run's networks as measured before its first cell, and how each was shaped: a reader
  * comparing RTT profiles needs to know whether TCP was real (netns) or emulated (cdp).
  */
@@ -113,7 +128,8 @@ export function describeNetworks(context) {
     const how = n.downBps == null && !n.rttMs ? null : context.shaping === 'cdp'
       ? `Chromium's emulation${n.cdp?.calibration === 'on' && n.downBps != null ? ` calibrated ×${n.cdp.factor.toFixed(2)}` : ''}`
       : `the kernel${n.netns?.delay ? `, delay by ${n.netns.delay}` : ''}`;
-    const measured = m.throughput_bps ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms` : 'not measured';
+    const measured = n.downBps == null ? unshapedMeasure(m, mbit)
+      : m.throughput_bps ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms` : 'not measured';
     const floor = n.browser_floor ? `; the browser's floor ${n.browser_floor.median_ms.toFixed(2)} ms for 1 Book `
       + `(p5–p95 ${n.browser_floor.p5_ms.toFixed(2)}–${n.browser_floor.p95_ms.toFixed(2)} ms)` : '';
     return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})${floor}`;
@@ -168,7 +184,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
     + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower. `
     + `A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ); where its budget `
-    + `ran out first ("margins settled: no"), a margin lies near δ and another run may decide that situation the other way.`;
+    + `ran out first ("margins settled: no"), a margin's CI still spans a δ boundary (a difference close to δ, or rounds too few `
+    + `or too noisy for a narrow CI) and another run may decide that situation the other way.`;
 
   const breakEven = breakEvens(cells, all, context.networks);
   const counts = checkCounts(breakEven);

@@ -115,10 +115,12 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
 test('the report says how each network was shaped and what it measured', () => {
   const profile = (downBps, rttMs) => ({ downBps, upBps: downBps, rttMs });
   const cdp = describeNetworks({ shaping: 'cdp', networks: {
-    unthrottled: { ...profile(null, 0), measured: { throughput_bps: 3.35e8, rtt_ms: 5.94 } },
+    unthrottled: { ...profile(null, 0), measured: { throughput_bps: null, at_least_bps: 1.1e9, rtt_ms: 5.94,
+      probe_transfer_size: 1_410_000, probe_seconds: [0.0112, 0.0101, 0.0098] } },
     '10mbit': { ...profile(10e6, 0), cdp: { calibration: 'on', factor: 1.0789 }, measured: { throughput_bps: 9.83e6, rtt_ms: 5.6 } },
   } });
-  assert.equal(cdp, 'Networks — unthrottled: measured 335 Mbit/s, RTT 5.9 ms (no shaping); '
+  assert.equal(cdp, 'Networks — unthrottled: RTT 5.9 ms; no link rate to measure: a 1.41 MB answer took 10.1 ms, '
+    + 'at least 1100 Mbit/s (no shaping); '
     + '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms (nominal 10.00 Mbit/s, RTT 0 ms; Chromium\'s emulation calibrated ×1.08).');
   const netns = describeNetworks({ shaping: 'netns', netns_link: { congestion_control: 'reno' }, networks: {
     cable: { ...profile(5e6, 28), netns: { delay: 'delay-line.py' }, measured: { throughput_bps: 5.03e6, rtt_ms: 38.2 } },
@@ -126,9 +128,24 @@ test('the report says how each network was shaped and what it measured', () => {
   assert.equal(netns, 'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; '
     + 'the kernel, delay by delay-line.py); TCP congestion control reno.');
   assert.equal(describeNetworks({ shaping: 'cdp' }), '');
+  // A run from before at_least_bps: its noise throughput (RTT subtracted from a probe barely
+  // longer than it) is not shown; what its probes prove is.
   const floored = describeNetworks({ shaping: 'cdp', networks: { unthrottled: { ...profile(null, 0),
-    measured: { throughput_bps: 3.35e8, rtt_ms: 5.94 }, browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 } } } });
-  assert.match(floored, /unthrottled: measured 335 Mbit\/s, RTT 5\.9 ms \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/);
+    measured: { throughput_bps: -4.24e6, rtt_ms: 8.1, probe_transfer_size: 1_412_345, probe_seconds: [0.0079, 0.0081, 0.0093] },
+    browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 } } } });
+  assert.match(floored, /unthrottled: RTT 8\.1 ms; no link rate to measure: a 1\.41 MB answer took 8\.1 ms, at least 1395 Mbit\/s \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/);
+});
+
+test('RQ1 ranks the formats against each other in one sentence per object, network and compression', async () => {
+  const { answerQuestions } = await import('../answers.js');
+  const decoders = { json: 'json', protobuf: 'reflection', xml: 'dom' };
+  const cell = (format, count, median) => ({ cell: { object: 'books', format, decoder: decoders[format], compression: 'none', level: null,
+    count, scenario: 1, cm: 0, network: 'unthrottled' }, stats: { median } });
+  const cells = [cell('json', 10, 3), cell('protobuf', 10, 3.3), cell('xml', 10, 3.6), cell('json', 1000, 7), cell('protobuf', 1000, 8.4),
+    cell('xml', 1000, 42)];
+  const jp = { dimension: 'format', a: cells[3].cell, b: cells[4].cell, ratio: 0.83, ci_low: 0.8, ci_high: 0.86, rounds: 12 };
+  assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, ['Books, unthrottled, no compression — fastest: '
+    + 'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).']);
 });
 
 test('RQ5 names the CMs whose comparison had too few rounds for a verdict instead of passing over them', async () => {

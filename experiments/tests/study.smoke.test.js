@@ -68,6 +68,11 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.equal(link.cdp.calibration, 'on');
   assert.ok(link.cdp.rounds.length >= 1 && link.cdp.factor > 0);
   assert.ok(Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1, `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`);
+  // Unshaped, no link rate to measure: only what the probes prove.
+  const open = context.networks.unthrottled.measured;
+  assert.equal(open.throughput_bps, null);
+  const rates = open.probe_seconds.map((s) => (open.probe_transfer_size * 8) / s).sort((a, b) => a - b);
+  assert.ok(Math.abs(open.at_least_bps / rates[Math.floor(rates.length / 2)] - 1) < 1e-9, 'at least: the median probe\'s bytes over its whole time');
   for (const network of ['unthrottled', '10mbit']) {
     const floor = context.networks[network].browser_floor;
     assert.equal(floor.n, 60, `${network}: the browser's floor from 6 rounds of 10`);
