@@ -44,7 +44,7 @@ export function agreement(a, b) {
   const decisionsB = new Map(b.decisions.map((d) => [situation(d), d]));
   const situations = a.decisions.filter((d) => decisionsB.has(situation(d)));
   // A difference where a margin was left unresolved in either run (its group's budget ran out
-  // near the δ boundary) is told apart from one where both runs settled every margin.
+  // with its CI spanning a δ boundary) is told apart from one where both runs settled every margin.
   const unresolvedMargin = (d) => d.others.find((o) => o.verdict === VERDICTS.UNRESOLVED);
   const differentDecisions = situations.filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
     .map((d) => {
@@ -86,7 +86,7 @@ export function describeAgreement(r) {
     ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
     `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
       + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_with_both_settled} with every margin settled in both runs`
-        + ` (the others had a margin left unresolved at the group's budget, near δ)` : ''),
+        + ` (the others had a margin left unresolved at the group's budget: its CI spanned a δ boundary)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
       + Object.entries(d.unresolved_margin).map(([run, o]) => `; unresolved in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
         + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)})` : ' (no CI)')).join('')),
