@@ -102,16 +102,17 @@ export function analyse(cells) {
 /**
  * An unshaped network has no link rate to measure (profiles.js measureNetwork): its RTT, and
  * what the largest probe proves, its bytes over its whole time (the median probe). Runs from
- * before `at_least_bps` have the probes' bytes and times, and a throughput that was noise.
+ * before `at_least_bps` recorded a noise throughput, from probes read off the wrong entry: only
+ * their RTT is shown.
  */
 function unshapedMeasure(m, mbit) {
   if (!(m.rtt_ms >= 0)) return 'not measured';
   const seconds = m.probe_seconds?.length ? [...m.probe_seconds].sort((a, b) => a - b)[Math.floor(m.probe_seconds.length / 2)] : null;
-  const atLeast = m.at_least_bps ?? (seconds > 0 && m.probe_transfer_size > 0 ? (m.probe_transfer_size * 8) / seconds : null);
+  const atLeast = m.at_least_bps ?? null;
   const probe = atLeast && seconds > 0 && m.probe_transfer_size > 0
     ? `; no link rate to measure: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer took ${(seconds * 1000).toFixed(1)} ms, `
       + `at least ${mbit(atLeast)}` : '';
-  return `RTT ${m.rtt_ms.toFixed(1)} ms${probe}`;
+  return `RTT ${m.rtt_ms.toFixed(1)} ms${probe || '; no link rate to measure'}`;
 }
 
 /**

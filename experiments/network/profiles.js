@@ -115,10 +115,10 @@ function probeBooks(rateBps) {
  * alone, responseStart → responseEnd, misses the first bytes under kernel shaping: Chromium
  * reports the headers late by about one 64 KiB head of the answer.)
  *
- * An unshaped path has no link rate to measure: its largest probe (1.4 MB) takes about as long
- * as the 1-object RTT, both mostly the server's and the browser's work, so the difference was
- * noise (runs recorded -4.2, 0.16 and 3,266 Mbit/s). There `throughput_bps` is null and
- * `at_least_bps` gives what the probes prove: their bytes over their whole time.
+ * An unshaped path has no link rate to measure: its largest probe (1.4 MB) is over in a few
+ * milliseconds, mostly the server's and the browser's work, so less the RTT it says nothing
+ * about a link. There `throughput_bps` is null and `at_least_bps` gives what the probes prove:
+ * their bytes over their whole time.
  */
 export async function measureNetwork(page, rateBps = null) {
   return page.evaluate(async ({ books, probes, shaped }) => {
@@ -136,11 +136,19 @@ export async function measureNetwork(page, rateBps = null) {
     const runs = [];
     for (let i = 0; i <= probes; i++) {
       performance.clearResourceTimings();
+      const sent = performance.now();
       const response = await fetch(url(count), { cache: 'no-store' });
       if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
       await response.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const entry = performance.getEntriesByType('resource').at(-1);
+      // The probe's own entry: entries land asynchronously, so the timeline's last one was at
+      // times a 1-object request's, arriving late (unthrottled probes of "1,032 bytes").
+      const name = new URL(url(count), location.href).href;
+      let entry = null;
+      for (let waited = 0; waited <= 2000 && !entry; waited += 10) {
+        entry = performance.getEntriesByName(name, 'resource').find((e) => e.startTime >= sent) ?? null;
+        if (!entry) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (!entry) throw new Error(`the network probe's Resource Timing entry for ${name} never arrived`);
       const seconds = (entry.responseEnd - entry.requestStart) / 1000;
       const transferS = seconds - rtt / 1000;
       if (i > 0) {

@@ -71,6 +71,7 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   // Unshaped, no link rate to measure: only what the probes prove.
   const open = context.networks.unthrottled.measured;
   assert.equal(open.throughput_bps, null);
+  assert.ok(open.probe_transfer_size > 200_000, `the probe's own entry (hundreds of Books), not a 1-object one: ${open.probe_transfer_size} B`);
   const rates = open.probe_seconds.map((s) => (open.probe_transfer_size * 8) / s).sort((a, b) => a - b);
   assert.ok(Math.abs(open.at_least_bps / rates[Math.floor(rates.length / 2)] - 1) < 1e-9, 'at least: the median probe\'s bytes over its whole time');
   for (const network of ['unthrottled', '10mbit']) {
