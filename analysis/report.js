@@ -12,6 +12,7 @@ import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } fro
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
+import { median } from '#common/stats.js';
 
 const SUMMARY_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network',
   'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms', 'dropped', 'min_ms', 'max_ms', 'sd_ms',
@@ -107,12 +108,10 @@ export function analyse(cells) {
  */
 function unshapedMeasure(m, mbit) {
   if (!(m.rtt_ms >= 0)) return 'not measured';
-  const seconds = m.probe_seconds?.length ? [...m.probe_seconds].sort((a, b) => a - b)[Math.floor(m.probe_seconds.length / 2)] : null;
-  const atLeast = m.at_least_bps ?? null;
-  const probe = atLeast && seconds > 0 && m.probe_transfer_size > 0
-    ? `; no link rate to measure: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer took ${(seconds * 1000).toFixed(1)} ms, `
-      + `at least ${mbit(atLeast)}` : '';
-  return `RTT ${m.rtt_ms.toFixed(1)} ms${probe || '; no link rate to measure'}`;
+  const rtt = `RTT ${m.rtt_ms.toFixed(1)} ms; no link rate to measure`;
+  if (!m.at_least_bps) return rtt;
+  return `${rtt}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer took ${(median(m.probe_seconds) * 1000).toFixed(1)} ms, `
+    + `at least ${mbit(m.at_least_bps)}`;
 }
 
 /**

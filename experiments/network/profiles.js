@@ -108,9 +108,10 @@ function probeBooks(rateBps) {
  * Measures a page's effective network: RTT as the shortest time to the headers of five 1-object
  * requests (the path's round trip and the server's least time; the median was seen at 52 ms
  * where the shortest was 4 — small answers under kernel shaping can wait on a delayed ACK — and
- * subtracting it made 10 Mbit/s read 10.8), and throughput as the median of three probes, each the answer's bytes on the wire
- * over its time from request start to last byte (Resource Timing) less that RTT, so that the
- * request's round trip and the server's own time do not count. One probe goes first, untimed:
+ * subtracting it made 10 Mbit/s read 10.8), and throughput as the median of three probes, each
+ * the answer's bytes on the wire over its time from request start to last byte (Resource
+ * Timing) less that RTT, so that the request's round trip and the server's own time do not
+ * count. One probe goes first, untimed:
  * the first large answer on a new page and server path ran up to 10 % slow. (The transfer phase
  * alone, responseStart → responseEnd, misses the first bytes under kernel shaping: Chromium
  * reports the headers late by about one 64 KiB head of the answer.)
