@@ -180,7 +180,8 @@ export class RunDirectory {
       complete({ cells: results, rounds, stop, warmups }) {
         const finishedAt = new Date().toISOString();
         appendSynced(run.file(CELLS_FILE), results.map((r) => ({ case_id: r.case_id, group_id: groupId,
-          cell: withoutId(byId.get(r.case_id)), n: r.summary.n, summary: r.summary, warmup: r.warmup,
+          cell: withoutId(byId.get(r.case_id)), n: r.summary.n, rounds: r.rounds, last_round: r.last_round,
+          summary: r.summary, warmup: r.warmup,
           verification: r.verification, finished_at: finishedAt })));
         appendSynced(run.file(GROUPS_FILE), [{ group_id: groupId, cells: results.map((r) => r.case_id), rounds,
           stop, session, started_at: startedAt, finished_at: finishedAt, ...(warmups ? { warmups } : {}) }]);

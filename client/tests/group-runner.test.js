@@ -141,6 +141,37 @@ test('the decision table\'s margins count for the stop rule: a near tie with the
   assert.equal(clear.stop.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
 });
 
+test('past its minimum rounds a group races: a round visits only the cells an open comparison needs', async () => {
+  // XML (40 ms) is far behind; JSON and Protobuf are 3 % apart with ±20 % noise and stay open.
+  let state = 11;
+  const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
+  const ms = { json: 10.3, protobuf: 10, xml: 40 };
+  const { env } = fakeEnvironment((query) => (query.get('format') === 'xml' ? 40 : ms[query.get('format')] * (1 + 0.4 * noise())));
+  const rounds = [];
+  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 0 },
+    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 }, stop: { delta: 0.05 } },
+  { seed: 3, onRound: (r) => rounds.push(r) });
+  assert.equal(result.stop.reason, 'round budget');
+  assert.equal(result.rounds, 12);
+  const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
+  for (const round of rounds) {
+    // Each round still in a seeded random order: of every cell up to the minimum, then of the open ones.
+    const visited = round.round <= 5 ? [json, protobuf, xml] : [json, protobuf];
+    assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
+    assert.deepStrictEqual(round.samples.map((s) => s.case_id), round.order);
+  }
+  const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
+  assert.equal(byPair['json/protobuf'].verdict, VERDICTS.UNRESOLVED);
+  assert.equal(byPair['json/protobuf'].rounds, 12);
+  // XML's comparisons settled at round 5 and keep the CI of the rounds both cells ran in.
+  for (const pair of ['json/xml', 'protobuf/xml']) assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 5]);
+  assert.deepStrictEqual(result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]), [[12, 12, 12], [12, 12, 12], [5, 5, 5]]);
+
+  // Without a stop rule (a fixed design, such as the source's protocol) every round visits every cell.
+  const fixed = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, FIXED(7, 1), { seed: 3 });
+  assert.deepStrictEqual(fixed.cells.map((c) => c.rounds), [7, 7, 7]);
+});
+
 test('a resumed group goes on from its next round, and its earlier rounds count for the stopping rule', async () => {
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
@@ -231,11 +262,12 @@ test('verification: what passed earlier in the run (or the group) is not fetched
   const n = BOOKS.length;
   const side = { id: 'side/books/n/unthrottled/cm3', cells: [cell('json', 2, 3), cell('json', 3, 3)] };
   const first = await verifyFetches(side);
-  // The server's JSON once and its CM3 order once: the other scenario's cell repeats neither.
-  assert.deepStrictEqual(first.fetches, ['fetch json cm0', 'fetch json cm3']);
-  assert.deepStrictEqual(first.result.cells[0].verification.checks, ['count', 'client and server CM3 orders equal']);
+  // The server's JSON once after the rounds; its CM3 order was fetched in the warm-up, to check
+  // the client cell's own first result against: the other scenario's cell repeats neither.
+  assert.deepStrictEqual(first.fetches, ['fetch json cm0']);
+  assert.deepStrictEqual(first.result.cells[0].verification.checks, ['count', 'client and server CM3 orders equal: passed earlier in this run']);
   assert.deepStrictEqual(first.result.cells[1].verification.checks,
-    ['count: passed earlier in this run', 'client and server CM3 orders equal: passed earlier in this run']);
+    ['count: passed earlier in this run', 'client and server CM3 orders equal (the client\'s order from its first warm-up iteration)']);
   const keys = first.result.cells[1].verification.keys;
   assert.deepStrictEqual(keys, [`decode books ${n} json json none -`, `order books ${n} CM3`]);
   const again = await verifyFetches(side, keys);
@@ -246,4 +278,12 @@ test('verification: what passed earlier in the run (or the group) is not fetched
   const formats = await verifyFetches(FORMATS_GROUP, keys);
   assert.deepStrictEqual(formats.fetches.sort(), ['fetch json cm0', 'fetch protobuf cm0', 'fetch xml cm0']);
   assert.deepStrictEqual(formats.result.cells.find((c) => c.cell.format === 'xml').verification.checks, ['count', 'same objects as json']);
+
+  // A server whose CM3 order differs from the client's fails the group in the warm-up check.
+  const wrong = fakeEnvironment(() => 5);
+  const fetch = wrong.env.fetch;
+  wrong.env.fetch = async (url) => (new URL(url).searchParams.get('cm') === '3'
+    ? Response.json(compute('books', 3, BOOKS).reverse()) : fetch(url));
+  await assert.rejects(runGroup(wrong.env, side, FIXED(2, 1), { seed: 3 }),
+    /Verification failed for books\/\d+\/json\/none\/scenario3\/cm3\/unthrottled: the client's CM3 order differs from the server's/);
 });
