@@ -167,11 +167,14 @@ async function fetchDecoded(env, cell, cm, { format = cell.format, decoder = cel
   return codec.decode(await codec.read(response), cell.object);
 }
 
+/** A list of decoded objects as plain objects, comparable across formats (firstDifference). */
+const plainObjects = (object, objects) => objects.map((o) => toPlain(object, o));
+
 /** The first `count` objects as plain objects (any format decodes to the same ones). */
 export async function fetchObjects(env, request) {
   const cell = validateCell({ scenario: request.cm ? 2 : 1, ...request });
   const objects = await fetchDecoded(env, cell, cell.cm);
-  return objects.map((o) => toPlain(cell.object, o));
+  return plainObjects(cell.object, objects);
 }
 
 /** Runs `make` once per key within one memo (a Map), so that the cells of a group share a check. */
@@ -195,9 +198,8 @@ export function verificationKeys(cell) {
  * equals the server's. Throws on a difference; returns the check's description.
  */
 export async function verifyOrder(env, cell, clientOrder) {
-  const plain = (objects) => objects.map((o) => toPlain(cell.object, o));
-  const server = plain(await fetchDecoded(env, cell, cell.cm));
-  const difference = firstDifference(cell.object, server, plain(clientOrder));
+  const server = plainObjects(cell.object, await fetchDecoded(env, cell, cell.cm));
+  const difference = firstDifference(cell.object, server, plainObjects(cell.object, clientOrder));
   if (difference) throw new Error(`Verification failed for ${caseId(cell)}: the client's CM${cell.cm} order differs from the server's: ${difference}`);
   return `client and server CM${cell.cm} orders equal`;
 }
@@ -215,7 +217,7 @@ export async function verifyOrder(env, cell, clientOrder) {
  * cell (on the client's own result of a warm-up iteration: group-runner.js).
  */
 export async function verify(env, cell, memo = new Map(), known = new Set(), orderChecked = null) {
-  const plain = (objects) => objects.map((o) => toPlain(cell.object, o));
+  const plain = (objects) => plainObjects(cell.object, objects);
   const keys = verificationKeys(cell);
   const checks = [];
   const compression = cell.compression === 'none' ? '' : `, Content-Encoding ${COMPRESSION_ENTRIES[cell.compression].encoding}`;
