@@ -28,7 +28,7 @@ export const DEFAULT_WARMUP = Object.freeze({ minMs: 1000, minIterations: 3, win
 /** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget.
  * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with 5 its
  * 95 % interval covered the true ratio less often (README, stop rule). */
-export const DEFAULT_ROUNDS = Object.freeze({ iterationsPerVisit: 2, visitMaxMs: 2000, minRounds: 8, maxRounds: 60,
+export const DEFAULT_ROUNDS = Object.freeze({ iterationsPerVisit: 2, visitMaxMs: 2000, minRounds: 8, maxRounds: 200,
   maxMs: 180_000 });
 
 /** Checks a protocol and fills in its defaults; throws one error naming every problem. */
