@@ -1,11 +1,13 @@
 // Do two runs of the same plan give the same answers? `npm run compare-runs -- <run A> <run B>`
-// prints, and returns, the figures that say so: cell medians that moved by more than 10 %;
+// prints, and returns, the figures that say so: cell medians that moved by more than 10 % (and
+// which way; the median B/A over every cell tells a machine slower throughout from noise);
 // comparisons resolved in both runs that point opposite ways; decision-table situations whose
 // recommendation (a configuration, or "no clear winner") differs, and whether each difference
 // had a margin left unresolved in either run; source-conclusion verdicts that differ. Each run
 // is analysed on its own, exactly as its report is.
 
 import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
+import { medianOrNull } from '#common/stats.js';
 import { comparisons, decisions, sourceConclusions } from './answers.js';
 import { loadRuns } from './load.js';
 
@@ -26,6 +28,9 @@ export function agreement(a, b) {
   const both = a.cells.filter((c) => cellsB.has(c.case_id));
   const moved = both.filter((c) => Math.abs(cellsB.get(c.case_id).stats.median / c.stats.median - 1) > MEDIAN_TOLERANCE)
     .map((c) => ({ case_id: c.case_id, a_ms: c.stats.median, b_ms: cellsB.get(c.case_id).stats.median }));
+  // Whether B was slower (or faster) throughout — the machine, not the method — shows in the
+  // median of B/A over every cell and in how many moved cells moved the same way.
+  const medianRatio = medianOrNull(both.map((c) => cellsB.get(c.case_id).stats.median / c.stats.median));
 
   const key = (c) => `${c.a_id} | ${c.b_id}`;
   const comparisonsB = new Map(b.all.map((c) => [key(c), c]));
@@ -60,7 +65,8 @@ export function agreement(a, b) {
     .map((c) => ({ claim: c.claim, a: c.verdict, b: verdictsB.get(c.claim) }));
 
   return {
-    cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved },
+    cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
+      median_ratio_b_to_a: medianRatio, moved },
     comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
       different_with_both_settled: differentDecisions.filter((d) => d.settled_in_both).length, different: differentDecisions },
@@ -81,7 +87,9 @@ export function compareRuns(pathA, pathB) {
 /** The figures in sentences. */
 export function describeAgreement(r) {
   return [
-    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}`,
+    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}`
+      + (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '')
+      + (r.cells.median_ratio_b_to_a === null ? '' : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
     `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`

@@ -31,6 +31,19 @@ test('a run in which JSON and Protobuf trade places is seen to disagree, and whe
   assert.match(lines[1], /^comparisons resolved in both runs: \d+; pointing opposite ways: [1-9]/);
 });
 
+test('a run slower throughout is told apart from noise: the moved cells moved one way, and the median B/A says by how much', () => {
+  const a = syntheticRun({ seed: 9 });
+  const b = syntheticRun({ seed: 10, perObject: { json: 1.3, protobuf: 0.65, xml: 2.6 } }); // every format 1.3× per object (the fixed 5 ms is not)
+  const result = compareRuns(a.path, b.path);
+  assert.ok(result.cells.medians_moved_over_10_percent > 0);
+  assert.equal(result.cells.moved_slower_in_b, result.cells.medians_moved_over_10_percent);
+  assert.ok(result.cells.median_ratio_b_to_a > 1.02 && result.cells.median_ratio_b_to_a < 1.3, `${result.cells.median_ratio_b_to_a}`);
+  assert.equal(result.comparisons.opposite_ways, 0);
+  assert.match(describeAgreement(result)[0], /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/);
+  const same = compareRuns(a.path, syntheticRun({ seed: 10 }).path);
+  assert.ok(Math.abs(same.cells.median_ratio_b_to_a - 1) < 0.02, `${same.cells.median_ratio_b_to_a}`);
+});
+
 test('a different recommendation is told apart by whether each run settled its margins', () => {
   const situation = (recommendation, ...others) => ({ object: 'books', count: 10, network: '10mbit', cm: 4, recommendation,
     others: others.map(([configuration, verdict, ratio, low, high]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high })) });
