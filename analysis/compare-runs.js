@@ -25,12 +25,12 @@ const opposite = (x, y) => (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) 
 /** The agreement between two analysed runs. */
 export function agreement(a, b) {
   const cellsB = new Map(b.cells.map((c) => [c.case_id, c]));
-  const both = a.cells.filter((c) => cellsB.has(c.case_id));
-  const moved = both.filter((c) => Math.abs(cellsB.get(c.case_id).stats.median / c.stats.median - 1) > MEDIAN_TOLERANCE)
+  const both = a.cells.filter((c) => cellsB.has(c.case_id))
     .map((c) => ({ case_id: c.case_id, a_ms: c.stats.median, b_ms: cellsB.get(c.case_id).stats.median }));
+  const moved = both.filter((m) => Math.abs(m.b_ms / m.a_ms - 1) > MEDIAN_TOLERANCE);
   // Whether B was slower (or faster) throughout — the machine, not the method — shows in the
   // median of B/A over every cell and in how many moved cells moved the same way.
-  const medianRatio = medianOrNull(both.map((c) => cellsB.get(c.case_id).stats.median / c.stats.median));
+  const medianRatio = medianOrNull(both.map((m) => m.b_ms / m.a_ms));
 
   const key = (c) => `${c.a_id} | ${c.b_id}`;
   const comparisonsB = new Map(b.all.map((c) => [key(c), c]));
