@@ -13,11 +13,16 @@
 // still interleaved in a seeded random order, and a comparison is judged on the rounds in which
 // both of its cells ran (comparison.js roundRatio), so a settled one keeps its CI; a cell
 // comes back when a comparison needs it again (the fastest of the group changed).
+// When the time budget runs out while more rounds could still make the decision table's
+// recommendation clear (its margin over the next configuration above 1 + δ but not yet
+// resolved), the group gets `decisionMs` more for those cells alone: a group of big answers
+// (100,000 Videos, rounds of ~12 s) otherwise stops with a CI that one run clears and the
+// next does not.
 
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
-import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed,
+import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, decisionCells, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed,
   seededShuffle, verdictOf } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
@@ -25,7 +30,8 @@ import { median, medianOrNull, summarize } from '#common/stats.js';
  * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case
  * (so an iteration of a minute needs one). {iterations: n} instead warms up by count. */
 export const DEFAULT_WARMUP = Object.freeze({ minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 });
-/** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget.
+/** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget
+ * (decisionMs, the decision's extra time past maxMs, defaults to a third of maxMs).
  * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with 5 its
  * 95 % interval covered the true ratio less often (README, stop rule). */
 export const DEFAULT_ROUNDS = Object.freeze({ iterationsPerVisit: 2, visitMaxMs: 2000, minRounds: 8, maxRounds: 200,
@@ -45,6 +51,7 @@ export function groupProtocol(protocol = {}) {
   const warmup = protocol.warmup?.iterations !== undefined ? { iterations: protocol.warmup.iterations }
     : { ...DEFAULT_WARMUP, ...protocol.warmup };
   const rounds = { ...DEFAULT_ROUNDS, ...protocol.rounds };
+  rounds.decisionMs ??= Math.round(rounds.maxMs / 3);
   const stop = protocol.stop === null ? null : { delta: DEFAULT_DELTA, ...protocol.stop };
   const whole = (value, min) => Number.isInteger(value) && value >= min;
   if ('iterations' in warmup) {
@@ -59,6 +66,7 @@ export function groupProtocol(protocol = {}) {
   }
   if (rounds.maxRounds < rounds.minRounds) problems.push('rounds.maxRounds must be ≥ rounds.minRounds');
   if (!(rounds.visitMaxMs > 0) || !(rounds.maxMs > 0)) problems.push('rounds.visitMaxMs and rounds.maxMs must be > 0 ms');
+  if (!(rounds.decisionMs >= 0)) problems.push('rounds.decisionMs must be ≥ 0 ms');
   if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
   if (problems.length) throw new Error(`Invalid protocol: ${problems.join('; ')}`);
   return { warmup, rounds, stop };
@@ -122,8 +130,7 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
 }
 
 /** Judges every comparison of the group, and the decision margins, on the samples so far. */
-function judge(cells, comparisons, samplesByCase, delta) {
-  const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
+function judge(cells, comparisons, samplesByCase, delta, medianOf) {
   return [...comparisons, ...marginComparisons(cells, comparisons, medianOf)].map(({ dimension, a, b }) => {
     const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? []);
     return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
@@ -141,7 +148,8 @@ function judge(cells, comparisons, samplesByCase, delta) {
  *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
  *     awaited between rounds, onProgress(info), signal}
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round, summary}],
- *     rounds, stop}
+ *     rounds, stop: {reason, delta, comparisons, decision_time: {rounds, elapsed_ms} past the time
+ *     budget for the decision's cells, or null}}
  */
 export async function runGroup(env, group, protocol, options = {}) {
   const { warmup, rounds, stop } = groupProtocol(protocol);
@@ -153,6 +161,8 @@ export async function runGroup(env, group, protocol, options = {}) {
   const samplesByCase = new Map(ids.map((id) => [id, []]));
   for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
+  const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
+  const delta = stop?.delta ?? DEFAULT_DELTA;
 
   // A cell that computes on the client has its order checked on its first warm-up iteration's
   // own result, untimed (verify would compute it once more: a minute for CM5 on 10,000 Books).
@@ -173,7 +183,7 @@ export async function runGroup(env, group, protocol, options = {}) {
   const started = env.now();
   const firstRound = options.startRound ?? 1;
   let round = firstRound;
-  let judged = judge(cells, comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+  let judged = judge(cells, comparisons, samplesByCase, delta, medianOf);
   /** The cells a round visits: all of them, and past the minimum rounds those an open comparison needs. */
   const needed = (done) => {
     if (!stop || done < rounds.minRounds) return ids;
@@ -181,13 +191,21 @@ export async function runGroup(env, group, protocol, options = {}) {
     return ids.filter((id) => open.has(id));
   };
   let reason = null;
+  /** The decision's extra time, once the time budget ran out: {started, rounds}. */
+  let extension = null;
   for (;;) {
     const done = round - 1;
     if (stop && done >= rounds.minRounds && judged.every((c) => isResolved(c.verdict))) { reason = 'resolved'; break; }
     if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
-    if (stop && timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs)) { reason = 'time budget'; break; }
+    let visit = needed(done);
+    if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
+      visit = done >= MIN_ROUNDS_FOR_VERDICT ? decisionCells(cells, judged, medianOf, delta) : [];
+      if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
+      if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) { reason = 'time budget'; break; }
+      extension.rounds++;
+    }
 
-    const order = seededShuffle(needed(done), roundSeed(options.seed ?? 0, group.id, round));
+    const order = seededShuffle(visit, roundSeed(options.seed ?? 0, group.id, round));
     const taken = [];
     for (const [position, id] of order.entries()) {
       const { context, steps } = byId.get(id);
@@ -203,12 +221,13 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     // Between rounds, untimed: hand the samples over, then judge.
     for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
-    judged = judge(cells, comparisons, samplesByCase, stop?.delta ?? DEFAULT_DELTA);
+    judged = judge(cells, comparisons, samplesByCase, delta, medianOf);
     const resolved = judged.filter((c) => isResolved(c.verdict)).length;
     await options.onRound?.({ group_id: group.id, round, order, samples: taken, resolved, comparisons: judged.length, judged });
     progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });
     round++;
   }
+  const decisionTime = extension && { rounds: extension.rounds, elapsed_ms: env.now() - extension.started };
 
   const results = [];
   const memo = new Map();
@@ -223,5 +242,6 @@ export async function runGroup(env, group, protocol, options = {}) {
       summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,
-    stop: { reason, delta: stop?.delta ?? null, comparisons: judged } };
+    stop: { reason, delta: stop?.delta ?? null, comparisons: judged,
+      decision_time: decisionTime } };
 }

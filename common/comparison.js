@@ -244,6 +244,40 @@ export function marginComparisons(cells, comparisons, medianOf) {
 }
 
 /**
+ * The cells that more rounds could still turn into a clear recommendation (analysis/answers.js
+ * decisions): the fastest configuration so far and every other one whose ratio to it is
+ * unresolved but above 1 + δ. The recommendation is clear when every other configuration is
+ * clearly slower than the fastest; while one is equivalent, clearly faster, or open at a ratio
+ * within 1 + δ, it is "no clear winner" however long the group runs. Then, as when every margin
+ * is resolved or the group has no decision to make (caching), this returns [].
+ *
+ * @param cells the group's cells
+ * @param judged [{a, b (case ids), ratio, verdict}]: the group's comparisons and margins, which
+ *     pair the fastest with every other configuration (marginComparisons)
+ * @param medianOf cell → its median so far, or null
+ * @returns case ids, in the group's order
+ */
+export function decisionCells(cells, judged, medianOf, delta = DEFAULT_DELTA) {
+  const ranked = cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ id: caseId(cell), median: medianOf(cell) }))
+    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+  if (ranked.length < 2) return [];
+  const fastest = ranked[0].id;
+  const open = new Set();
+  for (const { id } of ranked.slice(1)) {
+    const pair = judged.find((c) => (c.a === id && c.b === fastest) || (c.a === fastest && c.b === id));
+    if (!pair) return [];
+    const flipped = pair.a === fastest;
+    if (pair.verdict === (flipped ? VERDICTS.A_FASTER : VERDICTS.B_FASTER)) continue; // clearly slower
+    const ratio = flipped ? 1 / pair.ratio : pair.ratio;
+    if (pair.verdict !== VERDICTS.UNRESOLVED || !(ratio > 1 + delta)) return [];
+    open.add(id);
+  }
+  if (!open.size) return [];
+  open.add(fastest);
+  return cells.map(caseId).filter((id) => open.has(id));
+}
+
+/**
  * The comparison group of a cell: what the report compares it with. Scenario 1 cells compare
  * formats and compressions for one object, N and network; scenarios 2 and 3 compare server and
  * client (and formats) for one object, N, network and CM; scenarios 4 and 5 compare a second

@@ -79,6 +79,7 @@ for (const group of groups) {
     const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
     testInfo.annotations.push({ type: 'rounds', description: String(result.rounds) },
       { type: 'resolved', description: `${resolved}/${result.stop.comparisons.length}` },
-      { type: 'stop', description: result.stop.reason });
+      { type: 'stop', description: result.stop.reason + (result.stop.decision_time
+        ? `, then ${result.stop.decision_time.rounds} rounds for the decision` : '') });
   });
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
+import { seededRandom } from '#common/stats.js';
 import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
 import { caseId } from '#common/schema.js';
 import { compute } from '../sort.js';
@@ -213,6 +214,44 @@ test('the time budget stops a group; one close to the 5 rounds a verdict needs g
   assert.equal(timeIsUp(4, 1, 30, 20), true, '60 ms > 40');
   assert.equal(timeIsUp(4, 1, 30, 40), false, '60 ms ≤ 80');
   assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
+});
+
+test('past the time budget, a decision more rounds could still make clear gets decisionMs for its cells alone', async () => {
+  const noisy = (seed) => { const random = seededRandom(seed); return (ms) => ms * (0.8 + 0.4 * random()); };
+  const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
+    const jitter = noisy(5);
+    const rounds = [];
+    const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
+    const result = await runGroup(fakeEnvironment((query) => delay(query.get('format'))).env, FORMATS_GROUP,
+      { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
+        stop: { delta: 0.05 } }, { seed: 3, onRound: (r) => rounds.push(r) });
+    const margin = result.stop.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
+    return { result, rounds, margin };
+  };
+  const [json, protobuf] = FORMATS_GROUP.cells.map(caseId);
+  // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
+  const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
+  assert.deepStrictEqual([without.result.rounds, without.result.stop.reason, without.result.stop.decision_time], [5, 'time budget', null]);
+  assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
+  assert.ok(without.margin.ratio > 1.05);
+  // With 2 s for the decision: rounds of JSON and Protobuf alone until the margin resolves.
+  const extended = await run({ json: 13, protobuf: 10, xml: 40 }, 2000);
+  const { decision_time: time } = extended.result.stop;
+  assert.equal(extended.margin.verdict, VERDICTS.B_FASTER, 'Protobuf clearly faster');
+  assert.equal(extended.result.stop.reason, 'resolved');
+  assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
+  assert.equal(extended.result.rounds, 5 + time.rounds);
+  for (const round of extended.rounds.slice(5)) {
+    assert.deepStrictEqual(round.order, seededShuffle([json, protobuf], roundSeed(3, FORMATS_GROUP.id, round.round)));
+  }
+  // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
+  // time, though XML's comparisons (1.06× under noise) are still open at the budget.
+  const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
+  assert.deepStrictEqual([tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
+    [VERDICTS.EQUIVALENT, 'time budget', null]);
+  assert.ok(tie.result.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+  assert.equal(groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs, 30_000, 'a third of maxMs unless the plan says');
+  assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
 });
 
 test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {

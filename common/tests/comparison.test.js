@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, decisionCells, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
+import { caseId } from '#common/schema.js';
 import { quantileOfSorted, seededRandom } from '#common/stats.js';
 
 const REFERENCE = JSON.parse(readFileSync(new URL('../reference/round-bootstrap.json', import.meta.url), 'utf8'));
@@ -104,6 +105,38 @@ test('decision margins: every ranked cell against the fastest so far, unless the
   assert.deepStrictEqual(marginComparisons(cells, [], () => null), [], 'no samples yet: no fastest');
   const caching = [cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)];
   assert.deepStrictEqual(marginComparisons(caching, [], () => 1), [], 'the decision table ranks scenarios 1–3 only');
+});
+
+test('the decision\'s cells: the fastest and the open margins that more rounds could still make clear, else none', () => {
+  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+  const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
+  const [jsonNone, jsonGzip, protobufNone, protobufGzip] = cells.map(caseId);
+  const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
+  const medianOf = (c) => medians[`${c.format} ${c.compression}`];
+  // Judged as the runner does: the group's pairs (a = the catalogue's first) and the margins (a = the slower).
+  const pair = (a, b, ratio, verdict) => ({ a, b, ratio, verdict });
+  const judged = (jsonVsProtobuf, gzipMargin) => [
+    pair(jsonNone, protobufNone, ...jsonVsProtobuf), pair(jsonGzip, protobufGzip, 0.8, VERDICTS.A_FASTER),
+    pair(jsonNone, jsonGzip, 0.75, VERDICTS.A_FASTER), pair(protobufNone, protobufGzip, 0.4, VERDICTS.A_FASTER),
+    pair(jsonGzip, protobufNone, ...gzipMargin)];
+  const { A_FASTER, B_FASTER, EQUIVALENT, UNRESOLVED } = VERDICTS;
+  // JSON's ratio to the fastest (Protobuf, none) is open at 1.3: more rounds may make Protobuf the clear winner.
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), medianOf, 0.05), [jsonNone, protobufNone]);
+  // The same with the pair the other way round (a = the fastest): its ratio is inverted.
+  const flipped = judged([1.3, UNRESOLVED], [2, B_FASTER]).map((c) => (c.a === jsonNone && c.b === protobufNone ? pair(protobufNone, jsonNone, 1 / 1.3, UNRESOLVED) : c));
+  assert.deepStrictEqual(decisionCells(cells, flipped, medianOf, 0.05), [jsonNone, protobufNone]);
+  // Two open margins: both, with the fastest.
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05),
+    [jsonNone, jsonGzip, protobufNone]);
+  // Every margin clear: nothing left to decide.
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, B_FASTER], [2, B_FASTER]), medianOf, 0.05), []);
+  // "No clear winner" whatever more rounds show: one open within 1 + δ, or one equivalent, or one clearly faster.
+  assert.deepStrictEqual(decisionCells(cells, judged([1.04, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), []);
+  assert.deepStrictEqual(decisionCells(cells, judged([1.02, EQUIVALENT], [1.6, UNRESOLVED]), medianOf, 0.05), []);
+  assert.deepStrictEqual(decisionCells(cells, judged([0.8, A_FASTER], [1.6, UNRESOLVED]), medianOf, 0.05), []);
+  // No samples yet, or no decision to make (caching compares a second request with the cache).
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), () => null, 0.05), []);
+  assert.deepStrictEqual(decisionCells([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)], [], () => 1, 0.05), []);
 });
 
 test('a group\'s comparisons are the pairs that differ in one compared dimension', () => {
