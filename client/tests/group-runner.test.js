@@ -198,21 +198,24 @@ test('the time budget stops a group; one close to the 5 rounds a verdict needs g
   // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
   const nine = await run({ json: 4, protobuf: 2, xml: 6 });
   assert.deepStrictEqual([nine.rounds, nine.stop.reason], [9, 'time budget']);
-  // Rounds of 45 ms: five would take 225 ms, beyond twice the budget, so the first is the last.
-  const one = await run({ json: 15, protobuf: 10, xml: 20 });
+  // Rounds of 65 ms: five would take 325 ms, beyond three times the budget, so the first is the last.
+  const one = await run({ json: 25, protobuf: 20, xml: 20 });
   assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
   assert.ok(one.stop.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
 
-  assert.equal(VERDICT_STRETCH, 2);
-  assert.equal(timeIsUp(4, 4, 120, 100), false, 'the 5th round ends at 150 ms, within 200');
-  assert.equal(timeIsUp(2, 2, 80, 100), false, 'three more rounds of 40 ms end at 200 ms');
-  assert.equal(timeIsUp(2, 2, 100, 100), true, 'three more rounds of 50 ms end at 250 ms');
+  assert.equal(VERDICT_STRETCH, 3);
+  // Rounds of 45 ms: five take 225 ms, within three times the budget, so it gets them.
+  const within = await run({ json: 15, protobuf: 10, xml: 20 });
+  assert.deepStrictEqual([within.rounds, within.stop.reason], [5, 'time budget']);
+  assert.equal(timeIsUp(4, 4, 120, 100), false, 'the 5th round ends at 150 ms, within 300');
+  assert.equal(timeIsUp(2, 2, 100, 100), false, 'three more rounds of 50 ms end at 250 ms');
+  assert.equal(timeIsUp(2, 2, 130, 100), true, 'three more rounds of 65 ms end at 325 ms');
   assert.equal(timeIsUp(5, 5, 99, 100), false);
   assert.equal(timeIsUp(5, 5, 100, 100), true, 'with five rounds, at the budget');
   assert.equal(timeIsUp(0, 0, 500, 100), false, 'never before a first round');
   // A resumed group: 3 rounds recorded earlier, 1 run now in 30 ms (the pace counts only this session's).
-  assert.equal(timeIsUp(4, 1, 30, 20), true, '60 ms > 40');
-  assert.equal(timeIsUp(4, 1, 30, 40), false, '60 ms ≤ 80');
+  assert.equal(timeIsUp(4, 1, 30, 15), true, '60 ms > 45');
+  assert.equal(timeIsUp(4, 1, 30, 20), false, '60 ms ≤ 60');
   assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
 });
 
