@@ -245,6 +245,5 @@ export async function runGroup(env, group, protocol, options = {}) {
       summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,
-    stop: { reason, delta: stop?.delta ?? null, comparisons: judged,
-      decision_time: decisionTime } };
+    stop: { reason, delta: stop?.delta ?? null, comparisons: judged, decision_time: decisionTime } };
 }

@@ -222,6 +222,12 @@ export function groupComparisons(cells) {
   return pairs;
 }
 
+/** The cells the decision table ranks (scenarios 1–3) that have samples, fastest median first. */
+function rankedByMedian(cells, medianOf) {
+  return cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ cell, median: medianOf(cell) }))
+    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+}
+
 /**
  * The decision margins of a group, as the report's decision table reads them: the cells it
  * ranks (scenarios 1–3: formats, compressions, server or client computing) ordered by their
@@ -234,8 +240,7 @@ export function groupComparisons(cells) {
  * @param medianOf cell → its median so far (NaN or null when it has no samples)
  */
 export function marginComparisons(cells, comparisons, medianOf) {
-  const ranked = cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ cell, median: medianOf(cell) }))
-    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+  const ranked = rankedByMedian(cells, medianOf);
   if (ranked.length < 2) return [];
   const fastest = ranked[0].cell;
   const compared = new Set(comparisons.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]));
@@ -258,12 +263,11 @@ export function marginComparisons(cells, comparisons, medianOf) {
  * @returns case ids, in the group's order
  */
 export function decisionCells(cells, judged, medianOf, delta = DEFAULT_DELTA) {
-  const ranked = cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ id: caseId(cell), median: medianOf(cell) }))
-    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+  const ranked = rankedByMedian(cells, medianOf).map(({ cell }) => caseId(cell));
   if (ranked.length < 2) return [];
-  const fastest = ranked[0].id;
+  const fastest = ranked[0];
   const open = new Set();
-  for (const { id } of ranked.slice(1)) {
+  for (const id of ranked.slice(1)) {
     const pair = judged.find((c) => (c.a === id && c.b === fastest) || (c.a === fastest && c.b === id));
     if (!pair) return [];
     const flipped = pair.a === fastest;
