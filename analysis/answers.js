@@ -249,7 +249,7 @@ export function sourceConclusions(cells, all) {
       parts: [{ what: 'client/server at CM1–CM3: the server not slower', comparisons: pick('side', (c) => c.a.cm <= 3),
         holds: [V.B_FASTER, V.EQUIVALENT], contradicts: [V.A_FASTER] },
       { what: 'client/server from CM4: the server faster', comparisons: pick('side', (c) => c.a.cm >= 4),
-        holds: [V.B_FASTER], contradicts: [V.A_FASTER, V.EQUIVALENT] }] },
+        holds: [V.B_FASTER], contradicts: [V.A_FASTER] }] },
     { claim: 'Caching: for few objects and CM3 or less the cached client is about twice as fast as a second server request; at CM5 the second request wins.',
       theirs: 'second/cached ≈ 2 (N ≤ 100, ≤ CM3); < 1 at CM5',
       parts: [{ what: 'second/cached, N ≤ 100, CM ≤ 3: the cached client faster', comparisons: pick('caching', (c) => c.a.count <= 100 && c.a.cm <= 3),
@@ -276,6 +276,9 @@ export function sourceConclusions(cells, all) {
       n: counts.holds + counts.contradicted + counts.open, verdict: judgeClaim(counts) };
   });
 }
+
+/** The decision table's recommendation where no configuration is clearly the fastest. */
+export const NO_CLEAR_WINNER = 'no clear winner';
 
 /**
  * For each measured situation (object, N, network, CM), the configurations from fastest to
@@ -308,7 +311,7 @@ export function decisions(cells) {
     const margin = others[0] ?? null;
     return { object, count: Number(count), network, cm: Number(cm.slice(2)),
       fastest: label(ranked[0]), median_ms: ranked[0].stats.median,
-      recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? 'no clear winner' : label(ranked[0]),
+      recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? NO_CLEAR_WINNER : label(ranked[0]),
       no_clear_winner_among: tied.length ? [label(ranked[0]), ...tied] : [],
       settled: others.every((o) => o.verdict !== VERDICTS.UNRESOLVED),
       margin: margin && { over: margin.configuration, ratio: margin.ratio, ci_low: margin.ci_low, ci_high: margin.ci_high },

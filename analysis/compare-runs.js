@@ -2,13 +2,13 @@
 // prints, and returns, the figures that say so: cell medians that moved by more than 10 % (and
 // which way; the median B/A over every cell tells a machine slower throughout from noise);
 // comparisons resolved in both runs that point opposite ways; decision-table situations whose
-// recommendation (a configuration, or "no clear winner") differs, and whether each difference
-// had a margin left unresolved in either run; source-conclusion verdicts that differ. Each run
+// recommendation (a configuration, or "no clear winner") differs, how many of those name two
+// different configurations, and whether each difference had a margin left unresolved in either run; source-conclusion verdicts that differ. Each run
 // is analysed on its own, exactly as its report is.
 
 import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { medianOrNull } from '#common/stats.js';
-import { comparisons, decisions, sourceConclusions } from './answers.js';
+import { NO_CLEAR_WINNER, comparisons, decisions, sourceConclusions } from './answers.js';
 import { loadRuns } from './load.js';
 
 /** A median moved "a lot" when it changed by more than this fraction. */
@@ -69,6 +69,8 @@ export function agreement(a, b) {
       median_ratio_b_to_a: medianRatio, moved },
     comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
+      // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").
+      different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
       different_with_both_settled: differentDecisions.filter((d) => d.settled_in_both).length, different: differentDecisions },
     conclusions: { claims: a.conclusions.length, same: a.conclusions.length - differentVerdicts.length, different: differentVerdicts },
   };
@@ -93,7 +95,8 @@ export function describeAgreement(r) {
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
     `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
-      + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_with_both_settled} with every margin settled in both runs`
+      + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations`
+        + ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs`
         + ` (the others had a margin left unresolved at the group's budget: its CI spanned a δ boundary)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
       + Object.entries(d.unresolved_margin).map(([run, o]) => `; unresolved in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`

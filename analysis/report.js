@@ -183,7 +183,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const conclusionHeader = ['source conclusion', 'source', 'ours (ratios)', 'comparisons', 'verdict'];
   const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
     + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower. `
-    + `A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ); where its budget `
+    + `A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ, at 3 looks in a row); where its budget `
     + `ran out first ("margins settled: no"), a margin's CI still spans a δ boundary (a difference close to δ, or rounds too few `
     + `or too noisy for a narrow CI) and another run may decide that situation the other way.`;
 

@@ -31,15 +31,19 @@ export function groupFromForm(data) {
 export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table }) {
   let running = null;
   const showError = (message) => { errorBox.textContent = message; errorBox.hidden = !message; };
-  const render = (comparisons) => {
+  /** While `live`, a resolved verdict not yet settled says so; the final table shows the final verdicts. */
+  const render = (comparisons, live = false) => {
     const body = table.tBodies[0];
     body.replaceChildren();
     for (const c of comparisons) {
       const row = body.insertRow();
-      for (const value of [label(c.a), label(c.b), number(c.ratio), `${number(c.ci_low)} – ${number(c.ci_high)}`, c.rounds, c.verdict]) {
+      // A resolved verdict settles the comparison once it held at `looks` looks in a row (group-runner.js).
+      const settling = live && c.verdict !== 'unresolved' && c.settled === false;
+      const verdict = settling ? `${c.verdict} (held ${c.steady_looks} looks, settling)` : c.verdict;
+      for (const value of [label(c.a), label(c.b), number(c.ratio), `${number(c.ci_low)} – ${number(c.ci_high)}`, c.rounds, verdict]) {
         row.insertCell().textContent = String(value);
       }
-      row.lastChild.className = c.verdict === 'unresolved' ? 'warn' : 'good';
+      row.lastChild.className = c.verdict === 'unresolved' || settling ? 'warn' : 'good';
     }
   };
   form.addEventListener('submit', async (event) => {
@@ -72,7 +76,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
           if (p.phase === 'round') progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons clear.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
-        onRound: (round) => { render(round.judged); },
+        onRound: (round) => { render(round.judged, true); },
       });
       render(result.stop.comparisons);
       const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;

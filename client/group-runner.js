@@ -5,7 +5,9 @@
 // (onRound, awaited): no recording, statistics or file write runs beside a timed iteration.
 // After each round the group's comparisons, and the decision table's margins (each cell
 // against the fastest so far), are judged with the round bootstrap (comparison.js); the group
-// stops once every one is resolved, or when its budget runs out (recorded as unresolved).
+// stops once every one is settled — resolved, with the same verdict at its last `looks` (3)
+// looks in a row, so that one stray interval among many looks does not end it — or when its
+// budget runs out (recorded as unresolved).
 // Past its minimum rounds a group races (as in Maron & Moore's Hoeffding races): a round visits
 // only the cells that an unresolved comparison still needs, so a slow cell whose comparisons are
 // settled no longer spends the budget that the open ones need (an iteration of XML with 100,000
@@ -22,8 +24,8 @@
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
-import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, decisionCells, groupComparisons, isResolved, marginComparisons, roundRatio, roundSeed,
-  seededShuffle, verdictOf } from '#common/comparison.js';
+import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, decisionCells, groupComparisons, isResolved, marginComparisons, roundRatio,
+  roundSeed, seededShuffle, sharedRounds, steadyLooks, verdictOf } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -52,7 +54,7 @@ export function groupProtocol(protocol = {}) {
     : { ...DEFAULT_WARMUP, ...protocol.warmup };
   const rounds = { ...DEFAULT_ROUNDS, ...protocol.rounds };
   rounds.decisionMs ??= Math.round(rounds.maxMs / 3);
-  const stop = protocol.stop === null ? null : { delta: DEFAULT_DELTA, ...protocol.stop };
+  const stop = protocol.stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, ...protocol.stop };
   const whole = (value, min) => Number.isInteger(value) && value >= min;
   if ('iterations' in warmup) {
     if (!whole(warmup.iterations, 0)) problems.push('warmup.iterations must be a whole number ≥ 0');
@@ -68,6 +70,7 @@ export function groupProtocol(protocol = {}) {
   if (!(rounds.visitMaxMs > 0) || !(rounds.maxMs > 0)) problems.push('rounds.visitMaxMs and rounds.maxMs must be > 0 ms');
   if (!(rounds.decisionMs >= 0)) problems.push('rounds.decisionMs must be ≥ 0 ms');
   if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
+  if (stop && !whole(stop.looks, 1)) problems.push('stop.looks must be a whole number ≥ 1');
   if (problems.length) throw new Error(`Invalid protocol: ${problems.join('; ')}`);
   return { warmup, rounds, stop };
 }
@@ -133,10 +136,26 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
 }
 
 /** Judges every comparison of the group, and the decision margins, on the samples so far. */
-function judge(cells, comparisons, samplesByCase, delta, medianOf) {
+function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts) {
   return [...comparisons, ...marginComparisons(cells, comparisons, medianOf)].map(({ dimension, a, b }) => {
-    const ratio = roundRatio(samplesByCase.get(caseId(a)) ?? [], samplesByCase.get(caseId(b)) ?? []);
-    return { dimension, a: caseId(a), b: caseId(b), ...ratio, delta, verdict: verdictOf(ratio, delta) };
+    const [idA, idB] = [caseId(a), caseId(b)];
+    const [samplesA, samplesB] = [samplesByCase.get(idA) ?? [], samplesByCase.get(idB) ?? []];
+    const ratio = roundRatio(samplesA, samplesB);
+    const verdict = verdictOf(ratio, delta);
+    const rounds = sharedRounds(samplesA, samplesB);
+    const last = rounds[rounds.length - 1];
+    // Earlier looks' verdicts are kept (`verdicts`), so a round adds one bootstrap per comparison.
+    const verdictAt = (round) => {
+      const key = `${idA} ${idB} ${round}`;
+      if (!verdicts.has(key)) {
+        verdicts.set(key, round === last ? verdict : verdictOf(roundRatio(samplesA.filter((s) => s.round <= round),
+          samplesB.filter((s) => s.round <= round)), delta));
+      }
+      return verdicts.get(key);
+    };
+    const steady = steadyLooks(rounds, verdictAt, looks);
+    return { dimension, a: idA, b: idB, ...ratio, delta, verdict, steady_looks: steady,
+      settled: isResolved(verdict) && steady >= looks };
   });
 }
 
@@ -151,7 +170,8 @@ function judge(cells, comparisons, samplesByCase, delta, medianOf) {
  *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
  *     awaited between rounds, onProgress(info), signal}
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round, summary}],
- *     rounds, stop: {reason, delta, comparisons, decision_time: {rounds, elapsed_ms} past the time
+ *     rounds, stop: {reason, delta, looks, comparisons (each with its verdict, steady_looks and settled),
+ *     decision_time: {rounds, elapsed_ms} past the time
  *     budget for the decision's cells, or null}}
  */
 export async function runGroup(env, group, protocol, options = {}) {
@@ -166,6 +186,8 @@ export async function runGroup(env, group, protocol, options = {}) {
   const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
   const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
   const delta = stop?.delta ?? DEFAULT_DELTA;
+  const looks = stop?.looks ?? SETTLE_LOOKS;
+  const verdicts = new Map();
 
   // A cell that computes on the client has its order checked on its first warm-up iteration's
   // own result, untimed (verify would compute it once more: a minute for CM5 on 10,000 Books).
@@ -186,11 +208,11 @@ export async function runGroup(env, group, protocol, options = {}) {
   const started = env.now();
   const firstRound = options.startRound ?? 1;
   let round = firstRound;
-  let judged = judge(cells, comparisons, samplesByCase, delta, medianOf);
+  let judged = judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts);
   /** The cells a round visits: all of them, and past the minimum rounds those an open comparison needs. */
   const needed = (done) => {
     if (!stop || done < rounds.minRounds) return ids;
-    const open = new Set(judged.filter((c) => !isResolved(c.verdict)).flatMap((c) => [c.a, c.b]));
+    const open = new Set(judged.filter((c) => !c.settled).flatMap((c) => [c.a, c.b]));
     return ids.filter((id) => open.has(id));
   };
   let reason = null;
@@ -198,7 +220,7 @@ export async function runGroup(env, group, protocol, options = {}) {
   let extension = null;
   for (;;) {
     const done = round - 1;
-    if (stop && done >= rounds.minRounds && judged.every((c) => isResolved(c.verdict))) { reason = 'resolved'; break; }
+    if (stop && done >= rounds.minRounds && judged.every((c) => c.settled)) { reason = 'resolved'; break; }
     if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
     let visit = needed(done);
     if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
@@ -224,7 +246,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     // Between rounds, untimed: hand the samples over, then judge.
     for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
-    judged = judge(cells, comparisons, samplesByCase, delta, medianOf);
+    judged = judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts);
     const resolved = judged.filter((c) => isResolved(c.verdict)).length;
     await options.onRound?.({ group_id: group.id, round, order, samples: taken, resolved, comparisons: judged.length, judged });
     progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });
@@ -245,5 +267,5 @@ export async function runGroup(env, group, protocol, options = {}) {
       summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
   }
   return { group_id: group.id, cells: results, rounds: round - 1,
-    stop: { reason, delta: stop?.delta ?? null, comparisons: judged, decision_time: decisionTime } };
+    stop: { reason, delta: stop?.delta ?? null, looks: stop?.looks ?? null, comparisons: judged, decision_time: decisionTime } };
 }

@@ -1,7 +1,7 @@
 // The study: one test per comparison group of the plan, named by its group id. Each test opens
 // the client page, shapes its network, and runs the group through window.lab.runGroup (the same
 // code a person uses): its cells warmed up, then interleaved in seeded rounds until every
-// comparison is resolved or the budget runs out. Each round's samples reach the run directory
+// comparison is settled (resolved, at 3 looks in a row) or the budget runs out. Each round's samples reach the run directory
 // between rounds, never during a timed iteration; a resumed group goes on from its last
 // complete round.
 

@@ -54,13 +54,18 @@ test('a different recommendation is told apart by whether each run settled its m
   assert.equal(near.decisions.same, 0);
   assert.equal(near.decisions.different_with_both_settled, 0);
   assert.deepStrictEqual(Object.keys(near.decisions.different[0].unresolved_margin), ['b']);
-  assert.match(describeAgreement(near)[2], /0 with every margin settled in both runs/);
+  assert.equal(near.decisions.different_configurations, 0, 'one run names no winner');
+  assert.match(describeAgreement(near)[2], /0 name two different configurations .*, 0 had every margin settled in both runs/);
   assert.match(describeAgreement(near)[3], /unresolved in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09\)/);
   // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
   const settled = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
     run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])));
   assert.equal(settled.decisions.different_with_both_settled, 1);
   assert.deepStrictEqual(settled.decisions.different[0].unresolved_margin, {});
+  // Two runs that name different winners.
+  const two = agreement(run(situation('Protobuf, server computes', ['JSON, server computes', 'b faster', 1.2, 1.1, 1.3])),
+    run(situation('JSON, server computes', ['Protobuf, server computes', 'b faster', 1.2, 1.1, 1.3])));
+  assert.equal(two.decisions.different_configurations, 1);
 });
 
 test('the command prints the figures, and refuses runs of different plans', () => {

@@ -73,6 +73,14 @@ test('a claim counts each comparison by where its CI lies: near ties at both mar
   assert.deepStrictEqual([claim.holds, claim.contradicted, claim.open, claim.verdict], [2, 1, 1, 'partly']);
   assert.equal(claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.05), comparison(1000, 1.01, 1.06)]).verdict, 'confirmed');
   assert.equal(claimOf([]).verdict, 'not measured');
+
+  // "The server faster" (from CM4): only a CI above 1 + δ holds; an equivalent one stays open,
+  // as the stated rule says, and only the client clearly faster contradicts.
+  const side = (cm, ci_low, ci_high) => ({ dimension: 'side', a: { ...cell('json', 10), scenario: 3, cm }, b: { ...cell('json', 10), scenario: 2, cm },
+    a_id: `client ${cm}`, b_id: `server ${cm}`, ratio: (ci_low + ci_high) / 2, ci_low, ci_high, rounds: 10 });
+  const server = sourceConclusions([], [side(4, 0.98, 1.03), side(5, 1.2, 1.4), side(6, 0.8, 0.9)])
+    .find((c) => c.claim.startsWith('Server computation is never slower')).parts[1];
+  assert.deepStrictEqual(server.comparisons.map((c) => c.counts_as), ['open', 'holds', 'contradicted']);
 });
 
 test('the report opens with the decision: a recommendation with its margin, or no clear winner', async () => {

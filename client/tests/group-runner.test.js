@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
+import { SETTLE_LOOKS, VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
 import { seededRandom } from '#common/stats.js';
 import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
 import { caseId } from '#common/schema.js';
@@ -81,14 +81,21 @@ test('nothing runs beside a timed iteration: each round is handed over, and awai
   }
 });
 
-test('a group stops once every comparison is resolved, after its minimum rounds', async () => {
-  // JSON takes 10 ms, Protobuf 5 ms, XML 20 ms: every ratio is far from 1.
+test('a group stops once every comparison is settled: resolved, with the same verdict at 3 looks in a row', async () => {
+  // JSON takes 10 ms, Protobuf 5 ms, XML 20 ms: every ratio is far from 1, resolved from the
+  // 5th round (the first with a verdict) and settled at the 7th (the 5th, 6th and 7th agree).
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
-  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 1 },
-    rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } }, { seed: 3 });
+  const protocol = { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } };
+  const result = await runGroup(env, FORMATS_GROUP, protocol, { seed: 3 });
   assert.equal(result.stop.reason, 'resolved');
-  assert.equal(result.rounds, 5);
+  assert.equal(result.rounds, 7);
+  assert.equal(result.stop.looks, SETTLE_LOOKS);
+  assert.ok(result.stop.comparisons.every((c) => c.settled && c.steady_looks === 3));
+  // A plan may ask for fewer looks: with one, the first verdict settles.
+  const once = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP,
+    { ...protocol, stop: { delta: 0.05, looks: 1 } }, { seed: 3 });
+  assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
   const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
   assert.equal(byPair['json/protobuf'].ratio, 2);
@@ -138,7 +145,7 @@ test('the decision table\'s margins count for the stop rule: a near tie with the
 
   const clear = await run(30);
   assert.equal(clear.stop.reason, 'resolved');
-  assert.equal(clear.rounds, 5);
+  assert.equal(clear.rounds, 7);
   assert.equal(clear.stop.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
 });
 
@@ -157,16 +164,16 @@ test('past its minimum rounds a group races: a round visits only the cells an op
   const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
   for (const round of rounds) {
     // Each round still in a seeded random order: of every cell up to the minimum, then of the open ones.
-    const visited = round.round <= 5 ? [json, protobuf, xml] : [json, protobuf];
+    const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
     assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
     assert.deepStrictEqual(round.samples.map((s) => s.case_id), round.order);
   }
   const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.UNRESOLVED);
   assert.equal(byPair['json/protobuf'].rounds, 12);
-  // XML's comparisons settled at round 5 and keep the CI of the rounds both cells ran in.
-  for (const pair of ['json/xml', 'protobuf/xml']) assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 5]);
-  assert.deepStrictEqual(result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]), [[12, 12, 12], [12, 12, 12], [5, 5, 5]]);
+  // XML's comparisons resolved at round 5, settled at round 7, and keep the CI of the rounds both cells ran in.
+  for (const pair of ['json/xml', 'protobuf/xml']) assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 7]);
+  assert.deepStrictEqual(result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]), [[12, 12, 12], [12, 12, 12], [7, 7, 7]]);
 
   // Without a stop rule (a fixed design, such as the source's protocol) every round visits every cell.
   const fixed = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, FIXED(7, 1), { seed: 3 });
@@ -176,19 +183,21 @@ test('past its minimum rounds a group races: a round visits only the cells an op
 test('a resumed group goes on from its next round, and its earlier rounds count for the stopping rule', async () => {
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
-  const earlier = [1, 2, 3].flatMap((round) => FORMATS_GROUP.cells.map((c) => ({ case_id: caseId(c), round, total_ms: ms[c.format] })));
+  const earlier = [1, 2, 3, 4, 5, 6].flatMap((round) => FORMATS_GROUP.cells.map((c) => ({ case_id: caseId(c), round, total_ms: ms[c.format] })));
   const rounds = [];
   const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 1 },
     rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } },
-  { seed: 3, startRound: 4, earlier, onRound: (r) => rounds.push(r.round) });
-  assert.deepStrictEqual(rounds, [4, 5]);
-  assert.equal(result.rounds, 5);
-  assert.equal(result.stop.comparisons[0].rounds, 5);
-  assert.equal(result.cells[0].summary.n, 5);
+  { seed: 3, startRound: 7, earlier, onRound: (r) => rounds.push(r.round) });
+  // The looks at rounds 5 and 6 are judged again from the recorded samples: round 7 settles it.
+  assert.deepStrictEqual(rounds, [7]);
+  assert.equal(result.rounds, 7);
+  assert.equal(result.stop.comparisons[0].rounds, 7);
+  assert.equal(result.cells[0].summary.n, 7);
 });
 
 test('the time budget stops a group; one close to the 5 rounds a verdict needs gets them, one far from them stops at once', async () => {
-  const budget = { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100 },
+  // No decision time here (decisionMs 0): its own test follows.
+  const budget = { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
     stop: { delta: 0.05 } };
   const run = (ms) => runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
   // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
@@ -231,7 +240,7 @@ test('past the time budget, a decision more rounds could still make clear gets d
     const margin = result.stop.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
     return { result, rounds, margin };
   };
-  const [json, protobuf] = FORMATS_GROUP.cells.map(caseId);
+  const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
   // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
   const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
   assert.deepStrictEqual([without.result.rounds, without.result.stop.reason, without.result.stop.decision_time], [5, 'time budget', null]);
@@ -244,8 +253,10 @@ test('past the time budget, a decision more rounds could still make clear gets d
   assert.equal(extended.result.stop.reason, 'resolved');
   assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
   assert.equal(extended.result.rounds, 5 + time.rounds);
+  // XML, clearly slower from round 5 on, comes along until that settles (rounds 5, 6 and 7 agree).
   for (const round of extended.rounds.slice(5)) {
-    assert.deepStrictEqual(round.order, seededShuffle([json, protobuf], roundSeed(3, FORMATS_GROUP.id, round.round)));
+    const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
+    assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
   }
   // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
   // time, though XML's comparisons (1.06× under noise) are still open at the budget.
@@ -284,6 +295,9 @@ test('protocols are checked, naming every problem', () => {
     /unknown protocol key "reps".*warmup must be an object/);
   assert.throws(() => groupProtocol({ rounds: { minRounds: 5, maxRounds: 2 } }), /maxRounds must be ≥ rounds.minRounds/);
   assert.throws(() => groupProtocol({ stop: { delta: 2 } }), /stop.delta must be between 0 and 1/);
+  assert.throws(() => groupProtocol({ stop: { looks: 0 } }), /stop.looks must be a whole number ≥ 1/);
+  assert.throws(() => groupProtocol({ stop: { looks: 2.5 } }), /stop.looks must be a whole number ≥ 1/);
+  assert.equal(groupProtocol({}).stop.looks, 3);
   assert.equal(groupProtocol({}).stop.delta, 0.05);
   assert.equal(groupProtocol({ stop: null }).stop, null);
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, decisionCells, groupComparisons, marginComparisons, roundRatio, roundSeed, seededShuffle, verdictOf }
+import { MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, VERDICTS, ciLiesIn, decisionCells, groupComparisons, marginComparisons, roundRatio, roundSeed,
+  seededShuffle, sharedRounds, steadyLooks, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 import { caseId } from '#common/schema.js';
@@ -107,6 +108,25 @@ test('decision margins: every ranked cell against the fastest so far, unless the
   assert.deepStrictEqual(marginComparisons(caching, [], () => 1), [], 'the decision table ranks scenarios 1–3 only');
 });
 
+test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks in a row: the rounds both cells ran in', () => {
+  assert.equal(SETTLE_LOOKS, 3);
+  const { A_FASTER, B_FASTER, UNRESOLVED } = VERDICTS;
+  const look = (verdicts) => (round) => verdicts[round];
+  // Resolved at round 5 only (a stray interval), then open again: one look, not settled.
+  assert.equal(steadyLooks([5], look({ 5: B_FASTER })), 1);
+  assert.equal(steadyLooks([5, 6, 7], look({ 5: B_FASTER, 6: UNRESOLVED, 7: B_FASTER })), 1);
+  assert.equal(steadyLooks([5, 6, 7], look({ 5: A_FASTER, 6: B_FASTER, 7: B_FASTER })), 2);
+  assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: UNRESOLVED, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER })), 3);
+  assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: B_FASTER, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER }), 2), 2, 'at most `looks` counted');
+  assert.equal(steadyLooks([], look({})), 0);
+  // Only the looks asked for are judged (the runner keeps earlier ones; each costs a bootstrap).
+  const asked = [];
+  steadyLooks([1, 2, 3, 4, 5, 6, 7, 8], (round) => { asked.push(round); return B_FASTER; });
+  assert.deepStrictEqual(asked, [8, 7, 6]);
+  // A look is a round in which both cells ran: a racing round that visited one of them is none.
+  assert.deepStrictEqual(sharedRounds(samples([[1], [2], [3]]), [{ round: 1, value: 1 }, { round: 3, value: 1 }, { round: 4, value: 1 }]), [1, 3]);
+});
+
 test('the decision\'s cells: the fastest and the open margins that more rounds could still make clear, else none', () => {
   const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
   const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
@@ -130,6 +150,9 @@ test('the decision\'s cells: the fastest and the open margins that more rounds c
     [jsonNone, jsonGzip, protobufNone]);
   // Every margin clear: nothing left to decide.
   assert.deepStrictEqual(decisionCells(cells, judged([1.3, B_FASTER], [2, B_FASTER]), medianOf, 0.05), []);
+  // Clear at the last look but not yet at 3 in a row (not settled): more looks for it.
+  const unsettled = judged([1.3, B_FASTER], [2, B_FASTER]).map((c) => (c.a === jsonNone && c.b === protobufNone ? { ...c, settled: false } : c));
+  assert.deepStrictEqual(decisionCells(cells, unsettled, medianOf, 0.05), [jsonNone, protobufNone]);
   // "No clear winner" whatever more rounds show: one open within 1 + δ, or one equivalent, or one clearly faster.
   assert.deepStrictEqual(decisionCells(cells, judged([1.04, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), []);
   assert.deepStrictEqual(decisionCells(cells, judged([1.02, EQUIVALENT], [1.6, UNRESOLVED]), medianOf, 0.05), []);
