@@ -80,6 +80,6 @@ for (const group of groups) {
     testInfo.annotations.push({ type: 'rounds', description: String(result.rounds) },
       { type: 'resolved', description: `${resolved}/${result.stop.comparisons.length}` },
       { type: 'stop', description: result.stop.reason + (result.stop.decision_time
-        ? `, then ${result.stop.decision_time.rounds} rounds for the decision` : '') });
+        ? `, then ${result.stop.decision_time.rounds} round${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision` : '') });
   });
 }
