@@ -155,11 +155,10 @@ export function isResolved(verdict) {
  * How many successive looks a resolved verdict must hold before it settles a comparison, so
  * that the group stops sampling it. The stop rule judges every comparison after every round, and
  * a 95 % CI looked at again and again strays past a δ line now and then on noise alone
- * (optional stopping): stopping at the first such look ends a group on a stray interval. On the
- * rounds of a thesis run, 51 of 348 comparisons that resolved and went on being sampled (their
- * group had other open ones) were unresolved again at a later look, and 2 turned the other way;
- * asking for the same verdict at 3 successive looks left 18 and 0, at the cost of a round or two
- * in a few groups (README, stop rule).
+ * (optional stopping): stopping at the first such look ends a group on a stray interval.
+ * `npm run stray-verdicts -- <run>` (analysis/stray-verdicts.js) replays a run's comparisons look
+ * by look and counts, for 1, 2 and 3 looks, how many settled verdicts a later look contradicted
+ * and how many looks the rule waited (README, stop rule).
  */
 export const SETTLE_LOOKS = 3;
 
