@@ -9,16 +9,15 @@
 // faster against b faster), and how many looks the rule
 // waited beyond the first resolved one. It is the evidence for SETTLE_LOOKS (common/comparison.js).
 
-import { VERDICTS, isResolved, roundRatio, sharedRounds, verdictOf } from '#common/comparison.js';
+import { VERDICTS, isResolved, sharedRounds, verdictUpTo } from '#common/comparison.js';
 import { readRun } from '#common/run-directory.js';
 
 /** The looks compared by default: the first resolved verdict, and 2 or 3 in a row. */
 export const LOOKS = [1, 2, 3];
 
 /** A comparison's verdict at each of its looks, oldest first (group-runner.js judges the same). */
-export function verdictsByLook(samplesA, samplesB, delta, options = {}) {
-  return sharedRounds(samplesA, samplesB).map((round) => verdictOf(roundRatio(samplesA.filter((s) => s.round <= round),
-    samplesB.filter((s) => s.round <= round), options), delta));
+export function verdictsByLook(samplesA, samplesB, delta) {
+  return sharedRounds(samplesA, samplesB).map((round) => verdictUpTo(samplesA, samplesB, round, delta));
 }
 
 /**

@@ -9,7 +9,7 @@
 // looks in a row, so that one stray interval among many looks does not end it — or when its
 // budget runs out (recorded as unresolved).
 // Past its minimum rounds a group races (as in Maron & Moore's Hoeffding races): a round visits
-// only the cells that an unresolved comparison still needs, so a slow cell whose comparisons are
+// only the cells that an unsettled comparison still needs, so a slow cell whose comparisons are
 // settled no longer spends the budget that the open ones need (an iteration of XML with 100,000
 // Videos takes many times one of JSON or Protobuf). The cells a round visits are
 // still interleaved in a seeded random order, and a comparison is judged on the rounds in which
@@ -25,7 +25,7 @@ import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
 import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, decisionCells, groupComparisons, isResolved, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, sharedRounds, steadyLooks, verdictOf } from '#common/comparison.js';
+  roundSeed, seededShuffle, sharedRounds, steadyLooks, verdictOf, verdictUpTo } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -148,8 +148,7 @@ function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdic
     const verdictAt = (round) => {
       const key = `${idA} ${idB} ${round}`;
       if (!verdicts.has(key)) {
-        verdicts.set(key, round === last ? verdict : verdictOf(roundRatio(samplesA.filter((s) => s.round <= round),
-          samplesB.filter((s) => s.round <= round)), delta));
+        verdicts.set(key, round === last ? verdict : verdictUpTo(samplesA, samplesB, round, delta));
       }
       return verdicts.get(key);
     };

@@ -168,6 +168,11 @@ export function sharedRounds(a, b) {
   return [...byRound(a).keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);
 }
 
+/** A comparison's verdict at one look: on the samples of both cells up to and including `round`. */
+export function verdictUpTo(a, b, round, delta = DEFAULT_DELTA) {
+  return verdictOf(roundRatio(a.filter((s) => s.round <= round), b.filter((s) => s.round <= round)), delta);
+}
+
 /**
  * For how many of a comparison's last looks in a row its verdict has been the one it has now.
  * A look is a round in which both cells were measured (`rounds`, sharedRounds): a round that
