@@ -1,11 +1,9 @@
 // npm run compare-runs -- <run A> <run B> [--json <file>]: do two runs of one plan agree?
 import { writeFileSync } from 'node:fs';
+import { runsAndJson } from './cli-options.js';
 import { compareRuns, describeAgreement } from './compare-runs.js';
 
-const args = process.argv.slice(2);
-const jsonAt = args.indexOf('--json');
-const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : null;
-const paths = args.filter((_, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
+const { paths, jsonFile } = runsAndJson(process.argv.slice(2));
 if (paths.length !== 2) {
   console.error('usage: npm run compare-runs -- <run directory A> <run directory B> [--json <file>]');
   process.exit(2);

@@ -3,8 +3,9 @@
 // which way; the median B/A over every cell tells a machine slower throughout from noise);
 // comparisons resolved in both runs that point opposite ways; decision-table situations whose
 // recommendation (a configuration, or "no clear winner") differs, how many of those name two
-// different configurations, and whether each difference had a margin left unresolved in either run; source-conclusion verdicts that differ. Each run
-// is analysed on its own, exactly as its report is.
+// different configurations, and whether each difference had a margin left unresolved in either
+// run; source-conclusion verdicts that differ. Each run is analysed on its own, exactly as its
+// report is.
 
 import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { medianOrNull } from '#common/stats.js';

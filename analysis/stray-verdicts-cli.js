@@ -1,12 +1,10 @@
 // npm run stray-verdicts -- <run directory> [--json <file>]: how often a resolved verdict strays (stray-verdicts.js).
 import { writeFileSync } from 'node:fs';
+import { runsAndJson } from './cli-options.js';
 import { describeStrays, strayVerdicts } from './stray-verdicts.js';
 
-const args = process.argv.slice(2);
-const jsonAt = args.indexOf('--json');
-const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : null;
-const paths = args.filter((_, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
-if (paths.length !== 1 || (jsonAt >= 0 && !jsonFile)) {
+const { paths, jsonFile, jsonWithoutFile } = runsAndJson(process.argv.slice(2));
+if (paths.length !== 1 || jsonWithoutFile) {
   console.error('usage: npm run stray-verdicts -- <run directory> [--json <file>]');
   process.exit(2);
 }

@@ -6,8 +6,8 @@
 // settles a comparison once its verdict held at `looks` looks in a row (1 = at the first
 // resolved verdict), how many settled while their group went on sampling them, how many of those
 // had another verdict at a later look (open again, or equivalent) or turned the other way (a
-// faster against b faster), and how many looks the rule
-// waited beyond the first resolved one. It is the evidence for SETTLE_LOOKS (common/comparison.js).
+// faster against b faster), and how many looks the rule waited beyond the first resolved one.
+// It is the evidence for SETTLE_LOOKS (common/comparison.js).
 
 import { VERDICTS, isResolved, sharedRounds, verdictUpTo } from '#common/comparison.js';
 import { readRun } from '#common/run-directory.js';

@@ -86,7 +86,7 @@ function resampledMedian(valuesByRound) {
 export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {}) {
   const roundsA = byRound(a);
   const roundsB = byRound(b);
-  const rounds = sharedRounds(a, b);
+  const rounds = roundsInBoth(roundsA, roundsB);
   const valuesA = rounds.map((r) => roundsA.get(r));
   const valuesB = rounds.map((r) => roundsB.get(r));
   const allA = valuesA.flat();
@@ -162,10 +162,14 @@ export function isResolved(verdict) {
  */
 export const SETTLE_LOOKS = 3;
 
+/** The rounds two byRound maps share, in ascending order. */
+function roundsInBoth(roundsA, roundsB) {
+  return [...roundsA.keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);
+}
+
 /** The rounds in which both cells were measured, in ascending order. */
 export function sharedRounds(a, b) {
-  const roundsB = byRound(b);
-  return [...byRound(a).keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);
+  return roundsInBoth(byRound(a), byRound(b));
 }
 
 /** A comparison's verdict at one look: on the samples of both cells up to and including `round`. */
