@@ -1,10 +1,11 @@
 // What the report says: comparisons along each dimension, RQ1–RQ5 answered in sentences built
 // from the data, the source study's conclusions (SPEC §8) marked against our measurements, and
-// the fastest configuration for each measured situation.
+// the fastest configuration for each measured situation. Everything is judged as the run's plan
+// judged it while running ({delta, looks}: comparison.js judgingOf); the defaults otherwise.
 
 import { compareCells } from '#common/compare.js';
-import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, hasInterval, verdictOf }
-  from '#common/comparison.js';
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, hasInterval, isResolved, judgingOf, sharedRounds,
+  steadyLooks, verdictOf, verdictUpTo } from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
@@ -16,6 +17,8 @@ const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'level', 'coun
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 const ci = (c) => (Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) ? `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`
   : `no CI from ${c.rounds} round${c.rounds === 1 ? '' : 's'}`);
+/** How results are judged when no run says otherwise: the default stop rule's δ and looks. */
+export const DEFAULT_JUDGING = Object.freeze(judgingOf(undefined));
 const p = (c) => (c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`);
 
 /** Cells grouped by every dimension but `varying`. */
@@ -48,14 +51,16 @@ export function comparisons(cells) {
  * 'b' when b is clearly faster (the CI wholly above 1 + δ), 'a' when a is (wholly below 1 − δ),
  * 'equivalent' when the CI lies wholly within ±δ, and 'tie' when the data cannot say.
  */
-function verdict(c) {
-  const v = verdictOf(c, DEFAULT_DELTA);
+function verdict(c, delta) {
+  const v = verdictOf(c, delta);
   return v === VERDICTS.B_FASTER ? 'b' : v === VERDICTS.A_FASTER ? 'a' : v === VERDICTS.EQUIVALENT ? 'equivalent' : 'tie';
 }
 
 /** The words for a comparison that names no winner. */
-const neither = (v) => (v === 'equivalent' ? `equivalent (within ±${DEFAULT_DELTA * 100} %)` : 'no clear difference');
+const neither = (v, delta) => (v === 'equivalent' ? `equivalent (within ±${percent(delta)})` : 'no clear difference');
 
+/** δ as the report writes it: 0.05 → "5 %". */
+export const percent = (delta) => `${Number((delta * 100).toFixed(2))} %`;
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
 const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')}, ${cell.network}`;
 
@@ -86,17 +91,17 @@ function rq1(cells, all) {
  * per situation, which compression wins (the fastest cell, and whether its margin over no
  * compression is clear).
  */
-function rq2(cells, all) {
+function rq2(cells, all, delta) {
   const lines = [];
   const againstNone = all.filter((c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none');
   for (const group of groupsWithout(againstNone.map((c) => ({ cell: c.b, c })), ['count'])) {
     const { cell } = group[0];
     const name = compressionName(cell);
     const parts = group.sort((a, b) => a.cell.count - b.cell.count).map(({ c }) => {
-      const v = verdict(c);
+      const v = verdict(c, delta);
       // The CI of the ratio as the sentence reads it: none/compressed when faster, compressed/none when slower.
       const shown = v === 'a' ? `95% CI ${(1 / c.ci_high).toFixed(2)}–${(1 / c.ci_low).toFixed(2)}` : ci(c);
-      return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v)} (${shown})`;
+      return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v, delta)} (${shown})`;
     });
     lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
   }
@@ -106,7 +111,7 @@ function rq2(cells, all) {
     const best = ranked[0];
     const none = group.find((c) => c.cell.compression === 'none');
     const pair = none && best !== none && againstNone.find((c) => caseId(c.a) === none.case_id && caseId(c.b) === best.case_id);
-    const clear = pair ? verdict(pair) : null;
+    const clear = pair ? verdict(pair, delta) : null;
     lines.push(`${where(best.cell)}, ${formatName(best.cell)}, N=${best.cell.count} — fastest: ${compressionName(best.cell)} `
       + `(${best.stats.median.toFixed(1)} ms)${pair ? `, ${clear === 'b' ? `clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`
         : `not clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`}` : ''}; slowest: ${compressionName(ranked.at(-1).cell)} `
@@ -133,7 +138,7 @@ function sideLines(all, dimension, describe) {
  * other never wins again at a higher measured CM. CMs whose comparison had too few rounds for a
  * CI (CM5 on 10,000 Books: one round) are named as not judged.
  */
-function thresholds(all, dimension, bName, aName, takesOver) {
+function thresholds(all, dimension, bName, aName, takesOver, delta) {
   const lines = [];
   const chosen = all.filter((c) => c.dimension === dimension);
   const list = (cms) => (cms.length ? cms.map((cm) => `CM${cm}`).join(', ') : 'no CM');
@@ -141,7 +146,7 @@ function thresholds(all, dimension, bName, aName, takesOver) {
     const { cell } = group[0];
     for (const count of sorted(group.map((g) => g.cell.count))) {
       const byCm = group.filter((g) => g.cell.count === count).sort((a, b) => a.cell.cm - b.cell.cm)
-        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c), judged: hasInterval(c) }));
+        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c, delta), judged: hasInterval(c) }));
       const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
       const note = unjudged.length ? `; ${list(unjudged)} not judged (fewer than the ${MIN_ROUNDS_FOR_VERDICT} rounds a verdict needs)` : '';
       const bWins = byCm.filter((v) => v.verdict === 'b').map((v) => v.cm);
@@ -160,24 +165,24 @@ function thresholds(all, dimension, bName, aName, takesOver) {
   return lines;
 }
 
-/** RQ1–RQ5 in sentences, each with its numbers. */
-export function answerQuestions(cells, all) {
+/** RQ1–RQ5 in sentences, each with its numbers; verdicts at the run's δ (`judging`). */
+export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
   return {
     RQ1: { question: 'How does the interchange format affect the response time?', answers: rq1(cells, all) },
-    RQ2: { question: 'How does compression (GZIP, and the others measured, at their levels) affect it?', answers: rq2(cells, all) },
+    RQ2: { question: 'How does compression (GZIP, and the others measured, at their levels) affect it?', answers: rq2(cells, all, delta) },
     RQ3: { question: 'Where is computation faster, client or server?', answers: sideLines(all, 'side', (c) => {
-      const v = verdict(c);
-      return v === 'b' ? `server ${x(c.ratio)} faster` : v === 'a' ? `client ${x(1 / c.ratio)} faster` : neither(v);
+      const v = verdict(c, delta);
+      return v === 'b' ? `server ${x(c.ratio)} faster` : v === 'a' ? `client ${x(1 / c.ratio)} faster` : neither(v, delta);
     }) },
     RQ4: { question: 'With client-side caching, how does an already cached dataset change the total time?',
       answers: sideLines(all, 'caching', (c) => {
-        const v = verdict(c);
+        const v = verdict(c, delta);
         return v === 'b' ? `cached client ${x(c.ratio)} faster than a second request` : v === 'a'
-          ? `second request ${x(1 / c.ratio)} faster than the cached client` : neither(v);
+          ? `second request ${x(1 / c.ratio)} faster than the cached client` : neither(v, delta);
       }) },
     RQ5: { question: 'What amount of computation favours the client, and what the server?',
-      answers: [...thresholds(all, 'caching', 'the cached client', 'the second server request', 'a'),
-        ...thresholds(all, 'side', 'the server', 'the client', 'b')] },
+      answers: [...thresholds(all, 'caching', 'the cached client', 'the second server request', 'a', delta),
+        ...thresholds(all, 'side', 'the server', 'the client', 'b', delta)] },
   };
 }
 
@@ -193,14 +198,14 @@ export function answerQuestions(cells, all) {
  *   refuted      — it is contradicted in more of them than it holds in;
  *   partly       — anything else (it holds in some, is contradicted in others, or mostly open).
  */
-export const CONCLUSION_RULE = `Each comparison a claim covers holds when its 95 % CI lies wholly among the ratios the claim allows, `
-  + `is contradicted when it lies wholly among those it excludes, and stays open otherwise (δ = ${DEFAULT_DELTA * 100} %: `
+export const conclusionRule = (delta) => `Each comparison a claim covers holds when its 95 % CI lies wholly among the ratios the claim allows, `
+  + `is contradicted when it lies wholly among those it excludes, and stays open otherwise (δ = ${percent(delta)}, the run's: `
   + '"X faster" allows only a CI above 1 + δ, so an equivalent CI stays open; "X as fast or faster" allows any CI at or '
   + 'below 1 + δ, X not slower by more than δ). Not measured: no comparison; '
   + 'confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; '
   + 'partly: anything else.';
 
-/** The verdict of a claim from its counts (see CONCLUSION_RULE). */
+/** The verdict of a claim from its counts (see conclusionRule). */
 export function judgeClaim({ holds, contradicted, open }) {
   const n = holds + contradicted + open;
   if (n === 0) return 'not measured';
@@ -214,7 +219,7 @@ export function judgeClaim({ holds, contradicted, open }) {
  * and what each verdict means for the claim), and the counts and verdict that follow. Ratios are
  * a/b as in comparisons().
  */
-export function sourceConclusions(cells, all) {
+export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   const V = VERDICTS;
   const pick = (dimension, filter) => all.filter((c) => c.dimension === dimension && filter(c));
   const formats = (a, b, filter) => pick('format', (c) => c.a.format === a && c.b.format === b && c.a.scenario === 1 && filter(c.a));
@@ -260,9 +265,9 @@ export function sourceConclusions(cells, all) {
   const range = (list) => (list.length ? `${x(Math.min(...list.map((c) => c.ratio)))}–${x(Math.max(...list.map((c) => c.ratio)))}` : '—');
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
-      const verdicts = part.comparisons.map((c) => verdictOf(c, DEFAULT_DELTA));
-      const counted = part.comparisons.map((c) => (ciLiesIn(c, part.holds, DEFAULT_DELTA) ? 'holds'
-        : ciLiesIn(c, part.contradicts, DEFAULT_DELTA) ? 'contradicted' : 'open'));
+      const verdicts = part.comparisons.map((c) => verdictOf(c, delta));
+      const counted = part.comparisons.map((c) => (ciLiesIn(c, part.holds, delta) ? 'holds'
+        : ciLiesIn(c, part.contradicts, delta) ? 'contradicted' : 'open'));
       const holds = counted.filter((k) => k === 'holds').length;
       const contradicted = counted.filter((k) => k === 'contradicted').length;
       return { what: part.what, n: verdicts.length, holds, contradicted, open: verdicts.length - holds - contradicted,
@@ -281,15 +286,30 @@ export function sourceConclusions(cells, all) {
 export const NO_CLEAR_WINNER = 'no clear winner';
 
 /**
- * For each measured situation (object, N, network, CM), the configurations from fastest to
- * slowest, and the recommendation: the fastest, when its margin over the next one is clear (the
- * next one's ratio to it lies wholly above 1 + δ), else "no clear winner" between those that
- * are not clearly slower. `settled` says whether every margin was resolved (clearly slower, or
- * equivalent within ±δ); a margin left unresolved when its group's budget ran out has a CI
- * that still spans a δ boundary (a difference close to δ, or too few or too noisy rounds for a
- * narrow CI), where another run may well decide the other way.
+ * How many of a margin's last looks in a row (up to `looks`) had its verdict now, replayed from
+ * the samples as the runner judged them (comparison.js steadyLooks); `looks` when the samples
+ * have no rounds (independent draws: no looks to replay).
  */
-export function decisions(cells) {
+function heldLooks(slower, fastest, verdictNow, delta, looks) {
+  const [a, b] = [slower, fastest].map((c) => c.samples.map((s) => ({ round: s.round, value: s.total_ms })));
+  if (![...a, ...b].every((s) => Number.isInteger(s.round))) return looks;
+  const rounds = sharedRounds(a, b);
+  const last = rounds[rounds.length - 1];
+  return steadyLooks(rounds, (round) => (round === last ? verdictNow : verdictUpTo(a, b, round, delta)), looks);
+}
+
+/**
+ * For each measured situation (object, N, network, CM), the configurations from fastest to
+ * slowest, and the recommendation: the fastest, when its margin over every other is clear (the
+ * other's ratio to it lies wholly above 1 + δ, and did so at the run's `looks` looks in a row,
+ * as its group's stop rule asks of a settled verdict), else "no clear winner" between those
+ * that are not clearly slower. `settled` says whether every margin was settled (clearly slower,
+ * or equivalent within ±δ, at `looks` looks in a row); a margin left unsettled when its group's
+ * budget ran out has a CI that spans a δ boundary or only just left it (a difference close to
+ * δ, or too few or too noisy rounds for a narrow CI), where another run may well decide the
+ * other way.
+ */
+export function decisions(cells, { delta, looks } = DEFAULT_JUDGING) {
   const situations = new Map();
   for (const c of cells.filter((cell) => cell.cell.scenario <= 3)) {
     const key = `${c.cell.object}/${c.cell.count}/${c.cell.network}/cm${c.cell.cm}`;
@@ -303,9 +323,12 @@ export function decisions(cells) {
     const [object, count, network, cm] = key.split('/');
     const others = ranked.slice(1).map((c) => {
       const margin = compareCells(c, ranked[0]);
-      const verdict = verdictOf(margin, DEFAULT_DELTA);
+      const verdict = verdictOf(margin, delta);
+      const steady = isResolved(verdict) ? heldLooks(c, ranked[0], verdict, delta, looks) : 0;
+      const settled = isResolved(verdict) && steady >= looks;
       return { configuration: label(c), times_slower: c.stats.median / ranked[0].stats.median, ratio: margin.ratio,
-        ci_low: margin.ci_low, ci_high: margin.ci_high, verdict, clearly_slower: verdict === VERDICTS.B_FASTER };
+        ci_low: margin.ci_low, ci_high: margin.ci_high, rounds: margin.rounds, verdict, steady_looks: steady, settled,
+        clearly_slower: verdict === VERDICTS.B_FASTER && settled };
     });
     const tied = others.filter((o) => !o.clearly_slower).map((o) => o.configuration);
     const margin = others[0] ?? null;
@@ -313,7 +336,7 @@ export function decisions(cells) {
       fastest: label(ranked[0]), median_ms: ranked[0].stats.median,
       recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? NO_CLEAR_WINNER : label(ranked[0]),
       no_clear_winner_among: tied.length ? [label(ranked[0]), ...tied] : [],
-      settled: others.every((o) => o.verdict !== VERDICTS.UNRESOLVED),
+      settled: others.every((o) => o.settled),
       margin: margin && { over: margin.configuration, ratio: margin.ratio, ci_low: margin.ci_low, ci_high: margin.ci_high },
       others };
   });

@@ -69,9 +69,10 @@ function breakEvenSpec(rows) {
 
 /**
  * The chart specs for these cells and comparisons (networks: run.json's profiles, for the
- * break-even chart); charts without data are left out.
+ * break-even chart; judging: {delta}, the run's δ, at which a slower link's comparison names a faster
+ * side); charts without data are left out.
  */
-export function chartSpecs(cells, comparisons, networks = {}) {
+export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
   const specs = [];
   const s1 = cells.filter((c) => c.cell.scenario === 1).map(row);
   if (s1.length) {
@@ -142,7 +143,7 @@ export function chartSpecs(cells, comparisons, networks = {}) {
         { mark: { type: 'rule', strokeDash: [4, 4], color: 'gray' }, encoding: { y: { datum: 1 } } },
       ] } }]);
   }
-  const breakEven = breakEvens(cells, comparisons, networks);
+  const breakEven = breakEvens(cells, comparisons, networks, judging);
   if (breakEven.length) specs.push(['break-even', breakEvenSpec(breakEven)]);
   return specs;
 }

@@ -1,24 +1,43 @@
 // Do two runs of the same plan give the same answers? `npm run compare-runs -- <run A> <run B>`
 // prints, and returns, the figures that say so: cell medians that moved by more than 10 % (and
 // which way; the median B/A over every cell tells a machine slower throughout from noise);
-// comparisons resolved in both runs that point opposite ways; decision-table situations whose
-// recommendation (a configuration, or "no clear winner") differs, how many of those name two
-// different configurations, and whether each difference had a margin left unresolved in either
-// run; source-conclusion verdicts that differ. Each run is analysed on its own, exactly as its
-// report is.
+// comparisons resolved in both runs that point opposite ways; how many comparisons' CIs lie
+// apart in the two runs, against how many would if each CI held the run-to-run variation (it
+// holds the variation within its run only); decision-table situations whose recommendation (a
+// configuration, or "no clear winner") differs, how many of those name two different
+// configurations, and whether each difference had a margin left unsettled in either run;
+// source-conclusion verdicts that differ. Each run is analysed on its own, exactly as its report
+// is (at its plan's δ and looks).
 
-import { DEFAULT_DELTA, VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
+import { VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
+import { normalCdf } from '#common/compare.js';
 import { medianOrNull } from '#common/stats.js';
-import { NO_CLEAR_WINNER, comparisons, decisions, sourceConclusions } from './answers.js';
+import { DEFAULT_JUDGING, NO_CLEAR_WINNER, comparisons, decisions, sourceConclusions } from './answers.js';
 import { loadRuns } from './load.js';
 
 /** A median moved "a lot" when it changed by more than this fraction. */
 export const MEDIAN_TOLERANCE = 0.1;
 
 function analyse(path) {
-  const { runs, cells } = loadRuns([path]);
+  const { runs, cells, judging } = loadRuns([path]);
   const all = comparisons(cells);
-  return { context: runs[0].context, cells, all, decisions: decisions(cells), conclusions: sourceConclusions(cells, all) };
+  return { context: runs[0].context, judging, cells, all, decisions: decisions(cells, judging),
+    conclusions: sourceConclusions(cells, all, judging) };
+}
+
+/** The z of a 95 % interval. */
+const Z95 = 1.959964;
+
+/**
+ * How likely two 95 % CIs of one ratio lie apart when each is a normal interval (on the log
+ * scale) around an estimate of the same true ratio: |log a − log b| > h_a + h_b, with
+ * log a − log b ~ N(0, σ_a² + σ_b²) and h = 1.96 σ. 0.56 % for equal widths, up to 5 % when one
+ * is far wider.
+ */
+export function chanceApart(a, b) {
+  const [ha, hb] = [a, b].map((c) => (Math.log(c.ci_high) - Math.log(c.ci_low)) / 2);
+  if (!(ha > 0) || !(hb > 0)) return 0;
+  return 2 * (1 - normalCdf((Z95 * (ha + hb)) / Math.hypot(ha, hb)));
 }
 
 const opposite = (x, y) => (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) || (x === VERDICTS.B_FASTER && y === VERDICTS.A_FASTER);
@@ -35,12 +54,26 @@ export function agreement(a, b) {
 
   const key = (c) => `${c.a_id} | ${c.b_id}`;
   const comparisonsB = new Map(b.all.map((c) => [key(c), c]));
+  const delta = (run) => (run.judging ?? DEFAULT_JUDGING).delta;
   let resolvedInBoth = 0;
   const oppositeWays = [];
+  // Comparisons whose CIs lie apart: the two runs' estimates differ by more than their CIs allow.
+  let withCiInBoth = 0;
+  let expectedApart = 0;
+  const apart = [];
+  const hasCi = (c) => Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) && c.ci_low > 0;
   for (const c of a.all) {
     const other = comparisonsB.get(key(c));
     if (!other) continue;
-    const [va, vb] = [verdictOf(c, DEFAULT_DELTA), verdictOf(other, DEFAULT_DELTA)];
+    if (hasCi(c) && hasCi(other)) {
+      withCiInBoth++;
+      expectedApart += chanceApart(c, other);
+      if (c.ci_high < other.ci_low || other.ci_high < c.ci_low) {
+        apart.push({ comparison: key(c), a: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, rounds: c.rounds },
+          b: { ratio: other.ratio, ci_low: other.ci_low, ci_high: other.ci_high, rounds: other.rounds } });
+      }
+    }
+    const [va, vb] = [verdictOf(c, delta(a)), verdictOf(other, delta(b))];
     if (!isResolved(va) || !isResolved(vb)) continue;
     resolvedInBoth++;
     if (opposite(va, vb)) oppositeWays.push({ comparison: key(c), a: { verdict: va, ratio: c.ratio }, b: { verdict: vb, ratio: other.ratio } });
@@ -49,16 +82,18 @@ export function agreement(a, b) {
   const situation = (d) => `${d.object}/${d.count}/${d.network}/cm${d.cm}`;
   const decisionsB = new Map(b.decisions.map((d) => [situation(d), d]));
   const situations = a.decisions.filter((d) => decisionsB.has(situation(d)));
-  // A difference where a margin was left unresolved in either run (its group's budget ran out
-  // with its CI spanning a δ boundary) is told apart from one where both runs settled every margin.
-  const unresolvedMargin = (d) => d.others.find((o) => o.verdict === VERDICTS.UNRESOLVED);
+  // A difference where a margin was left unsettled in either run (its group's budget ran out
+  // with its CI spanning a δ boundary, or before its verdict held for the looks the stop rule
+  // asks) is told apart from one where both runs settled every margin.
+  const unsettledMargin = (d) => d.others.find((o) => !o.settled);
   const differentDecisions = situations.filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
     .map((d) => {
       const e = decisionsB.get(situation(d));
-      const open = { a: unresolvedMargin(d) ?? null, b: unresolvedMargin(e) ?? null };
+      const open = { a: unsettledMargin(d) ?? null, b: unsettledMargin(e) ?? null };
       return { situation: situation(d), a: d.recommendation, b: e.recommendation, settled_in_both: !open.a && !open.b,
-        unresolved_margin: Object.fromEntries(Object.entries(open).filter(([, o]) => o)
-          .map(([run, o]) => [run, { over: o.configuration, ratio: o.ratio, ci_low: o.ci_low, ci_high: o.ci_high }])) };
+        unsettled_margin: Object.fromEntries(Object.entries(open).filter(([, o]) => o)
+          .map(([run, o]) => [run, { over: o.configuration, ratio: o.ratio, ci_low: o.ci_low, ci_high: o.ci_high,
+            verdict: o.verdict, steady_looks: o.steady_looks }])) };
     });
 
   const verdictsB = new Map(b.conclusions.map((c) => [c.claim, c.verdict]));
@@ -68,7 +103,8 @@ export function agreement(a, b) {
   return {
     cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
       median_ratio_b_to_a: medianRatio, moved },
-    comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays },
+    comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays,
+      with_ci_in_both: withCiInBoth, cis_apart: apart.length, cis_apart_expected: expectedApart, apart },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
       // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").
       different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
@@ -95,13 +131,18 @@ export function describeAgreement(r) {
       + (r.cells.median_ratio_b_to_a === null ? '' : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
+    `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; whose CIs lie apart: ${r.comparisons.cis_apart} `
+      + `(about ${r.comparisons.cis_apart_expected.toFixed(1)} would if each CI held the run-to-run variation: `
+      + 'a CI holds the variation within its run, so more apart means the runs differ by more than their rounds do)',
     `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
       + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations`
         + ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs`
-        + ` (the others had a margin left unresolved at the group's budget: its CI spanned a δ boundary)` : ''),
+        + ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it`
+        + ` for the looks the stop rule asks)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
-      + Object.entries(d.unresolved_margin).map(([run, o]) => `; unresolved in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
-        + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)})` : ' (no CI)')).join('')),
+      + Object.entries(d.unsettled_margin).map(([run, o]) => `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
+        + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}`
+          + `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})` : ' (no CI)')).join('')),
     `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
     ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`),
   ];

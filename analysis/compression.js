@@ -35,8 +35,8 @@ function cellFigures(cell) {
 const configurationKey = (c) => [c.object, c.format, c.decoder, c.count, c.compression, c.level].join('/');
 
 /** Which side a measured comparison (a = none, b = compressed) says is faster: 'compressed', 'none' or null. */
-function measuredWinner(comparison) {
-  const verdict = verdictOf(comparison, DEFAULT_DELTA);
+function measuredWinner(comparison, delta) {
+  const verdict = verdictOf(comparison, delta);
   return verdict === VERDICTS.B_FASTER ? 'compressed' : verdict === VERDICTS.A_FASTER ? 'none' : null;
 }
 
@@ -47,12 +47,13 @@ function measuredWinner(comparison) {
  * @param cells the report's cells ({case_id, cell, samples, stats})
  * @param comparisons the report's comparisons (answers.js comparisons())
  * @param networks the run's network profiles (run.json's `networks`: name → {downBps, rttMs, …})
+ * @param options {delta}: the run's δ, at which a measured comparison names a faster side
  * @returns [{object, format, decoder, count, compression, level, none_ms, compressed_ms, delta_ms,
  *   delta_low_ms, delta_high_ms, saved_bytes, compress_ms, rest_ms, break_even_mbps, low_mbps,
  *   high_mbps, checks: [{network, rate_mbps, rtt_ms, predicted, measured, ratio, ci_low, ci_high, outcome}]}]
  *   break_even_mbps is Infinity when compressing pays at every speed and 0 when it never pays.
  */
-export function breakEvens(cells, comparisons, networks = {}) {
+export function breakEvens(cells, comparisons, networks = {}, { delta: margin = DEFAULT_DELTA } = {}) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
   const againstNone = comparisons.filter((c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none');
   const measuredElsewhere = new Map();
@@ -78,14 +79,14 @@ export function breakEvens(cells, comparisons, networks = {}) {
       saved_bytes: saved, compress_ms: z.compress_ms, rest_ms: z.compress_ms === null ? null : delta - z.compress_ms,
       break_even_mbps: speed(delta), low_mbps: speed(deltaHigh), high_mbps: speed(deltaLow),
     };
-    row.checks = (measuredElsewhere.get(configurationKey(c.b)) ?? []).map((m) => check(row, m, networks[m.a.network]))
+    row.checks = (measuredElsewhere.get(configurationKey(c.b)) ?? []).map((m) => check(row, m, networks[m.a.network], margin))
       .sort((x, y) => (x.rate_mbps ?? Infinity) - (y.rate_mbps ?? Infinity));
     return row;
   });
 }
 
 /** What the break-even predicts on one measured network, and whether the measured comparison agrees. */
-function check(row, comparison, profile) {
+function check(row, comparison, profile, margin) {
   const rate = Number.isFinite(profile?.downBps) ? profile.downBps / MBIT : null;
   let predicted = null;
   if (rate !== null && row.low_mbps !== null) {
@@ -93,7 +94,7 @@ function check(row, comparison, profile) {
     else if (rate > row.high_mbps) predicted = 'none';
     else predicted = 'too close to call';
   }
-  const measured = measuredWinner(comparison);
+  const measured = measuredWinner(comparison, margin);
   const decided = (side) => side === 'compressed' || side === 'none';
   const outcome = !decided(predicted) || !decided(measured) ? 'open' : predicted === measured ? 'holds' : 'contradicted';
   return { network: comparison.a.network, rate_mbps: rate, rtt_ms: profile?.rttMs ?? null, predicted, measured,

@@ -2,6 +2,7 @@
 
 import { median as statsMedian, summarize } from '#common/stats.js';
 import { readRun, refuseMixedProvenance } from '#common/run-directory.js';
+import { judgingOf } from '#common/comparison.js';
 
 /** The one median (common/stats.js) of the finite values; null when there are none. */
 const finiteMedian = (values) => {
@@ -9,7 +10,11 @@ const finiteMedian = (values) => {
   return finite.length ? statsMedian(finite) : null;
 };
 
-/** Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}. */
+/**
+ * Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}; and how
+ * their comparisons are judged (`judging`, {delta, looks}): as their plan's stop rule judged
+ * them while running — one rule, since runs with different protocols are refused.
+ */
 export function loadRuns(paths) {
   const runs = paths.map((path) => ({ path, ...readRun(path) }));
   refuseMixedProvenance(runs);
@@ -42,5 +47,5 @@ export function loadRuns(paths) {
       });
     }
   }
-  return { runs, cells };
+  return { runs, cells, judging: judgingOf(runs[0]?.context?.plan?.protocol?.stop) };
 }

@@ -5,7 +5,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONCLUSION_RULE, answerQuestions, comparisons, decisions, sourceConclusions } from './answers.js';
+import { DEFAULT_JUDGING, answerQuestions, comparisons, conclusionRule, decisions, percent, sourceConclusions } from './answers.js';
 import { chartSpecs, renderSvg } from './charts.js';
 import { loadRuns } from './load.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
@@ -94,10 +94,15 @@ function htmlTable(header, rows) {
     rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
-/** Builds everything the report says; pure, for tests and for the page. */
-export function analyse(cells) {
+/**
+ * Builds everything the report says; pure, for tests and for the page.
+ *
+ * @param judging {delta, looks}: the run's (load.js loadRuns), the defaults when not given
+ */
+export function analyse(cells, judging = DEFAULT_JUDGING) {
   const all = comparisons(cells);
-  return { comparisons: all, answers: answerQuestions(cells, all), conclusions: sourceConclusions(cells, all), decisions: decisions(cells) };
+  return { comparisons: all, answers: answerQuestions(cells, all, judging), conclusions: sourceConclusions(cells, all, judging),
+    decisions: decisions(cells, judging) };
 }
 
 /**
@@ -147,17 +152,17 @@ export function describeNetworks(context) {
  * @param options {weights} of the weighted index (default 40/20/35/5)
  */
 export async function makeReport(runPaths, outDirectory = runPaths[0], { weights = DEFAULT_WEIGHTS } = {}) {
-  const { runs, cells } = loadRuns(runPaths);
+  const { runs, cells, judging } = loadRuns(runPaths);
   if (cells.length === 0) throw new Error(`no completed cells in ${runPaths.join(', ')}`);
-  const { comparisons: all, answers, conclusions, decisions: helper } = analyse(cells);
+  const context = runs[0].context;
+  const { comparisons: all, answers, conclusions, decisions: helper } = analyse(cells, judging);
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const rows = summaryRows(cells);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
   const charts = [];
-  const context = runs[0].context;
-  for (const [name, spec] of chartSpecs(cells, all, context.networks)) {
+  for (const [name, spec] of chartSpecs(cells, all, context.networks, judging)) {
     const svg = await renderSvg(spec);
     writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
     charts.push({ name, title: spec.title, svg });
@@ -177,17 +182,20 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionRows = helper.map((d) => [d.object, d.count, d.network, `CM${d.cm}`, d.recommendation,
     d.median_ms.toFixed(2),
     d.margin ? `${d.margin.over}: ${d.margin.ratio.toFixed(2)}×${ci(d.margin)}` : '—',
-    d.no_clear_winner_among.join('; '), d.settled ? 'yes' : 'no: a margin was unresolved at the budget']);
+    d.no_clear_winner_among.join('; '), d.settled ? 'yes' : 'no: a margin was not settled at the budget']);
   const decisionHeader = ['objects', 'N', 'network', 'CM', 'recommended', 'fastest median ms', 'next best (× slower)',
     'no clear winner among', 'margins settled'];
   const conclusionHeader = ['source conclusion', 'source', 'ours (ratios)', 'comparisons', 'verdict'];
-  const decisionNote = `A configuration is recommended when the next best is clearly slower: the 95% CI of its ratio to the `
-    + `fastest lies wholly above 1 + δ (δ = 5 %); otherwise "no clear winner" names every configuration not clearly slower. `
-    + `A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ, at 3 looks in a row); where its budget `
-    + `ran out first ("margins settled: no"), a margin's CI still spans a δ boundary (a difference close to δ, or rounds too few `
-    + `or too noisy for a narrow CI) and another run may decide that situation the other way.`;
+  const held = judging.looks > 1 ? `, and did so at ${judging.looks} looks in a row (the rounds in which both were measured, `
+    + 'each judged on the samples up to it) as the stop rule asks' : '';
+  const decisionNote = `A configuration is recommended when every other is clearly slower: the 95% CI of its ratio to the `
+    + `fastest lies wholly above 1 + δ (δ = ${percent(judging.delta)})${held}; otherwise "no clear winner" names every configuration `
+    + `not clearly slower. A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ`
+    + `${judging.looks > 1 ? `, at ${judging.looks} looks in a row` : ''}); where its budget ran out first ("margins settled: no"), a margin's CI `
+    + `still spans a δ boundary or had only just left it (a difference close to δ, or rounds too few or too noisy for a narrow CI) `
+    + `and another run may decide that situation the other way.`;
 
-  const breakEven = breakEvens(cells, all, context.networks);
+  const breakEven = breakEvens(cells, all, context.networks, judging);
   const counts = checkCounts(breakEven);
   const breakEvenCheck = counts.n === 0 ? 'No slower network was measured to check these against.'
     : `Checked against the cells measured on slower links: the break-even predicted the faster side in ${counts.holds} of `
@@ -208,7 +216,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     ...(ranking.length ? [{ heading: `Weighted index (encode/transfer/size/decode = ${weightsText})`,
       paragraphs: [INDEX_NOTE] },
     ...ranking.map((situation) => ({ subheading: situation.situation.replace(/\//g, ', '), table: indexTableRows(situation) }))] : []),
-    { heading: 'The source study\'s conclusions', paragraphs: [CONCLUSION_RULE], table: { header: conclusionHeader, rows: conclusionRows },
+    { heading: 'The source study\'s conclusions', paragraphs: [conclusionRule(judging.delta)], table: { header: conclusionHeader, rows: conclusionRows },
       ...(contradictions.length ? { after: 'Where our measurements contradict the source:', list: contradictions } : {}) },
     { heading: 'Charts', charts },
     { paragraphs: ['Every cell\'s statistics: summary.csv.'] },
@@ -217,7 +225,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections));
   // Everything the client page needs to show this report (Load a run): no raw samples.
   writeFileSync(join(outDirectory, 'report-data.json'), JSON.stringify({ kind: 'response-time-lab/report', version: 1,
-    intro, networks, answers, conclusions, contradictions, decisions: helper, charts, sizes, break_even: breakEven,
+    intro, networks, judging, answers, conclusions, contradictions, decisions: helper, charts, sizes, break_even: breakEven,
     index: { weights, rows: indexRows(cells) } }, (key, value) => (value === Infinity ? 'Infinity' : value)));
   return { cells: cells.length, comparisons: all.length, charts: charts.length, outDirectory };
 }

@@ -24,8 +24,8 @@
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
-import { DEFAULT_DELTA, MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, decisionCells, groupComparisons, isResolved, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, sharedRounds, steadyLooks, verdictOf, verdictUpTo } from '#common/comparison.js';
+import { MIN_ROUNDS_FOR_VERDICT, decisionCells, groupComparisons, isResolved, judgingOf, marginComparisons, roundRatio,
+  roundSeed, seededShuffle, sharedRounds, steadyLooks, stopRule, verdictOf, verdictUpTo } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -54,7 +54,7 @@ export function groupProtocol(protocol = {}) {
     : { ...DEFAULT_WARMUP, ...protocol.warmup };
   const rounds = { ...DEFAULT_ROUNDS, ...protocol.rounds };
   rounds.decisionMs ??= Math.round(rounds.maxMs / 3);
-  const stop = protocol.stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, ...protocol.stop };
+  const stop = stopRule(protocol.stop);
   const whole = (value, min) => Number.isInteger(value) && value >= min;
   if ('iterations' in warmup) {
     if (!whole(warmup.iterations, 0)) problems.push('warmup.iterations must be a whole number ≥ 0');
@@ -184,8 +184,7 @@ export async function runGroup(env, group, protocol, options = {}) {
   for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
   const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
-  const delta = stop?.delta ?? DEFAULT_DELTA;
-  const looks = stop?.looks ?? SETTLE_LOOKS;
+  const { delta, looks } = judgingOf(stop);
   const verdicts = new Map();
 
   // A cell that computes on the client has its order checked on its first warm-up iteration's

@@ -32,13 +32,19 @@ export function decide(decisions, { object, count, network, cm }) {
   return decisions.find((d) => d.object === object && d.count === count && d.network === network && d.cm === cm) ?? null;
 }
 
-export function describeDecision(decision) {
+/**
+ * A decision in a sentence; `judging` is the report's {delta, looks} (reports from before it was
+ * recorded were judged at the defaults, 5 % and 3 looks).
+ */
+export function describeDecision(decision, { delta = 0.05, looks = 3 } = {}) {
   if (!decision) return 'Not measured in this run: choose a situation from the lists.';
   const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
   const fastest = `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
   if (!decision.recommendation) return fastest;
   if (decision.recommendation === 'no clear winner') {
-    return `No clear winner among ${decision.no_clear_winner_among.join('; ')} (their CIs overlap or lie within ±5 %). ${fastest}`;
+    const settled = looks > 1 ? ` at ${looks} looks in a row` : '';
+    return `No clear winner among ${decision.no_clear_winner_among.join('; ')} (none of them clearly slower than the fastest: `
+      + `the CI of its ratio to the fastest not wholly above ${Number((1 + delta).toFixed(4))}${settled}). ${fastest}`;
   }
   const m = decision.margin;
   return `Recommended: ${decision.recommendation}${m ? `, ${m.ratio.toFixed(2)}× faster than ${m.over} `
@@ -62,7 +68,7 @@ function decisionHelper(report) {
   const update = () => {
     const situation = { object: selects.object.value, network: selects.network.value,
       count: Number(selects.count.value), cm: Number(selects.cm.value) };
-    answer.textContent = describeDecision(decide(report.decisions, situation));
+    answer.textContent = describeDecision(decide(report.decisions, situation), report.judging);
   };
   form.addEventListener('change', update);
   update();

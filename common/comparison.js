@@ -162,6 +162,28 @@ export function isResolved(verdict) {
  */
 export const SETTLE_LOOKS = 3;
 
+/**
+ * A plan's stop rule with its defaults filled in: {delta, looks}, or null for a plan that stops
+ * on no verdict (a fixed protocol: `stop: null`).
+ */
+export function stopRule(stop) {
+  return stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, ...stop };
+}
+
+/**
+ * How a run's results are judged: at its plan's δ, and a verdict counts as settled once it held
+ * at its plan's `looks` looks in a row — what decided when its groups stopped. A plan without a
+ * stop rule stopped on no verdict, so nothing in it can have stopped on a CI that strayed past a
+ * δ line for a look: its final CI stands as it is (looks 1), at the default δ.
+ *
+ * @param stop the plan's protocol.stop (undefined: the defaults, as the runner takes it)
+ * @returns {delta, looks}
+ */
+export function judgingOf(stop) {
+  const rule = stopRule(stop);
+  return rule ? { delta: rule.delta, looks: rule.looks } : { delta: DEFAULT_DELTA, looks: 1 };
+}
+
 /** The rounds two byRound maps share, in ascending order. */
 function roundsInBoth(roundsA, roundsB) {
   return [...roundsA.keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { agreement, compareRuns, describeAgreement } from '../compare-runs.js';
+import { agreement, chanceApart, compareRuns, describeAgreement } from '../compare-runs.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const CLI = new URL('../compare-runs-cli.js', import.meta.url).pathname;
@@ -16,6 +16,8 @@ test('two runs of the same design with other noise agree on every answer', () =>
   assert.equal(result.comparisons.opposite_ways, 0);
   assert.equal(result.decisions.same, result.decisions.situations);
   assert.equal(result.conclusions.same, 6);
+  assert.ok(result.comparisons.with_ci_in_both > 30);
+  assert.ok(result.comparisons.cis_apart_expected > 0 && result.comparisons.cis_apart_expected < result.comparisons.with_ci_in_both * 0.05);
 });
 
 test('a run in which JSON and Protobuf trade places is seen to disagree, and where', () => {
@@ -46,26 +48,48 @@ test('a run slower throughout is told apart from noise: the moved cells moved on
 
 test('a different recommendation is told apart by whether each run settled its margins', () => {
   const situation = (recommendation, ...others) => ({ object: 'books', count: 10, network: '10mbit', cm: 4, recommendation,
-    others: others.map(([configuration, verdict, ratio, low, high]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high })) });
+    others: others.map(([configuration, verdict, ratio, low, high, steady = 3]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high,
+      steady_looks: verdict === 'unresolved' ? 0 : steady, settled: verdict !== 'unresolved' && steady >= 3 })) });
   const run = (...decisions) => ({ cells: [], all: [], conclusions: [], decisions });
   // Run A: Protobuf on the server clearly ahead; run B: the same margin unresolved when its budget ran out.
   const near = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
     run(situation('no clear winner', ['Protobuf, client computes', 'unresolved', 1.047, 1.018, 1.089])));
   assert.equal(near.decisions.same, 0);
   assert.equal(near.decisions.different_with_both_settled, 0);
-  assert.deepStrictEqual(Object.keys(near.decisions.different[0].unresolved_margin), ['b']);
+  assert.deepStrictEqual(Object.keys(near.decisions.different[0].unsettled_margin), ['b']);
   assert.equal(near.decisions.different_configurations, 0, 'one run names no winner');
-  assert.match(describeAgreement(near)[2], /0 name two different configurations .*, 0 had every margin settled in both runs/);
-  assert.match(describeAgreement(near)[3], /unresolved in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09\)/);
+  assert.match(describeAgreement(near)[3], /0 name two different configurations .*, 0 had every margin settled in both runs/);
+  assert.match(describeAgreement(near)[4], /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/);
+  // Clear at the last look but not yet at the looks in a row the stop rule asks: not settled either.
+  const young = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'b faster', 1.07, 1.052, 1.1, 2])));
+  assert.match(describeAgreement(young)[4], /not settled in run B: .* \(1\.05–1\.10, b faster at 2 looks in a row\)$/);
   // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
   const settled = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
     run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])));
   assert.equal(settled.decisions.different_with_both_settled, 1);
-  assert.deepStrictEqual(settled.decisions.different[0].unresolved_margin, {});
+  assert.deepStrictEqual(settled.decisions.different[0].unsettled_margin, {});
   // Two runs that name different winners.
   const two = agreement(run(situation('Protobuf, server computes', ['JSON, server computes', 'b faster', 1.2, 1.1, 1.3])),
     run(situation('JSON, server computes', ['Protobuf, server computes', 'b faster', 1.2, 1.1, 1.3])));
   assert.equal(two.decisions.different_configurations, 1);
+});
+
+test('CIs that lie apart in two runs are counted against how many would if each held the run-to-run variation', () => {
+  // Equal widths: apart when the estimates differ by more than 2 × 1.96 σ while their difference
+  // has σ√2 — 2(1 − Φ(2.772)) = 0.557 %; one CI far wider than the other: its own 5 %.
+  assert.ok(Math.abs(chanceApart({ ci_low: 1 / 1.1, ci_high: 1.1 }, { ci_low: 1.5 / 1.1, ci_high: 1.5 * 1.1 }) - 0.00557) < 0.00005);
+  assert.ok(Math.abs(chanceApart({ ci_low: 0.5, ci_high: 2 }, { ci_low: 0.999, ci_high: 1.001 }) - 0.05) < 0.002);
+  assert.equal(chanceApart({ ci_low: 1, ci_high: 1 }, { ci_low: 0.9, ci_high: 1.1 }), 0, 'no width: nothing to expect');
+  const comparison = (ratio, low, high) => ({ a_id: 'json', b_id: 'protobuf', ratio, ci_low: low, ci_high: high, rounds: 8 });
+  const run = (...all) => ({ cells: [], all, conclusions: [], decisions: [] });
+  const apart = agreement(run(comparison(1.1, 1.08, 1.12)), run(comparison(1.2, 1.17, 1.23)));
+  assert.deepStrictEqual([apart.comparisons.with_ci_in_both, apart.comparisons.cis_apart], [1, 1]);
+  assert.equal(apart.comparisons.apart[0].b.ci_low, 1.17);
+  assert.match(describeAgreement(apart)[2], /^comparisons with a CI in both runs: 1; whose CIs lie apart: 1 \(about 0\.0 would/);
+  const overlapping = agreement(run(comparison(1.1, 1.08, 1.12)), run(comparison(1.12, 1.11, 1.14)));
+  assert.equal(overlapping.comparisons.cis_apart, 0);
+  assert.equal(agreement(run(comparison(1.1, NaN, NaN)), run(comparison(1.1, 1.08, 1.12))).comparisons.with_ci_in_both, 0);
 });
 
 test('the command prints the figures, and refuses runs of different plans', () => {

@@ -47,6 +47,9 @@ test('the break-even is checked against the cells measured on slower links', () 
   assert.deepStrictEqual(row.checks.map((c) => [c.network, c.predicted, c.measured, c.outcome]),
     [['10mbit', 'compressed', 'compressed', 'holds'], ['gigabit', 'none', 'none', 'holds']]);
   assert.deepStrictEqual(checkCounts([row]), { holds: 2, contradicted: 0, open: 0, n: 2 });
+  // At the run's δ: with 10 % the gigabit cells' CI (0.90–0.94) no longer names a faster side.
+  const [wide] = breakEvens([none, gzip, noneSlow, gzipSlow, noneFast, gzipFast], comparisons, networks, { delta: 0.1 });
+  assert.deepStrictEqual(wide.checks.map((c) => [c.measured, c.outcome]), [['compressed', 'holds'], [null, 'open']]);
   // Had the 10 Mbit/s cells found no compression faster, the check would say so.
   const contradicted = breakEvens([none, gzip, noneSlow, gzipSlow], [comparisons[0], pair(noneSlow, gzipSlow, 0.5, [0.45, 0.55])], networks);
   assert.equal(contradicted[0].checks[0].outcome, 'contradicted');

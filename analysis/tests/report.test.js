@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '#common/stats.js';
 import { analyse, describeNetworks, makeReport } from '../report.js';
-import { judgeClaim, sourceConclusions } from '../answers.js';
+import { decisions, judgeClaim, sourceConclusions } from '../answers.js';
 import { loadRuns } from '../load.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -101,6 +101,49 @@ test('the report opens with the decision: a recommendation with its margin, or n
   const tie = at('unthrottled', 10, 0);
   assert.equal(tie.recommendation, 'no clear winner');
   assert.ok(tie.no_clear_winner_among.includes('Protobuf, no compression') && tie.no_clear_winner_among.length >= 3);
+});
+
+test('a recommendation needs its margin settled, as the stop rule settles a verdict: clear at the looks in a row it asks', () => {
+  // Two configurations measured in rounds of 2; the slower is level with the faster in rounds 1
+  // and 2 and 1.5× after. Replayed look by look (a look from round 5, the first with a verdict),
+  // the margin is unresolved up to round 7 and clearly slower from round 8 on.
+  const situation = (rounds) => {
+    const cell = (format, slow) => {
+      const samples = Array.from({ length: rounds * 2 }, (_, i) => {
+        const round = Math.floor(i / 2) + 1;
+        return { round, total_ms: (slow && round > 2 ? 15 : 10) + 0.01 * (i % 2) };
+      });
+      return { case_id: `books/10/${format}`, samples, stats: { median: median(samples.map((s) => s.total_ms)) },
+        cell: { object: 'books', count: 10, network: 'unthrottled', cm: 0, scenario: 1, format, compression: 'none' } };
+    };
+    return [cell('protobuf', false), cell('json', true)];
+  };
+  const [atNine] = decisions(situation(9), { delta: 0.05, looks: 3 });
+  assert.deepStrictEqual([atNine.others[0].verdict, atNine.others[0].steady_looks, atNine.others[0].settled], ['b faster', 2, false]);
+  assert.equal(atNine.recommendation, 'no clear winner', 'clear at 2 looks in a row, not at the 3 the stop rule asks');
+  assert.equal(atNine.settled, false);
+  assert.equal(decisions(situation(9), { delta: 0.05, looks: 2 })[0].recommendation, 'Protobuf, no compression');
+  const [atTen] = decisions(situation(10), { delta: 0.05, looks: 3 });
+  assert.deepStrictEqual([atTen.recommendation, atTen.settled], ['Protobuf, no compression', true]);
+});
+
+test('the report judges at the δ of the run\'s own stop rule, and says which', async () => {
+  // CM1, N=100, unthrottled: the client 6.75 ms against the server's 6.25 ms, 1.08×: clear at
+  // δ = 5 %, within a δ of 20 %.
+  const cm1 = (helper) => helper.find((d) => d.network === 'unthrottled' && d.cm === 1);
+  const wide = syntheticRun({ protocol: { stop: { delta: 0.2 } } });
+  const loaded = loadRuns([wide.path]);
+  assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3 });
+  assert.equal(cm1(analyse(loaded.cells, loaded.judging).decisions).recommendation, 'no clear winner');
+  assert.equal(cm1(analyse(loaded.cells).decisions).recommendation, 'JSON, no compression, server computes', 'at the default 5 %');
+  await makeReport([wide.path]);
+  const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
+  assert.match(md, /stays open otherwise \(δ = 20 %, the run's:/);
+  assert.match(md, /wholly above 1 \+ δ \(δ = 20 %\), and did so at 3 looks in a row/);
+  assert.match(md, /equivalent \(within ±20 %\)/);
+  assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, { delta: 0.2, looks: 3 });
+  // A fixed protocol stopped on no verdict: its final CIs stand as they are (one look).
+  assert.deepStrictEqual(loadRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, { delta: 0.05, looks: 1 });
 });
 
 test('summary.csv holds every cell, and its statistics can be recomputed from samples.jsonl', async () => {

@@ -27,11 +27,12 @@ const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
 
 /**
  * @param options {seed: the noise's seed, perObject: another PER_OBJECT (e.g. to make a run
- *     whose answers differ)}
+ *     whose answers differ), protocol: the plan's protocol, as run.json records it (none: the
+ *     defaults)}
  */
-export function syntheticRun({ seed = 9, perObject = PER_OBJECT } = {}) {
+export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}) {
   const run = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-report-')), 'run'));
-  run.writeContext({ plan: { name: 'synthetic' }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
+  run.writeContext({ plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
   const random = seededRandom(seed);
   const cells = [];
   for (const network of ['unthrottled', '10mbit']) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, VERDICTS, ciLiesIn, decisionCells, groupComparisons, marginComparisons, roundRatio, roundSeed,
-  seededShuffle, sharedRounds, steadyLooks, verdictOf }
+import { MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, VERDICTS, ciLiesIn, decisionCells, groupComparisons, judgingOf, marginComparisons, roundRatio,
+  roundSeed, seededShuffle, sharedRounds, steadyLooks, stopRule, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 import { caseId } from '#common/schema.js';
@@ -237,4 +237,14 @@ test('the round bootstrap equals pooling each resample and sorting it, bit for b
     const { ci_low, ci_high } = roundRatio(a, b, { resamples: 300, seed: t });
     assert.deepStrictEqual([ci_low, ci_high], naive(a, b, 300, t), `case ${t}`);
   }
+});
+
+test('a plan\'s stop rule, and how a run is judged from it', () => {
+  assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
+  assert.deepStrictEqual(stopRule({ delta: 0.1 }), { delta: 0.1, looks: SETTLE_LOOKS });
+  assert.equal(stopRule(null), null);
+  assert.deepStrictEqual(judgingOf({ delta: 0.1, looks: 2 }), { delta: 0.1, looks: 2 });
+  assert.deepStrictEqual(judgingOf(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
+  // A fixed protocol stopped on no verdict: its final CI stands (one look), at the default δ.
+  assert.deepStrictEqual(judgingOf(null), { delta: 0.05, looks: 1 });
 });

@@ -164,7 +164,11 @@ test('a person loads a study run\'s report, reads it and asks which configuratio
   await page.selectOption('form.decision select[name=network]', '10mbit');
   await page.selectOption('form.decision select[name=cm]', '0');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no GZIP) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no GZIP) 1\.8\d× slower/);
+    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no compression) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no compression) 1\.8\d× slower/);
+  // Unthrottled, 10 Books: every configuration within δ of the fastest, judged as the run's stop rule judged.
+  await page.selectOption('form.decision select[name=count]', '10');
+  await page.selectOption('form.decision select[name=network]', 'unthrottled');
+  await expect(page.locator('.decision-answer')).toHaveText(/^No clear winner among .*Protobuf, no compression.* \(none of them clearly slower than the fastest: the CI of its ratio to the fastest not wholly above 1\.05 at 3 looks in a row\)\. Fastest: /);
   await page.setInputFiles('#report-file', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"x"}') });
   await expect(page.locator('#error')).toContainText('Could not show other.json: This is not a report-data.json');
 });
