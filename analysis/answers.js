@@ -4,8 +4,8 @@
 // judged it while running ({delta, looks}: comparison.js judgingOf); the defaults otherwise.
 
 import { compareCells } from '#common/compare.js';
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, hasInterval, isResolved, judgingOf, sharedRounds,
-  steadyLooks, verdictOf, verdictUpTo } from '#common/comparison.js';
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, groupComparisons, hasInterval, isResolved, judgingOf, steadyLooksOf,
+  verdictOf } from '#common/comparison.js';
 import { caseId } from '#common/schema.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 
@@ -287,15 +287,13 @@ export const NO_CLEAR_WINNER = 'no clear winner';
 
 /**
  * How many of a margin's last looks in a row (up to `looks`) had its verdict now, replayed from
- * the samples as the runner judged them (comparison.js steadyLooks); `looks` when the samples
- * have no rounds (independent draws: no looks to replay).
+ * the samples as the runner judged them; `looks` when the samples have no rounds (independent
+ * draws: no looks to replay).
  */
-function heldLooks(slower, fastest, verdictNow, delta, looks) {
+function heldLooks(slower, fastest, verdict, delta, looks) {
   const [a, b] = [slower, fastest].map((c) => c.samples.map((s) => ({ round: s.round, value: s.total_ms })));
   if (![...a, ...b].every((s) => Number.isInteger(s.round))) return looks;
-  const rounds = sharedRounds(a, b);
-  const last = rounds[rounds.length - 1];
-  return steadyLooks(rounds, (round) => (round === last ? verdictNow : verdictUpTo(a, b, round, delta)), looks);
+  return steadyLooksOf(a, b, { verdict, delta, looks });
 }
 
 /**

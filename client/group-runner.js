@@ -25,7 +25,7 @@ import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
 import { MIN_ROUNDS_FOR_VERDICT, decisionCells, groupComparisons, isResolved, judgingOf, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, sharedRounds, steadyLooks, stopRule, verdictOf, verdictUpTo } from '#common/comparison.js';
+  roundSeed, seededShuffle, steadyLooksOf, stopRule, verdictOf } from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -142,17 +142,8 @@ function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdic
     const [samplesA, samplesB] = [samplesByCase.get(idA) ?? [], samplesByCase.get(idB) ?? []];
     const ratio = roundRatio(samplesA, samplesB);
     const verdict = verdictOf(ratio, delta);
-    const rounds = sharedRounds(samplesA, samplesB);
-    const last = rounds[rounds.length - 1];
     // Earlier looks' verdicts are kept (`verdicts`), so a round adds one bootstrap per comparison.
-    const verdictAt = (round) => {
-      const key = `${idA} ${idB} ${round}`;
-      if (!verdicts.has(key)) {
-        verdicts.set(key, round === last ? verdict : verdictUpTo(samplesA, samplesB, round, delta));
-      }
-      return verdicts.get(key);
-    };
-    const steady = steadyLooks(rounds, verdictAt, looks);
+    const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache: verdicts, key: `${idA} ${idB}` });
     return { dimension, a: idA, b: idB, ...ratio, delta, verdict, steady_looks: steady,
       settled: isResolved(verdict) && steady >= looks };
   });

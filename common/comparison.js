@@ -218,6 +218,25 @@ export function steadyLooks(rounds, verdictAt, looks = SETTLE_LOOKS) {
 }
 
 /**
+ * steadyLooks of one comparison from its samples: how many of its last looks in a row (up to
+ * `looks`) had `verdict`, its verdict on every sample so far. Earlier looks are judged again
+ * (verdictUpTo), or taken from `cache` (a Map, filled here; `key` tells this comparison's
+ * entries apart), so that judging after every round costs one bootstrap per round.
+ *
+ * @param a samples of the first cell, [{round, value}]
+ * @param b samples of the second cell
+ */
+export function steadyLooksOf(a, b, { verdict, delta = DEFAULT_DELTA, looks = SETTLE_LOOKS, cache = new Map(), key = '' }) {
+  const rounds = sharedRounds(a, b);
+  const last = rounds[rounds.length - 1];
+  return steadyLooks(rounds, (round) => {
+    const entry = `${key} ${round}`;
+    if (!cache.has(entry)) cache.set(entry, round === last ? verdict : verdictUpTo(a, b, round, delta));
+    return cache.get(entry);
+  }, looks);
+}
+
+/**
  * The comparisons of a group: every pair of its cells that differ in exactly one of the
  * dimensions the report compares (format, decoder, compression, level, or the scenario —
  * server against client, second request against cached client). Pairs are ordered as the

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, VERDICTS, ciLiesIn, decisionCells, groupComparisons, judgingOf, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, sharedRounds, steadyLooks, stopRule, verdictOf }
+  roundSeed, seededShuffle, sharedRounds, steadyLooks, steadyLooksOf, stopRule, verdictOf }
   from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 import { caseId } from '#common/schema.js';
@@ -247,4 +247,27 @@ test('a plan\'s stop rule, and how a run is judged from it', () => {
   assert.deepStrictEqual(judgingOf(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
   // A fixed protocol stopped on no verdict: its final CI stands (one look), at the default δ.
   assert.deepStrictEqual(judgingOf(null), { delta: 0.05, looks: 1 });
+});
+
+test('steadyLooksOf replays a comparison\'s earlier looks from its samples, once each with a cache', () => {
+  // Level in rounds 1 and 2, 1.5× after: unresolved up to round 7, b faster from round 8.
+  const cells = (rounds) => {
+    const a = [];
+    const b = [];
+    for (let round = 1; round <= rounds; round++) {
+      for (const i of [0, 1]) {
+        a.push({ round, value: (round > 2 ? 15 : 10) + 0.01 * i });
+        b.push({ round, value: 10 + 0.01 * i });
+      }
+    }
+    return [a, b];
+  };
+  const [a9, b9] = cells(9);
+  assert.equal(verdictOf(roundRatio(a9, b9)), VERDICTS.B_FASTER);
+  assert.equal(steadyLooksOf(a9, b9, { verdict: VERDICTS.B_FASTER }), 2);
+  const cache = new Map();
+  const [a10, b10] = cells(10);
+  assert.equal(steadyLooksOf(a10, b10, { verdict: VERDICTS.B_FASTER, cache, key: 'x' }), 3);
+  assert.deepStrictEqual([...cache.keys()], ['x 10', 'x 9', 'x 8']);
+  assert.equal(steadyLooksOf(a10, b10, { verdict: VERDICTS.B_FASTER, looks: 5, cache, key: 'x' }), 3, 'round 7 was unresolved');
 });
