@@ -80,7 +80,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       });
       render(result.stop.comparisons);
       const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
-      progress.textContent = `Done after ${result.rounds} rounds (${result.stop.reason}): `
+      progress.textContent = `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): `
         + `${resolved} of ${result.stop.comparisons.length} comparisons clear. Cells: `
         + result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
     } catch (error) {

@@ -44,7 +44,8 @@ export default class ProgressReporter {
     this.measuredMs += result.duration;
     const note = (type) => test.annotations.find((a) => a.type === type)?.description;
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
-    console.log(`${position} ${test.title}  ${note('rounds')} rounds, ${note('resolved')} comparisons resolved `
+    const rounds = note('rounds');
+    console.log(`${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ${note('resolved')} comparisons resolved `
       + `(${note('stop')}, ${duration(result.duration)})  ~${duration(left)} left`);
   }
 
