@@ -90,7 +90,11 @@ export function agreement(a, b) {
     .map((d) => {
       const e = decisionsB.get(situation(d));
       const open = { a: unsettledMargin(d) ?? null, b: unsettledMargin(e) ?? null };
+      // Each run's fastest and its margin over the next: where they name the same pair, the two
+      // estimates side by side show how far the runs differ on it.
+      const nearest = (x) => ({ fastest: x.fastest, margin: x.margin });
       return { situation: situation(d), a: d.recommendation, b: e.recommendation, settled_in_both: !open.a && !open.b,
+        nearest: { a: nearest(d), b: nearest(e) },
         unsettled_margin: Object.fromEntries(Object.entries(open).filter(([, o]) => o)
           .map(([run, o]) => [run, { over: o.configuration, ratio: o.ratio, ci_low: o.ci_low, ci_high: o.ci_high,
             verdict: o.verdict, steady_looks: o.steady_looks }])) };
@@ -140,6 +144,9 @@ export function describeAgreement(r) {
         + ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it`
         + ` for the looks the stop rule asks)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
+      + (d.nearest ? Object.entries(d.nearest).filter(([, n]) => n.fastest).map(([run, n]) => `; run ${run.toUpperCase()}: fastest ${n.fastest}`
+        + (n.margin ? `, then ${n.margin.over} ${n.margin.ratio.toFixed(2)}×${Number.isFinite(n.margin.ci_low)
+          ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})` : ''}` : '')).join('') : '')
       + Object.entries(d.unsettled_margin).map(([run, o]) => `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
         + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}`
           + `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})` : ' (no CI)')).join('')),

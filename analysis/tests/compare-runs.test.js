@@ -48,6 +48,7 @@ test('a run slower throughout is told apart from noise: the moved cells moved on
 
 test('a different recommendation is told apart by whether each run settled its margins', () => {
   const situation = (recommendation, ...others) => ({ object: 'books', count: 10, network: '10mbit', cm: 4, recommendation,
+    fastest: 'Protobuf, server computes', margin: others[0] && { over: others[0][0], ratio: others[0][2], ci_low: others[0][3], ci_high: others[0][4] },
     others: others.map(([configuration, verdict, ratio, low, high, steady = 3]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high,
       steady_looks: verdict === 'unresolved' ? 0 : steady, settled: verdict !== 'unresolved' && steady >= 3 })) });
   const run = (...decisions) => ({ cells: [], all: [], conclusions: [], decisions });
@@ -59,6 +60,7 @@ test('a different recommendation is told apart by whether each run settled its m
   assert.deepStrictEqual(Object.keys(near.decisions.different[0].unsettled_margin), ['b']);
   assert.equal(near.decisions.different_configurations, 0, 'one run names no winner');
   assert.match(describeAgreement(near)[3], /0 name two different configurations .*, 0 had every margin settled in both runs/);
+  assert.match(describeAgreement(near)[4], /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes 1\.10× \(1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes 1\.05× \(1\.02–1\.09\); /);
   assert.match(describeAgreement(near)[4], /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/);
   // Clear at the last look but not yet at the looks in a row the stop rule asks: not settled either.
   const young = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
