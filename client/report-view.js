@@ -5,6 +5,7 @@
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
 import { compressionLabel, formatLabel } from '#common/catalogue.js';
+import { judgingOf } from '#common/comparison.js';
 
 const FIELDS = ['object', 'count', 'network', 'cm'];
 
@@ -34,9 +35,9 @@ export function decide(decisions, { object, count, network, cm }) {
 
 /**
  * A decision in a sentence; `judging` is the report's {delta, looks} (reports from before it was
- * recorded were judged at the defaults, 5 % and 3 looks).
+ * recorded were judged at the default stop rule's).
  */
-export function describeDecision(decision, { delta = 0.05, looks = 3 } = {}) {
+export function describeDecision(decision, { delta, looks } = judgingOf(undefined)) {
   if (!decision) return 'Not measured in this run: choose a situation from the lists.';
   const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
   const fastest = `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
