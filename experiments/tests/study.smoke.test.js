@@ -80,6 +80,8 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
     assert.ok(floor.p5_ms > 0 && floor.p5_ms <= floor.median_ms && floor.median_ms <= floor.p95_ms);
   }
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
+  // .mvn/jvm.config reached the server's JVM (mvn exec:java): its heap is touched before the first request.
+  assert.ok(context.server.settings.jvm_options.includes('-XX:+AlwaysPreTouch'), JSON.stringify(context.server.settings));
 
   const cells = lines('cells.jsonl');
   assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());

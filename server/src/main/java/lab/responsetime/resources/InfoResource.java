@@ -4,7 +4,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.responsetime.LabConfiguration;
@@ -72,6 +74,7 @@ public final class InfoResource {
         settings.put("head_bytes", configuration.getResponse().getHeadBytes());
         settings.put("max_sort_work", configuration.getComputation().getMaxSortWork());
         settings.put("max_concurrent_computations", configuration.getComputation().getMaxConcurrent());
+        settings.put("jvm_options", jvmOptions());
 
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("application", "response-time-lab");
@@ -82,6 +85,23 @@ public final class InfoResource {
         info.put("ingest", ingest());
         info.put("machine", machine);
         return info;
+    }
+
+    /**
+     * The JVM's own options (heap, GC, JIT: those starting with {@code -X}), as {@code .mvn/jvm.config}
+     * and {@code MAVEN_OPTS} set them. They change what a run measures (a heap that is not touched
+     * before the first request makes allocation fault pages in), so runs that differ in them are
+     * not merged. System properties are left out: they name paths and ports that differ from clone
+     * to clone.
+     */
+    static List<String> jvmOptions() {
+        return jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    static List<String> jvmOptions(List<String> inputArguments) {
+        return inputArguments.stream()
+                .filter(argument -> argument.startsWith("-X"))
+                .toList();
     }
 
     /** The collector's limits and what it accepts. */

@@ -8,6 +8,7 @@ import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -351,6 +352,17 @@ class ServerIntegrationTest {
         assertThat(info.path("dataset").path("books").asText()).isEqualTo("ready");
         assertThat(info.path("machine").path("available_processors").asInt()).isPositive();
         assertThat(info.path("settings").has("gzip_level")).as("levels are per request now").isFalse();
+        List<String> jvmOptions = new ArrayList<>();
+        info.path("settings").path("jvm_options").forEach(option -> jvmOptions.add(option.asText()));
+        assertThat(info.path("settings").path("jvm_options").isArray()).isTrue();
+        assertThat(jvmOptions).isEqualTo(InfoResource.jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    }
+
+    @Test
+    void infoKeepsTheJvmsOwnOptionsButNotItsSystemProperties() {
+        assertThat(InfoResource.jvmOptions(List.of("-Dclassworlds.conf=/usr/share/maven/bin/m2.conf", "-Xms2g",
+                "-Dmaven.multiModuleProjectDirectory=/tmp/clone", "-XX:+AlwaysPreTouch", "-Xlog:gc", "-ea")))
+                .containsExactly("-Xms2g", "-XX:+AlwaysPreTouch", "-Xlog:gc");
     }
 
     @Test
