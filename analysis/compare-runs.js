@@ -144,9 +144,9 @@ export function describeAgreement(r) {
         + ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it`
         + ` for the looks the stop rule asks)` : ''),
     ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
-      + (d.nearest ? Object.entries(d.nearest).filter(([, n]) => n.fastest).map(([run, n]) => `; run ${run.toUpperCase()}: fastest ${n.fastest}`
+      + Object.entries(d.nearest).map(([run, n]) => `; run ${run.toUpperCase()}: fastest ${n.fastest}`
         + (n.margin ? `, then ${n.margin.over} ${n.margin.ratio.toFixed(2)}×${Number.isFinite(n.margin.ci_low)
-          ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})` : ''}` : '')).join('') : '')
+          ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})` : ''}` : '')).join('')
       + Object.entries(d.unsettled_margin).map(([run, o]) => `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
         + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}`
           + `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})` : ' (no CI)')).join('')),

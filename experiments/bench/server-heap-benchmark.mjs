@@ -14,7 +14,8 @@
 
 import http from 'node:http';
 import { startStudyServer } from '../server-process.js';
-import { WARMUP_REQUESTS, warmUpServer } from '../server-warmup.js';
+import { WARMUP_REQUESTS, warmUpServer, warmupPaths } from '../server-warmup.js';
+import { apiPath } from '#common/schema.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
 
@@ -26,8 +27,11 @@ const VARIANTS = [
   { name: 'pre-touched', maven_opts: '' },
   { name: 'not pre-touched', maven_opts: '-XX:-AlwaysPreTouch' },
 ];
-const MEASURED = { json: '/api/videos?count=1000&format=json&compression=none&cm=0',
-  protobuf: '/api/videos?count=1000&format=protobuf&compression=none&cm=0' };
+// The study's 1,000-Videos group (every format, with and without GZIP), warmed up as a study does.
+const CELLS = ['json', 'protobuf', 'xml'].flatMap((format) => ['none', 'gzip']
+  .map((compression) => ({ object: 'videos', count: 1000, format, compression, cm: 0 })));
+const MEASURED = Object.fromEntries(['json', 'protobuf']
+  .map((format) => [format, apiPath({ object: 'videos', count: 1000, format, compression: 'none' }, 0)]));
 
 function serializeMs(agent, base, path) {
   return new Promise((resolve, reject) => {
@@ -47,10 +51,7 @@ async function oneStart(variant) {
   const server = await startStudyServer({ port: PORT });
   const startSeconds = (performance.now() - t0) / 1000;
   try {
-    const large = ['json', 'protobuf', 'xml'].flatMap((format) => ['none', 'gzip']
-      .map((compression) => `/api/videos?count=1000&format=${format}&compression=${compression}&cm=0`));
-    const small = large.map((path) => path.replace('count=1000', 'count=100'));
-    const warmup = await warmUpServer(server.url, { small, large }, WARMUP_REQUESTS);
+    const warmup = await warmUpServer(server.url, warmupPaths(CELLS), WARMUP_REQUESTS);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const times = { json: [], protobuf: [] };
     for (let i = 0; i < REQUESTS; i++) {
