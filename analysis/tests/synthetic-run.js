@@ -1,12 +1,11 @@
 // A synthetic run whose answers are known by construction, for the report's tests and the
 // client page's end-to-end test.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { caseId } from '#common/schema.js';
 import { seededRandom, summarize } from '#common/stats.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { groupId } from '#common/comparison.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
 function designedMedian(c, perObjectMs) {
@@ -31,7 +30,7 @@ const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
  *     defaults)}
  */
 export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}) {
-  const run = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-report-')), 'run'));
+  const run = new RunDirectory(join(temporaryDirectory('rtl-report-'), 'run'));
   run.writeContext({ plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
   const random = seededRandom(seed);
   const cells = [];

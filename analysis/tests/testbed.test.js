@@ -1,11 +1,11 @@
 // The load testbed's analysis on synthetic records whose answers are known: what limits a cell,
 // where the knee is, near ties between formats, the conclusions' counts, and the report files.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cellRows, formatVerdict, limitOf, makeLoadReport, plateaus, testbedClaims } from '../testbed.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const BODY = { json: 5000, cbor: 4000, xml: 7000 };
 
@@ -76,7 +76,7 @@ test('the testbed\'s conclusions hold on data shaped like its findings, and fail
 });
 
 test('the report is made from cells.jsonl alone', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rtl-load-report-'));
+  const dir = temporaryDirectory('rtl-load-report-');
   const plan = { name: 'synthetic', rounds: 1, connections: 100, threads: 2, duration_s: 30, warmup_s: 5, waves: 3 };
   writeFileSync(join(dir, 'run.json'), JSON.stringify({ kind: 'load-testbed', plan, seed: 1, sessions: [] }));
   writeFileSync(join(dir, 'cells.jsonl'), `${records().map((r) => JSON.stringify(r)).join('\n')}\n{"cell_id": "cut sh`);

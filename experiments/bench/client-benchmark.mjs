@@ -10,7 +10,7 @@
 
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,10 @@ const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 3);
 async function overhead(page, figures) {
   console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
   console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)            A/A control (95% CI)`);
-  const runDirectory = new RunDirectory(join(mkdtempSync(join(tmpdir(), 'rtl-bench-run-')), 'run'));
+  // The recording goes to a scratch run directory, as the study's goes to its own; removed at exit.
+  const scratch = mkdtempSync(join(tmpdir(), 'rtl-bench-run-'));
+  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  const runDirectory = new RunDirectory(join(scratch, 'run'));
   runDirectory.writeContext({ plan: { name: 'bench' }, seed: 1 });
   const cells = [
     { object: 'books', count: 10, format: 'json', compression: 'none', scenario: 1, cm: 0, network: 'unthrottled' },
@@ -123,7 +126,9 @@ async function protobufDecode(page, figures) {
   const directory = mkdtempSync(join(tmpdir(), 'rtl-pbjs-'));
   const staticFile = join(directory, 'lab-static.js');
   execFileSync(join(ROOT, 'node_modules', '.bin', 'pbjs'), ['-t', 'static', '-w', 'closure', join(ROOT, 'proto', 'lab.proto'), '-o', staticFile]);
-  await page.addScriptTag({ content: `(function ($protobuf) {\n${readFileSync(staticFile, 'utf8')}\n})(protobuf);` });
+  const staticCode = readFileSync(staticFile, 'utf8');
+  rmSync(directory, { recursive: true, force: true });
+  await page.addScriptTag({ content: `(function ($protobuf) {\n${staticCode}\n})(protobuf);` });
   const result = await page.evaluate(async () => {
     const buffer = await (await fetch('/api/books?count=10000&format=protobuf')).arrayBuffer();
     const ours = () => window.lab.codecs.protobuf.reflection.decode(buffer, 'books');

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { caseId } from '#common/schema.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 test('the thesis plan is SPEC §6\'s matrix', () => {
   const cells = expandPlan(loadPlan('thesis'));
@@ -73,7 +73,7 @@ test('old protocols are refused with what to write instead', () => {
 });
 
 function writePlan(plan) {
-  const path = join(mkdtempSync(join(tmpdir(), 'rtl-plan-')), 'plan.json');
+  const path = join(temporaryDirectory('rtl-plan-'), 'plan.json');
   writeFileSync(path, JSON.stringify(plan));
   return path;
 }
@@ -92,7 +92,7 @@ test('levels: a plan measures compressions at the levels it names, the default o
   assert.equal(groups.length, 9);
   assert.deepStrictEqual(groups.map((g) => g.cells.length), [33, 33, 30, 33, 33, 10, 33, 33, 10]);
   const bad = (levels) => {
-    const directory = mkdtempSync(join(tmpdir(), 'plan-'));
+    const directory = temporaryDirectory('plan-');
     const path = join(directory, 'bad.json');
     writeFileSync(path, JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }));
     return () => loadPlan(path);

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RunDirectory, mergeRuns, readJsonLines, readRun } from '#common/run-directory.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const cell = (count) => ({ object: 'books', format: 'json', compression: 'none', count, scenario: 1, cm: 0, network: 'unthrottled' });
 const id = (count) => `books/${count}/json/none/scenario1/cm0/unthrottled`;
 
 /** A run with one comparison group per count, each of two cells (none, gzip), 3 rounds of one iteration. */
 function runWith(planName, counts, context = {}) {
-  const run = new RunDirectory(mkdtempSync(join(tmpdir(), 'rtl-run-')));
+  const run = new RunDirectory(temporaryDirectory('rtl-run-'));
   run.writeContext({ plan: { name: planName }, seed: 1, ...context });
   for (const count of counts) recordGroup(run, count, 3);
   return run;
@@ -77,7 +78,7 @@ test('a damaged line in the middle is an error, not silently skipped', () => {
 test('shards merge into one run; overlapping, foreign or differently made runs are refused, saying why', () => {
   const a = runWith('quick', [10, 100]);
   const b = runWith('quick', [1000]);
-  const out = join(mkdtempSync(join(tmpdir(), 'rtl-merged-')), 'merged');
+  const out = join(temporaryDirectory('rtl-merged-'), 'merged');
   assert.deepStrictEqual(mergeRuns([a.path, b.path], out), { cells: 6, samples: 18 });
   const merged = readRun(out);
   assert.equal(merged.cells.length, 6);

@@ -5,8 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +13,10 @@ import { caseId } from '#common/schema.js';
 import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PARENT = mkdtempSync(join(tmpdir(), 'rtl-netns-'));
+const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
   name: 'netns-test',
   description: 'tiny cells on a link with an RTT and on the 10 Mbit/s link',

@@ -5,8 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +14,12 @@ import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18084;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const RUN_DIR = join(mkdtempSync(join(tmpdir(), 'rtl-smoke-')), 'run');
+const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
 const GROUPS = comparisonGroups(loadPlan('smoke'));
 const ROUNDS = 3;
@@ -174,7 +174,7 @@ test('a run killed mid-round loses only that round; the group goes on from its l
 });
 
 test('two shards run their own halves of the cells and merge into one run', () => {
-  const parent = mkdtempSync(join(tmpdir(), 'rtl-shards-'));
+  const parent = temporaryDirectory('rtl-shards-');
   const shards = [1, 2].map((shard) => {
     const runDir = join(parent, `shard-${shard}`);
     const { status, output } = study(runDir, `--shard=${shard}/2`);

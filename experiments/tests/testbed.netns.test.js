@@ -5,16 +5,16 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { wrkVersion } from '../load/wrk.js';
 import { loadGroups, checkLoadPlan } from '../load/plan.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PARENT = mkdtempSync(join(tmpdir(), 'rtl-testbed-'));
+const PARENT = temporaryDirectory('rtl-testbed-');
 const PLAN = {
   name: 'testbed-test', description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
   // 1 Mbit/s: 100 uploads share 1.25 KB/s each, and most of what they send is dropped at the
