@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { runsAndJson } from './cli-options.js';
 import { compareRuns, describeAgreement } from './compare-runs.js';
 
-const { paths, jsonFile } = runsAndJson(process.argv.slice(2));
-if (paths.length !== 2) {
+const { paths, jsonFile, jsonWithoutFile } = runsAndJson(process.argv.slice(2));
+if (paths.length !== 2 || jsonWithoutFile) {
   console.error('usage: npm run compare-runs -- <run directory A> <run directory B> [--json <file>]');
   process.exit(2);
 }

@@ -3,7 +3,8 @@
 // which way; the median B/A over every cell tells a machine slower throughout from noise);
 // comparisons resolved in both runs that point opposite ways; how many comparisons' CIs lie
 // apart in the two runs, against how many would if each CI held the run-to-run variation (it
-// holds the variation within its run only); decision-table situations whose recommendation (a
+// holds the variation within its run only), and the spread from run to run that the CIs leave
+// out (runToRunSpread); decision-table situations whose recommendation (a
 // configuration, or "no clear winner") differs, how many of those name two different
 // configurations, and whether each difference had a margin left unsettled in either run;
 // source-conclusion verdicts that differ. Each run is analysed on its own, exactly as its report
@@ -40,6 +41,40 @@ export function chanceApart(a, b) {
   return 2 * (1 - normalCdf((Z95 * (ha + hb)) / Math.hypot(ha, hb)));
 }
 
+/** A 95 % CI's standard deviation on the log scale: its log half-width over 1.96. */
+const logSigma = (c) => (Math.log(c.ci_high) - Math.log(c.ci_low)) / (2 * Z95);
+
+/**
+ * How far two runs' ratios differ beyond what their CIs allow, over comparisons with a CI in
+ * both ([[a, b], …], each {ratio, ci_low, ci_high}). Each difference of log ratios d = log a −
+ * log b is set against the spread the two CIs give it, v = σ_a² + σ_b² (σ: logSigma), as if d ~
+ * N(0, v) — each CI holding the run-to-run variation. `rms_z` is the root mean square of d / √v:
+ * about 1 when they do. `tau` is what one run adds on top of its CI (the standard deviation of a
+ * log ratio from run to run): the τ ≥ 0 at which Σ d² / (v + 2τ²) equals the number of
+ * comparisons — the Paule–Mandel estimator of between-study variance, with the mean difference
+ * known to be 0 (two runs of one plan estimate the same ratios); 0 when Σ d² / v is no more than
+ * that number already. The log CI is taken as symmetric: its half-width, not its two sides.
+ */
+export function runToRunSpread(pairs) {
+  const terms = pairs.map(([a, b]) => ({ d: Math.log(a.ratio) - Math.log(b.ratio), v: logSigma(a) ** 2 + logSigma(b) ** 2 }))
+    .filter((t) => Number.isFinite(t.d) && t.v > 0 && Number.isFinite(t.v));
+  const k = terms.length;
+  if (!k) return { comparisons: 0, rms_z: null, tau: null };
+  const q = (tau2) => terms.reduce((sum, t) => sum + t.d ** 2 / (t.v + 2 * tau2), 0);
+  let tau2 = 0;
+  if (q(0) > k) {
+    // q falls as τ² grows, and at Σ d² / 2k it is below k (each term below d² / 2τ²): bisect.
+    let [low, high] = [0, terms.reduce((sum, t) => sum + t.d ** 2, 0) / (2 * k)];
+    for (let i = 0; i < 200 && high - low > 1e-12 * high; i++) {
+      const middle = (low + high) / 2;
+      if (q(middle) > k) low = middle;
+      else high = middle;
+    }
+    tau2 = (low + high) / 2;
+  }
+  return { comparisons: k, rms_z: Math.sqrt(q(0) / k), tau: Math.sqrt(tau2) };
+}
+
 const opposite = (x, y) => (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) || (x === VERDICTS.B_FASTER && y === VERDICTS.A_FASTER);
 
 /** The agreement between two analysed runs. */
@@ -61,12 +96,14 @@ export function agreement(a, b) {
   let withCiInBoth = 0;
   let expectedApart = 0;
   const apart = [];
+  const withCi = [];
   const hasCi = (c) => Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high) && c.ci_low > 0;
   for (const c of a.all) {
     const other = comparisonsB.get(key(c));
     if (!other) continue;
     if (hasCi(c) && hasCi(other)) {
       withCiInBoth++;
+      withCi.push([c, other]);
       expectedApart += chanceApart(c, other);
       if (c.ci_high < other.ci_low || other.ci_high < c.ci_low) {
         apart.push({ comparison: key(c), a: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, rounds: c.rounds },
@@ -108,7 +145,8 @@ export function agreement(a, b) {
     cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
       median_ratio_b_to_a: medianRatio, moved },
     comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays,
-      with_ci_in_both: withCiInBoth, cis_apart: apart.length, cis_apart_expected: expectedApart, apart },
+      with_ci_in_both: withCiInBoth, cis_apart: apart.length, cis_apart_expected: expectedApart, apart,
+      run_to_run: runToRunSpread(withCi) },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
       // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").
       different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
@@ -127,6 +165,19 @@ export function compareRuns(pathA, pathB) {
   return agreement(a, b);
 }
 
+/** A log-scale spread as a percentage of the ratio. */
+const logPercent = (x) => `${((Math.exp(x) - 1) * 100).toFixed(1)} %`;
+
+function describeSpread(spread) {
+  if (!spread?.comparisons) return [];
+  return [`run to run: over those ${spread.comparisons}, the two runs' log ratios differ by ${spread.rms_z.toFixed(2)}× `
+    + '(root mean square) what their CIs allow; '
+    + (spread.tau > 0 ? `a spread of τ = ${logPercent(spread.tau)} per run beyond its own CI accounts for it (Paule–Mandel), `
+      + `so a run's ratio can land about ±${logPercent(Z95 * spread.tau)} from another's on top of their CIs, `
+      + 'and a margin that close to a δ boundary can be called either way from run to run'
+      : 'their CIs hold the run-to-run variation (τ = 0)')];
+}
+
 /** The figures in sentences. */
 export function describeAgreement(r) {
   return [
@@ -138,6 +189,7 @@ export function describeAgreement(r) {
     `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; whose CIs lie apart: ${r.comparisons.cis_apart} `
       + `(about ${r.comparisons.cis_apart_expected.toFixed(1)} would if each CI held the run-to-run variation: `
       + 'a CI holds the variation within its run, so more apart means the runs differ by more than their rounds do)',
+    ...describeSpread(r.comparisons.run_to_run),
     `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
       + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations`
         + ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs`

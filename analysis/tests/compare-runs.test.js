@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { agreement, chanceApart, compareRuns, describeAgreement } from '../compare-runs.js';
+import { agreement, chanceApart, compareRuns, describeAgreement, runToRunSpread } from '../compare-runs.js';
+import { seededRandom } from '#common/stats.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const CLI = new URL('../compare-runs-cli.js', import.meta.url).pathname;
@@ -102,4 +103,48 @@ test('the command prints the figures, and refuses runs of different plans', () =
   assert.match(run.stdout, /source-conclusion verdicts the same: 6 of 6/);
   const usage = spawnSync(process.execPath, [CLI, a.path], { encoding: 'utf8' });
   assert.equal(usage.status, 2);
+  // --json without its file is refused, not ignored (the figures would silently go nowhere).
+  const noFile = spawnSync(process.execPath, [CLI, a.path, b.path, '--json'], { encoding: 'utf8' });
+  assert.equal(noFile.status, 2);
+  assert.match(noFile.stderr, /usage: .*--json <file>/);
+});
+
+test('the run-to-run spread beyond the CIs: Paule–Mandel against a reference, a closed form, and a simulation', () => {
+  const ci = (ratio, low, high) => ({ ratio, ci_low: low, ci_high: high });
+  // Reference: the same equation solved by Newton's method in Python (float64), not bisection.
+  const pairs = [[ci(1.1, 1.08, 1.12), ci(1.14, 1.12, 1.16)], [ci(0.8, 0.78, 0.83), ci(0.79, 0.77, 0.81)],
+    [ci(1.5, 1.4, 1.6), ci(1.38, 1.3, 1.47)], [ci(1.02, 1, 1.04), ci(0.99, 0.985, 0.995)], [ci(2, 1.9, 2.1), ci(2.05, 1.95, 2.2)]];
+  const reference = runToRunSpread(pairs);
+  assert.equal(reference.comparisons, 5);
+  assert.ok(Math.abs(reference.rms_z - 2.001377064769241) < 1e-9, `${reference.rms_z}`);
+  assert.ok(Math.abs(reference.tau - 0.020179598937861705) < 1e-9, `${reference.tau}`);
+  // Equal widths everywhere: Σ d² / (v + 2τ²) = k has τ² = (mean d² − v) / 2.
+  const sigma = 0.01;
+  const width = (ratio) => ci(ratio, ratio * Math.exp(-1.959964 * sigma), ratio * Math.exp(1.959964 * sigma));
+  const ds = [0.05, -0.03, 0.04, 0.0, -0.06];
+  const closed = runToRunSpread(ds.map((d) => [width(Math.exp(d)), width(1)]));
+  const meanSquare = ds.reduce((sum, d) => sum + d * d, 0) / ds.length;
+  assert.ok(Math.abs(closed.tau - Math.sqrt((meanSquare - 2 * sigma ** 2) / 2)) < 1e-9, `${closed.tau}`);
+  // Differences the CIs account for: τ = 0; one without a CI is left out.
+  const held = runToRunSpread([[width(1.01), width(1)], [width(0.995), width(1)], [ci(1.5, NaN, NaN), width(1)]]);
+  assert.deepStrictEqual([held.comparisons, held.tau], [2, 0]);
+  assert.ok(held.rms_z < 1);
+  assert.deepStrictEqual(runToRunSpread([]), { comparisons: 0, rms_z: null, tau: null });
+  // Simulated runs of 2,000 comparisons with CIs of many widths, each run off by τ = 1.5 %: found within 10 %.
+  const random = seededRandom(7);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const tau = 0.015;
+  const simulated = Array.from({ length: 2000 }, () => {
+    const [sa, sb] = [0.002 + 0.03 * random(), 0.002 + 0.03 * random()];
+    const run = (s) => { const ratio = Math.exp(0.2 + tau * normal() + s * normal()); return ci(ratio, ratio * Math.exp(-1.959964 * s), ratio * Math.exp(1.959964 * s)); };
+    return [run(sa), run(sb)];
+  });
+  const found = runToRunSpread(simulated);
+  assert.ok(Math.abs(found.tau / tau - 1) < 0.1, `${found.tau}`);
+  assert.ok(found.rms_z > 1.2, `${found.rms_z}`);
+  // In the printed figures, after the CIs that lie apart.
+  const run = (...all) => ({ cells: [], all: all.map(([r, low, high], i) => ({ a_id: `json ${i}`, b_id: 'protobuf', ratio: r, ci_low: low, ci_high: high, rounds: 8 })),
+    conclusions: [], decisions: [] });
+  const lines = describeAgreement(agreement(run([1.1, 1.08, 1.12], [1.3, 1.28, 1.32]), run([1.2, 1.17, 1.23], [1.29, 1.27, 1.31])));
+  assert.match(lines[3], /^run to run: over those 2, the two runs' log ratios differ by \d\.\d\d× \(root mean square\) what their CIs allow; a spread of τ = \d+\.\d % per run/);
 });
