@@ -29,20 +29,20 @@ function analyse(path) {
 /** The z of a 95 % interval. */
 const Z95 = 1.959964;
 
+/** A 95 % CI's standard deviation on the log scale: its log half-width over 1.96. */
+const logSigma = (c) => (Math.log(c.ci_high) - Math.log(c.ci_low)) / (2 * Z95);
+
 /**
  * How likely two 95 % CIs of one ratio lie apart when each is a normal interval (on the log
- * scale) around an estimate of the same true ratio: |log a − log b| > h_a + h_b, with
- * log a − log b ~ N(0, σ_a² + σ_b²) and h = 1.96 σ. 0.56 % for equal widths, up to 5 % when one
+ * scale) around an estimate of the same true ratio: |log a − log b| > 1.96 (σ_a + σ_b), with
+ * log a − log b ~ N(0, σ_a² + σ_b²) (σ: logSigma). 0.56 % for equal widths, up to 5 % when one
  * is far wider.
  */
 export function chanceApart(a, b) {
-  const [ha, hb] = [a, b].map((c) => (Math.log(c.ci_high) - Math.log(c.ci_low)) / 2);
-  if (!(ha > 0) || !(hb > 0)) return 0;
-  return 2 * (1 - normalCdf((Z95 * (ha + hb)) / Math.hypot(ha, hb)));
+  const [sa, sb] = [a, b].map(logSigma);
+  if (!(sa > 0) || !(sb > 0)) return 0;
+  return 2 * (1 - normalCdf((Z95 * (sa + sb)) / Math.hypot(sa, sb)));
 }
-
-/** A 95 % CI's standard deviation on the log scale: its log half-width over 1.96. */
-const logSigma = (c) => (Math.log(c.ci_high) - Math.log(c.ci_low)) / (2 * Z95);
 
 /**
  * How far two runs' ratios differ beyond what their CIs allow, over comparisons with a CI in
@@ -93,7 +93,6 @@ export function agreement(a, b) {
   let resolvedInBoth = 0;
   const oppositeWays = [];
   // Comparisons whose CIs lie apart: the two runs' estimates differ by more than their CIs allow.
-  let withCiInBoth = 0;
   let expectedApart = 0;
   const apart = [];
   const withCi = [];
@@ -102,7 +101,6 @@ export function agreement(a, b) {
     const other = comparisonsB.get(key(c));
     if (!other) continue;
     if (hasCi(c) && hasCi(other)) {
-      withCiInBoth++;
       withCi.push([c, other]);
       expectedApart += chanceApart(c, other);
       if (c.ci_high < other.ci_low || other.ci_high < c.ci_low) {
@@ -145,7 +143,7 @@ export function agreement(a, b) {
     cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
       median_ratio_b_to_a: medianRatio, moved },
     comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays,
-      with_ci_in_both: withCiInBoth, cis_apart: apart.length, cis_apart_expected: expectedApart, apart,
+      with_ci_in_both: withCi.length, cis_apart: apart.length, cis_apart_expected: expectedApart, apart,
       run_to_run: runToRunSpread(withCi) },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
       // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").

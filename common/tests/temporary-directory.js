@@ -1,7 +1,7 @@
-// Temporary directories for tests: each is removed when the test process exits, after a failure
-// too, so a test run leaves nothing behind in the system's temporary folder (a suite makes
-// dozens: run directories, plans, reports). RTL_KEEP_TEST_DIRS=1 keeps them, to look into a
-// failure.
+// Temporary directories for tests and benchmarks: each is removed when the process exits, after
+// a failure too, so a run leaves nothing behind in the system's temporary folder (a test suite
+// makes dozens: run directories, plans, reports). RTL_KEEP_TEST_DIRS=1 keeps them, to look into
+// a failure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,8 +10,7 @@
 
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchOptions } from '../chromium.js';
@@ -22,6 +21,7 @@ import { roundRatio } from '#common/comparison.js';
 import { apiPath, caseId } from '#common/schema.js';
 import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
+import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;
@@ -50,9 +50,7 @@ async function overhead(page, figures) {
   console.log('== 1. What the study path adds to what it times (runner + recording + the study\'s page, against a bare loop)');
   console.log(`${'cell'.padEnd(52)} study path    bare loop   overhead (95% CI)            A/A control (95% CI)`);
   // The recording goes to a scratch run directory, as the study's goes to its own; removed at exit.
-  const scratch = mkdtempSync(join(tmpdir(), 'rtl-bench-run-'));
-  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  const runDirectory = new RunDirectory(join(scratch, 'run'));
+  const runDirectory = new RunDirectory(join(temporaryDirectory('rtl-bench-run-'), 'run'));
   runDirectory.writeContext({ plan: { name: 'bench' }, seed: 1 });
   const cells = [
     { object: 'books', count: 10, format: 'json', compression: 'none', scenario: 1, cm: 0, network: 'unthrottled' },
@@ -123,12 +121,9 @@ async function overhead(page, figures) {
 
 async function protobufDecode(page, figures) {
   console.log('== 2. Protobuf decode of 10,000 Books: the client\'s route against protobuf.js static code');
-  const directory = mkdtempSync(join(tmpdir(), 'rtl-pbjs-'));
-  const staticFile = join(directory, 'lab-static.js');
+  const staticFile = join(temporaryDirectory('rtl-pbjs-'), 'lab-static.js');
   execFileSync(join(ROOT, 'node_modules', '.bin', 'pbjs'), ['-t', 'static', '-w', 'closure', join(ROOT, 'proto', 'lab.proto'), '-o', staticFile]);
-  const staticCode = readFileSync(staticFile, 'utf8');
-  rmSync(directory, { recursive: true, force: true });
-  await page.addScriptTag({ content: `(function ($protobuf) {\n${staticCode}\n})(protobuf);` });
+  await page.addScriptTag({ content: `(function ($protobuf) {\n${readFileSync(staticFile, 'utf8')}\n})(protobuf);` });
   const result = await page.evaluate(async () => {
     const buffer = await (await fetch('/api/books?count=10000&format=protobuf')).arrayBuffer();
     const ours = () => window.lab.codecs.protobuf.reflection.decode(buffer, 'books');
