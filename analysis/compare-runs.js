@@ -7,8 +7,11 @@
 // out (runToRunSpread); decision-table situations whose recommendation (a
 // configuration, or "no clear winner") differs, how many of those name two different
 // configurations, and whether each difference had a margin left unsettled in either run;
-// source-conclusion verdicts that differ. Each run is analysed on its own, exactly as its report
-// is (at its plan's δ and looks).
+// source-conclusion verdicts that differ, with the comparisons that counted otherwise; and the
+// agreement in one word (summaryOf): the same answers, the same but on the δ line (whatever
+// differs, differs only where one run left a margin unsettled), or different (somewhere the runs
+// contradict each other). Each run is analysed on its own, exactly as its report is (at its
+// plan's δ and looks).
 
 import { VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { normalCdf } from '#common/compare.js';
@@ -135,9 +138,18 @@ export function agreement(a, b) {
             verdict: o.verdict, steady_looks: o.steady_looks }])) };
     });
 
-  const verdictsB = new Map(b.conclusions.map((c) => [c.claim, c.verdict]));
-  const differentVerdicts = a.conclusions.filter((c) => verdictsB.get(c.claim) !== c.verdict)
-    .map((c) => ({ claim: c.claim, a: c.verdict, b: verdictsB.get(c.claim) }));
+  const conclusionsB = new Map(b.conclusions.map((c) => [c.claim, c]));
+  const differentVerdicts = a.conclusions.filter((c) => conclusionsB.get(c.claim)?.verdict !== c.verdict)
+    .map((c) => {
+      const changed = changedCounts(c, conclusionsB.get(c.claim));
+      return { claim: c.claim, a: c.verdict, b: conclusionsB.get(c.claim)?.verdict, changed,
+        // Holds for the claim in one run and contradicts it in the other (or measured in one only).
+        contradictions: changed.filter((x) => !onTheLine(x)).length };
+    });
+  const contradictions = { opposite_ways: oppositeWays.length,
+    different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
+    decisions_settled_in_both: differentDecisions.filter((d) => d.settled_in_both).length,
+    verdict_comparisons: differentVerdicts.reduce((sum, v) => sum + v.contradictions, 0) };
 
   return {
     cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
@@ -147,10 +159,55 @@ export function agreement(a, b) {
       run_to_run: runToRunSpread(withCi) },
     decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
       // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").
-      different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
-      different_with_both_settled: differentDecisions.filter((d) => d.settled_in_both).length, different: differentDecisions },
+      different_configurations: contradictions.different_configurations,
+      different_with_both_settled: contradictions.decisions_settled_in_both, different: differentDecisions },
     conclusions: { claims: a.conclusions.length, same: a.conclusions.length - differentVerdicts.length, different: differentVerdicts },
+    summary: summaryOf(differentDecisions.length, differentVerdicts.length, contradictions),
   };
+}
+
+/** What a comparison counts as for a claim in one run, and the CI that says so. */
+const countedAs = (x) => x && { counts_as: x.counts_as, ratio: x.ratio, ci_low: x.ci_low, ci_high: x.ci_high, rounds: x.rounds };
+
+/**
+ * The comparisons that count otherwise for a claim in two runs (answers.js sourceConclusions:
+ * each part's comparisons, with what each counts as — holds, contradicted or open): those are
+ * what made its verdict differ. A comparison measured in one run only has null for the other.
+ */
+export function changedCounts(claimA, claimB) {
+  return claimA.parts.flatMap((part, i) => {
+    const otherPart = claimB?.parts.find((p) => p.what === part.what) ?? claimB?.parts[i];
+    const inB = new Map((otherPart?.comparisons ?? []).map((x) => [`${x.a} | ${x.b}`, x]));
+    const keys = [...new Set([...part.comparisons.map((x) => `${x.a} | ${x.b}`), ...inB.keys()])];
+    const inA = new Map(part.comparisons.map((x) => [`${x.a} | ${x.b}`, x]));
+    return keys.filter((key) => inA.get(key)?.counts_as !== inB.get(key)?.counts_as)
+      .map((key) => ({ part: part.what, comparison: key, a: countedAs(inA.get(key)) ?? null, b: countedAs(inB.get(key)) ?? null }));
+  });
+}
+
+/**
+ * Whether a comparison that counts otherwise in two runs does so only because one run left it
+ * open — its CI spanned the δ line the claim draws, so that run could not call it — rather than
+ * holding for the claim in one run and contradicting it in the other, or being measured in one.
+ */
+export const onTheLine = (x) => Boolean(x.a && x.b) && (x.a.counts_as === 'open' || x.b.counts_as === 'open');
+
+/**
+ * The agreement of two runs in one word, with what it rests on. "same": every decision and
+ * verdict the same, no comparison opposite. "same but on the δ line": the runs never contradict
+ * each other — no comparison resolved in both points opposite ways, no situation names two
+ * configurations, no decision differs where both runs settled every margin, no comparison holds
+ * for a claim in one run and contradicts it in the other — and every decision or verdict that
+ * differs does so through a margin or comparison one run left unsettled: its CI still spanned a δ
+ * boundary, or had not yet stayed on one side of it for the looks the stop rule asks, when the
+ * group's budget ran out. A true ratio that close to 1 ± δ is called either way from run to run
+ * by any rule that judges a CI against δ (README, Do two runs agree?). "different": the runs
+ * contradict each other somewhere.
+ */
+function summaryOf(decisions, verdicts, contradictions) {
+  const contradicting = Object.values(contradictions).reduce((sum, n) => sum + n, 0);
+  const agreement = contradicting ? 'different' : decisions + verdicts ? 'same but on the δ line' : 'same';
+  return { agreement, decisions_different: decisions, verdicts_different: verdicts, contradictions };
 }
 
 /** Reads two run directories and compares them. */
@@ -201,6 +258,31 @@ export function describeAgreement(r) {
         + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}`
           + `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})` : ' (no CI)')).join('')),
     `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
-    ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`),
+    ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`
+      + d.changed.map((x) => `; ${x.comparison} (${x.part}): ${countText(x.a, 'A')}, ${countText(x.b, 'B')}`).join('')),
+    describeSummary(r.summary),
   ];
+}
+
+/** What a comparison counted as for a claim in one run, with its ratio and CI. */
+function countText(x, run) {
+  if (!x) return `not measured in run ${run}`;
+  const ci = Number.isFinite(x.ci_low) ? ` (${x.ci_low.toFixed(2)}–${x.ci_high.toFixed(2)})` : ' (no CI)';
+  return `${x.counts_as} in run ${run} at ${x.ratio.toFixed(2)}×${ci}`;
+}
+
+/** The last line: the agreement in one word, and why (summaryOf). */
+function describeSummary({ agreement, decisions_different: decisions, verdicts_different: verdicts, contradictions }) {
+  const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (agreement === 'same') return 'agreement: same — every decision and verdict the same, no comparison the other way';
+  if (agreement !== 'different') {
+    return `agreement: ${agreement} — ${count(decisions, 'decision')} and ${count(verdicts, 'verdict')} differ, each only through a margin `
+      + 'or comparison one run left unsettled close to a δ boundary (listed above); nothing in one run contradicts the other';
+  }
+  const named = { opposite_ways: (n) => `${count(n, 'comparison')} resolved the other way`,
+    different_configurations: (n) => `${count(n, 'situation')} naming two configurations`,
+    decisions_settled_in_both: (n) => `${count(n, 'decision')} different with every margin settled in both`,
+    verdict_comparisons: (n) => `${count(n, 'comparison')} holding for a claim in one run and contradicting it (or not measured) in the other` };
+  return `agreement: different — the runs contradict each other: ${Object.entries(contradictions).filter(([, n]) => n)
+    .map(([key, n]) => named[key](n)).join(', ')}`;
 }

@@ -19,6 +19,8 @@ test('two runs of the same design with other noise agree on every answer', () =>
   assert.equal(result.conclusions.same, 6);
   assert.ok(result.comparisons.with_ci_in_both > 30);
   assert.ok(result.comparisons.cis_apart_expected > 0 && result.comparisons.cis_apart_expected < result.comparisons.with_ci_in_both * 0.05);
+  assert.equal(result.summary.agreement, 'same');
+  assert.match(describeAgreement(result).at(-1), /^agreement: same — every decision and verdict the same/);
 });
 
 test('a run in which JSON and Protobuf trade places is seen to disagree, and where', () => {
@@ -32,6 +34,9 @@ test('a run in which JSON and Protobuf trade places is seen to disagree, and whe
   assert.ok(result.conclusions.same < 6, 'JSON beating Protobuf unthrottled now holds');
   const lines = describeAgreement(result);
   assert.match(lines[1], /^comparisons resolved in both runs: \d+; pointing opposite ways: [1-9]/);
+  assert.equal(result.summary.agreement, 'different');
+  assert.equal(result.summary.contradictions.opposite_ways, result.comparisons.opposite_ways);
+  assert.match(lines.at(-1), /^agreement: different — the runs contradict each other: \d+ comparisons? resolved the other way/);
 });
 
 test('a run slower throughout is told apart from noise: the moved cells moved one way, and the median B/A says by how much', () => {
@@ -60,6 +65,8 @@ test('a different recommendation is told apart by whether each run settled its m
   assert.equal(near.decisions.different_with_both_settled, 0);
   assert.deepStrictEqual(Object.keys(near.decisions.different[0].unsettled_margin), ['b']);
   assert.equal(near.decisions.different_configurations, 0, 'one run names no winner');
+  assert.equal(near.summary.agreement, 'same but on the δ line', 'nothing contradicts: one run left the margin open');
+  assert.match(describeAgreement(near).at(-1), /^agreement: same but on the δ line — 1 decision and 0 verdicts differ/);
   assert.match(describeAgreement(near)[3], /0 name two different configurations .*, 0 had every margin settled in both runs/);
   assert.match(describeAgreement(near)[4], /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes 1\.10× \(1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes 1\.05× \(1\.02–1\.09\); /);
   assert.match(describeAgreement(near)[4], /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/);
@@ -72,10 +79,46 @@ test('a different recommendation is told apart by whether each run settled its m
     run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])));
   assert.equal(settled.decisions.different_with_both_settled, 1);
   assert.deepStrictEqual(settled.decisions.different[0].unsettled_margin, {});
+  assert.equal(settled.summary.agreement, 'different');
+  assert.match(describeAgreement(settled).at(-1), /contradict each other: 1 decision different with every margin settled in both$/);
   // Two runs that name different winners.
   const two = agreement(run(situation('Protobuf, server computes', ['JSON, server computes', 'b faster', 1.2, 1.1, 1.3])),
     run(situation('JSON, server computes', ['Protobuf, server computes', 'b faster', 1.2, 1.1, 1.3])));
   assert.equal(two.decisions.different_configurations, 1);
+  assert.deepStrictEqual(two.summary.contradictions, { opposite_ways: 0, different_configurations: 1, decisions_settled_in_both: 1,
+    verdict_comparisons: 0 });
+});
+
+test('a different verdict is traced to the comparisons that counted otherwise: open in one run, or a contradiction', () => {
+  const comparison = (a, counts_as, ratio, low, high) => ({ a, b: 'protobuf', ratio, ci_low: low, ci_high: high, rounds: 40, counts_as,
+    verdict: counts_as === 'holds' ? 'equivalent' : counts_as === 'contradicted' ? 'a faster' : 'unresolved' });
+  const claim = (verdict, ...comparisons) => ({ claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
+    verdict, parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP', comparisons }] });
+  const run = (...conclusions) => ({ cells: [], all: [], decisions: [], conclusions });
+  const steady = comparison('videos/10/json', 'holds', 0.98, 0.96, 1.0);
+  // The GZIP margin of 1,000 Videos at 10 Mbit/s: 1.046× in one run (its CI spans 1 + δ: open),
+  // 1.06× in the other (wholly above: contradicted).
+  const onTheLine = agreement(run(claim('confirmed', steady, comparison('videos/1000/json', 'open', 1.046, 1.036, 1.058))),
+    run(claim('partly', steady, comparison('videos/1000/json', 'contradicted', 1.06, 1.052, 1.07))));
+  const [different] = onTheLine.conclusions.different;
+  assert.deepStrictEqual(different.changed.map((x) => [x.comparison, x.a.counts_as, x.b.counts_as]),
+    [['videos/1000/json | protobuf', 'open', 'contradicted']]);
+  assert.equal(different.contradictions, 0);
+  assert.equal(onTheLine.summary.agreement, 'same but on the δ line');
+  const lines = describeAgreement(onTheLine);
+  assert.match(lines.at(-2), /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/);
+  assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
+
+  // Holds in one run, contradicted in the other: the runs contradict each other.
+  const against = agreement(run(claim('confirmed', steady)), run(claim('refuted', comparison('videos/10/json', 'contradicted', 1.2, 1.1, 1.3))));
+  assert.equal(against.conclusions.different[0].contradictions, 1);
+  assert.equal(against.summary.agreement, 'different');
+  assert.match(describeAgreement(against).at(-1), /: 1 comparison holding for a claim in one run and contradicting it \(or not measured\) in the other$/);
+  // Measured in one run only: not a δ line either.
+  const missing = agreement(run(claim('confirmed', steady, comparison('videos/1000/json', 'holds', 1.0, 0.98, 1.02))), run(claim('partly', steady)));
+  assert.deepStrictEqual(missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]), [['holds', null]]);
+  assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
+  assert.equal(missing.summary.agreement, 'different');
 });
 
 test('CIs that lie apart in two runs are counted against how many would if each held the run-to-run variation', () => {
