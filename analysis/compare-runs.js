@@ -220,6 +220,84 @@ export function compareRuns(pathA, pathB) {
   return agreement(a, b);
 }
 
+/** The verdicts a comparison can have, in the order a spread of them is listed. */
+const VERDICT_ORDER = [VERDICTS.A_FASTER, VERDICTS.EQUIVALENT, VERDICTS.UNRESOLVED, VERDICTS.B_FASTER];
+
+/**
+ * Several runs of one plan (or of one group of it, run alone: `npx playwright test -g '<group
+ * id>$'`, each run with a server of its own): every pair's agreement, and where the runs do not
+ * all say the same — per decision-table situation, the recommendations and how many runs gave
+ * each; per comparison, its verdicts with their counts and the range of its ratio. A comparison
+ * whose runs spread over a verdict and "unresolved" has a ratio on a δ line (README, Do two
+ * runs agree?); one called both ways (a faster and b faster) does not.
+ *
+ * @param paths three or more run directories (two: compareRuns)
+ */
+export function compareMany(paths) {
+  const analysed = paths.map(analyse);
+  const plans = new Set(analysed.map((r) => r.context.plan?.name));
+  if (plans.size > 1) throw new Error(`the runs are of plans ${[...plans].join(', ')}: compare runs of one plan`);
+  const pairs = [];
+  for (let i = 0; i < paths.length; i++) {
+    for (let j = i + 1; j < paths.length; j++) {
+      const { decisions, conclusions, comparisons: c, summary } = agreement(analysed[i], analysed[j]);
+      pairs.push({ a: paths[i], b: paths[j], decisions_same: decisions.same, situations: decisions.situations,
+        verdicts_same: conclusions.same, claims: conclusions.claims, opposite_ways: c.opposite_ways, agreement: summary.agreement });
+    }
+  }
+  const tally = (values) => Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));
+  const situations = new Map();
+  const comparisonsByKey = new Map();
+  for (const run of analysed) {
+    for (const d of run.decisions) {
+      const key = `${d.object}/${d.count}/${d.network}/cm${d.cm}`;
+      situations.set(key, [...(situations.get(key) ?? []), d.recommendation]);
+    }
+    const { delta } = run.judging ?? DEFAULT_JUDGING;
+    for (const c of run.all) {
+      const key = `${c.a_id} | ${c.b_id}`;
+      comparisonsByKey.set(key, [...(comparisonsByKey.get(key) ?? []), { ratio: c.ratio, verdict: verdictOf(c, delta) }]);
+    }
+  }
+  const varying = (values) => values.length < paths.length || new Set(values).size > 1;
+  const comparisonsVarying = [...comparisonsByKey].filter(([, list]) => varying(list.map((x) => x.verdict)))
+    .map(([comparison, list]) => {
+      const verdicts = tally(list.map((x) => x.verdict));
+      const ratios = list.map((x) => x.ratio).filter(Number.isFinite);
+      return { comparison, runs: list.length, verdicts: Object.fromEntries(VERDICT_ORDER.filter((v) => verdicts[v]).map((v) => [v, verdicts[v]])),
+        ratio_min: ratios.length ? Math.min(...ratios) : null, ratio_max: ratios.length ? Math.max(...ratios) : null,
+        both_ways: Boolean(verdicts[VERDICTS.A_FASTER] && verdicts[VERDICTS.B_FASTER]) };
+    });
+  return {
+    runs: paths,
+    pairs,
+    summary: tally(pairs.map((p) => p.agreement)),
+    situations_varying: [...situations].filter(([, list]) => varying(list))
+      .map(([situation, list]) => ({ situation, runs: list.length, recommendations: tally(list) })),
+    comparisons: { in_all: [...comparisonsByKey.values()].filter((list) => list.length === paths.length).length,
+      varying: comparisonsVarying, both_ways: comparisonsVarying.filter((c) => c.both_ways).length },
+  };
+}
+
+/** compareMany's figures in sentences. */
+export function describeMany(r) {
+  const name = (path) => `${r.runs.indexOf(path) + 1}`;
+  const k = r.runs.length;
+  return [
+    ...r.runs.map((path) => `run ${name(path)}: ${path}`),
+    ...r.pairs.map((p) => `runs ${name(p.a)} and ${name(p.b)}: decisions the same ${p.decisions_same} of ${p.situations}, `
+      + `verdicts ${p.verdicts_same} of ${p.claims}, comparisons resolved the other way ${p.opposite_ways}; agreement: ${p.agreement}`),
+    `decision-table situations whose recommendation is not the same in all ${k} runs: ${r.situations_varying.length}`,
+    ...r.situations_varying.map((s) => `  ${s.situation}: ${Object.entries(s.recommendations).map(([rec, n]) => `${rec} (${n})`).join(', ')}`
+      + (s.runs < k ? `; measured in ${s.runs} runs` : '')),
+    `comparisons whose verdict is not the same in all ${k} runs: ${r.comparisons.varying.length} of ${r.comparisons.in_all} measured in all`
+      + `, called both ways (a faster in one run, b faster in another): ${r.comparisons.both_ways}`,
+    ...r.comparisons.varying.map((c) => `  ${c.comparison}: ${Object.entries(c.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}`
+      + (c.ratio_min === null ? '' : `; ratio ${c.ratio_min.toFixed(3)}–${c.ratio_max.toFixed(3)}`) + (c.runs < k ? `; measured in ${c.runs} runs` : '')),
+    `pairs of runs: ${Object.entries(r.summary).map(([agreementWord, n]) => `${n} ${agreementWord}`).join(', ')}`,
+  ];
+}
+
 /** A log-scale spread as a percentage of the ratio. */
 const logPercent = (x) => `${((Math.exp(x) - 1) * 100).toFixed(1)} %`;
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { agreement, chanceApart, compareRuns, describeAgreement, runToRunSpread } from '../compare-runs.js';
+import { agreement, chanceApart, compareMany, compareRuns, describeAgreement, describeMany, runToRunSpread } from '../compare-runs.js';
 import { seededRandom } from '#common/stats.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -119,6 +121,47 @@ test('a different verdict is traced to the comparisons that counted otherwise: o
   assert.deepStrictEqual(missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]), [['holds', null]]);
   assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
   assert.equal(missing.summary.agreement, 'different');
+});
+
+test('several runs: each pair\'s agreement, and the situations and comparisons that are not the same in all', () => {
+  const same = [9, 10, 11].map((seed) => syntheticRun({ seed }).path);
+  const three = compareMany(same);
+  assert.deepStrictEqual(three.runs, same);
+  assert.deepStrictEqual(three.pairs.map((p) => [same.indexOf(p.a), same.indexOf(p.b), p.agreement]),
+    [[0, 1, 'same'], [0, 2, 'same'], [1, 2, 'same']]);
+  assert.deepStrictEqual(three.summary, { same: 3 });
+  assert.deepStrictEqual(three.situations_varying, []);
+  assert.equal(three.comparisons.both_ways, 0);
+  assert.ok(three.comparisons.in_all > 30);
+  const lines = describeMany(three);
+  assert.equal(lines[0], `run 1: ${same[0]}`);
+  assert.match(lines[3], /^runs 1 and 2: decisions the same (\d+) of \1, verdicts 6 of 6, comparisons resolved the other way 0; agreement: same$/);
+  assert.equal(lines.at(-1), 'pairs of runs: 3 same');
+
+  // A fourth run in which JSON and Protobuf trade places: its pairs contradict the others, and
+  // the comparisons between the two are called both ways.
+  const traded = syntheticRun({ seed: 9, perObject: { json: 0.5, protobuf: 1.0, xml: 2.0 } }).path;
+  const four = compareMany([...same, traded]);
+  assert.equal(four.pairs.length, 6);
+  assert.deepStrictEqual(four.summary, { same: 3, different: 3 });
+  assert.ok(four.situations_varying.length > 0);
+  const jsonProtobuf = four.comparisons.varying.find((c) => /\/json\/none\/scenario1\/cm0\/unthrottled \| .*\/protobuf\/none\//.test(c.comparison)
+    && c.comparison.startsWith('books/1000/'));
+  assert.ok(jsonProtobuf.both_ways, JSON.stringify(jsonProtobuf));
+  assert.equal(jsonProtobuf.verdicts['b faster'], 3, 'Protobuf faster in the three runs of the design');
+  assert.equal(jsonProtobuf.verdicts['a faster'], 1);
+  assert.ok(jsonProtobuf.ratio_min < 1 && jsonProtobuf.ratio_max > 1);
+  assert.match(describeMany(four).join('\n'), /books\/1000\/json\/none\/scenario1\/cm0\/unthrottled \| \S+: a faster 1, b faster 3; ratio 0\.\d{3}–1\.\d{3}/);
+  // Runs of another plan are refused, as with two.
+  const other = syntheticRun({ seed: 12 }).path;
+  const context = JSON.parse(readFileSync(join(other, 'run.json'), 'utf8'));
+  writeFileSync(join(other, 'run.json'), JSON.stringify({ ...context, plan: { ...context.plan, name: 'another' } }));
+  assert.throws(() => compareMany([...same, other]), /the runs are of plans synthetic, another: compare runs of one plan/);
+
+  // The command takes them all.
+  const cli = spawnSync(process.execPath, [CLI, ...same], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.match(cli.stdout, /\npairs of runs: 3 same\n$/);
 });
 
 test('CIs that lie apart in two runs are counted against how many would if each held the run-to-run variation', () => {
