@@ -41,5 +41,8 @@ export default defineConfig({
     timeout: 600_000, // the first start compiles and generates the datasets
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM, not Playwright's default SIGKILL: the JVM's shutdown hooks run, so Jetty stops and
+    // the native libraries it unpacked into the temporary directory (brotli4j's) are removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   } : undefined,
 });
