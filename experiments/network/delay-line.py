@@ -16,6 +16,7 @@ The technique is the one of Mahimahi's delay shell; nothing else is done to a pa
 """
 
 import collections
+import contextlib
 import fcntl
 import os
 import select
@@ -87,19 +88,25 @@ def serve(server_tun, browser_tun, control_path):
     os.dup2(devnull, 1)
     os.close(devnull)
     readers = {down.source: down, up.source: up}
-    while True:
-        now = time.monotonic()
-        dues = [d for d in (down.next_due(), up.next_due()) if d is not None]
-        timeout = max(0.0, min(dues) - now) if dues else None
-        ready, _, _ = select.select([down.source, up.source, control], [], [], timeout)
-        now = time.monotonic()
-        for fd in ready:
-            if fd is control:
-                answer_control(control, down, up)
-            else:
-                readers[fd].read_all(now)
-        down.write_due(now)
-        up.write_due(now)
+    try:
+        while True:
+            now = time.monotonic()
+            dues = [d for d in (down.next_due(), up.next_due()) if d is not None]
+            timeout = max(0.0, min(dues) - now) if dues else None
+            ready, _, _ = select.select([down.source, up.source, control], [], [], timeout)
+            now = time.monotonic()
+            for fd in ready:
+                if fd is control:
+                    answer_control(control, down, up)
+                else:
+                    readers[fd].read_all(now)
+            down.write_due(now)
+            up.write_due(now)
+    finally:
+        # SIGTERM ends the loop through sys.exit: the control socket's file goes with it.
+        control.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(control_path)
 
 
 def answer_control(control, down, up):
