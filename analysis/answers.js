@@ -64,6 +64,19 @@ export const percent = (delta) => `${Number((delta * 100).toFixed(2))} %`;
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
 const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')}, ${cell.network}`;
 
+/**
+ * How many times slower `slow` is than `fast`: from the run's comparison of the two when it made
+ * one (the medians of the rounds both ran in, with the CI), else from the cells' own medians
+ * (which, when one cell was measured in rounds the other was not, drift can bias).
+ */
+function slowerBy(all, fast, slow) {
+  const [fastId, slowId] = [caseId(fast.cell), caseId(slow.cell)];
+  const c = fastId === slowId ? null : all.find((k) => [caseId(k.a), caseId(k.b)].sort().join() === [fastId, slowId].sort().join());
+  if (!c) return `${x(slow.stats.median / fast.stats.median)} slower`;
+  const [ratio, low, high] = caseId(c.a) === slowId ? [c.ratio, c.ci_low, c.ci_high] : [1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low];
+  return `${x(ratio)} slower${hasInterval(c) ? `, 95% CI ${low.toFixed(2)}–${high.toFixed(2)}` : ''}`;
+}
+
 function rq1(cells, all) {
   const lines = [];
   // Formats against each other: the decoder goes with the format (a cell's decoder is its
@@ -75,7 +88,7 @@ function rq1(cells, all) {
       return { count, fastest: atCount[0], slowest: atCount.at(-1) };
     });
     const parts = winners.map((w) => `N=${w.count}: ${formatName(w.fastest.cell)} (${w.fastest.stats.median.toFixed(1)} ms`
-      + `, ${formatName(w.slowest.cell)} ${x(w.slowest.stats.median / w.fastest.stats.median)} slower)`);
+      + `, ${formatName(w.slowest.cell)} ${slowerBy(all, w.fastest, w.slowest)})`);
     const largest = winners.at(-1).count;
     const jp = all.find((c) => c.dimension === 'format' && c.a.format === 'json' && c.b.format === 'protobuf'
       && c.a.count === largest && c.a.scenario === 1 && where(c.a) === where(cell) && c.a.compression === cell.compression);
@@ -138,7 +151,7 @@ function sideLines(all, dimension, describe) {
  * other never wins again at a higher measured CM. CMs whose comparison had too few rounds for a
  * CI (CM5 on 10,000 Books: one round) are named as not judged.
  */
-function thresholds(all, dimension, bName, aName, takesOver, delta) {
+function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
   const lines = [];
   const chosen = all.filter((c) => c.dimension === dimension);
   const list = (cms) => (cms.length ? cms.map((cm) => `CM${cm}`).join(', ') : 'no CM');
@@ -158,8 +171,9 @@ function thresholds(all, dimension, bName, aName, takesOver, delta) {
         : `no threshold (${measured})`;
       const wins = [bWins.length ? `${bName} faster at ${list(bWins)}` : null,
         aWins.length ? `${aName} faster at ${list(aWins)}` : null].filter(Boolean);
-      lines.push(wins.length ? `${where(cell)}, ${formatName(cell)}, N=${count}: ${wins.join(', ')} — ${threshold}${note}.`
-        : `${where(cell)}, ${formatName(cell)}, N=${count}: neither side clearly faster where ${measured}, so no threshold${note}.`);
+      const head = `${where(cell)}, ${formatName(cell)}, N=${count}, ${what}`;
+      lines.push(wins.length ? `${head}: ${wins.join(', ')} — ${threshold}${note}.`
+        : `${head}: neither side clearly faster where ${measured}, so no threshold${note}.`);
     }
   }
   return lines;
@@ -181,8 +195,9 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
           ? `second request ${x(1 / c.ratio)} faster than the cached client` : neither(v, delta);
       }) },
     RQ5: { question: 'What amount of computation favours the client, and what the server?',
-      answers: [...thresholds(all, 'caching', 'the cached client', 'the second server request', 'a', delta),
-        ...thresholds(all, 'side', 'the server', 'the client', 'b', delta)] },
+      answers: [...thresholds(all, 'caching', 'the cached client', 'the second server request', 'a', delta,
+        'data already cached (sorting the cached copy against a second request)'),
+      ...thresholds(all, 'side', 'the server', 'the client', 'b', delta, 'nothing cached (the server sorts or the client does)')] },
   };
 }
 

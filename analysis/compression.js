@@ -66,8 +66,10 @@ export function breakEvens(cells, comparisons, networks = {}, { delta: margin = 
     const none = byId.get(c.a_id);
     const compressed = byId.get(c.b_id);
     const [n, z] = [cellFigures(none), cellFigures(compressed)];
-    const tNone = none.stats.median;
-    const tCompressed = compressed.stats.median;
+    // The medians the ratio and its CI were computed on (the rounds both were measured in), so
+    // that Δ and its interval come from one estimate; a cell's own median may span more rounds.
+    const tNone = c.median_a ?? none.stats.median;
+    const tCompressed = c.median_b ?? compressed.stats.median;
     const delta = tCompressed - tNone;
     // r = T_none / T_c, so Δ = T_c (1 − r): the CI's high ratio gives the low Δ.
     const [deltaLow, deltaHigh] = [tCompressed * (1 - c.ci_high), tCompressed * (1 - c.ci_low)];

@@ -44,7 +44,7 @@ const INDEX_NOTE = 'Per situation (objects, N, network), each configuration\'s s
   + 'per-sample values. Other weights: npm run report -- <run> --weights 40/20/35/5, or the page\'s report view.';
 
 const BREAK_EVEN_NOTE = 'For each compression and level against no compression: what compressing costs unthrottled '
-  + '(Δ, the difference of the medians, 95% CI from the round bootstrap; split into the server\'s compress time from '
+  + '(Δ, the difference of the medians over the rounds both were measured in, 95% CI from the round bootstrap; split into the server\'s compress time from '
   + 'Server-Timing and the rest — the browser\'s decompression and whatever else differs) and the body bytes it saves. '
   + 'On a link of B bit/s the saved bytes take saved × 8 / B longer without compression, so compressing pays below '
   + 'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips '

@@ -52,7 +52,8 @@ export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
   };
   const ratios = new Float64Array(BOOTSTRAP_RESAMPLES);
   for (let r = 0; r < BOOTSTRAP_RESAMPLES; r++) ratios[r] = draw(a) / draw(b);
-  return { ratio: median(a) / median(b), ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975) };
+  const [medianA, medianB] = [median(a), median(b)];
+  return { ratio: medianA / medianB, ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975), median_a: medianA, median_b: medianB };
 }
 
 /**

@@ -80,8 +80,10 @@ function resampledMedian(valuesByRound) {
  *
  * @param a samples of the first cell, [{round, value}]
  * @param b samples of the second cell, [{round, value}]
- * @returns {ratio, ci_low, ci_high, rounds, n_a, n_b, method}; rounds counts the rounds in
- *     which both cells were measured (only those are resampled)
+ * @returns {ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b, method}; rounds counts
+ *     the rounds in which both cells were measured (only those are resampled, and the medians are
+ *     of those rounds' samples: a cell that went on being measured after its partner stopped has
+ *     a median of its own over every round, which drift can move away from the matched one)
  */
 export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {}) {
   const roundsA = byRound(a);
@@ -91,7 +93,8 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
   const valuesB = rounds.map((r) => roundsB.get(r));
   const allA = valuesA.flat();
   const allB = valuesB.flat();
-  const result = { ratio: median(allA) / median(allB), ci_low: NaN, ci_high: NaN, rounds: rounds.length,
+  const [medianOfA, medianOfB] = [median(allA), median(allB)];
+  const result = { ratio: medianOfA / medianOfB, ci_low: NaN, ci_high: NaN, median_a: medianOfA, median_b: medianOfB, rounds: rounds.length,
     n_a: allA.length, n_b: allB.length, method: 'round bootstrap (percentile)' };
   if (rounds.length < 2) return result;
 

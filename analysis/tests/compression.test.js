@@ -31,6 +31,17 @@ test('break-even bandwidth: bytes saved × 8 over what compressing costs unthrot
   assert.deepStrictEqual(row.checks, []);
 });
 
+test('Δ comes from the medians the ratio was computed on, so it lies inside its own interval', () => {
+  // The compressed cell stopped early (its margins settled) while no compression ran on and
+  // drifted down to 8 ms: the cells' own medians (8, 12) say Δ = 4 ms, the matched rounds 10 and 12.
+  const none = cell('none', null, 'unthrottled', 8, 150_000);
+  const br = cell('br', 11, 'unthrottled', 12, 50_000);
+  const [row] = breakEvens([none, br], [{ ...pair(none, br, 10 / 12, [0.8, 0.9]), median_a: 10, median_b: 12 }], {});
+  assert.ok(Math.abs(row.delta_ms - 2) < 1e-9);
+  assert.ok(row.delta_low_ms <= row.delta_ms && row.delta_ms <= row.delta_high_ms);
+  assert.deepStrictEqual([row.none_ms, row.compressed_ms], [10, 12]);
+});
+
 test('the break-even is checked against the cells measured on slower links', () => {
   const none = cell('none', null, 'unthrottled', 10, 150_000);
   const gzip = cell('gzip', 6, 'unthrottled', 10.5, 60_000);

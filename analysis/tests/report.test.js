@@ -21,14 +21,14 @@ test('the report says what the data says', async () => {
 
   const md = readFileSync(join(path, 'report.md'), 'utf8');
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
-  assert.match(md, /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower\)/);
+  assert.match(md, /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower, 95% CI 3\.\d\d–3\.\d\d\)/);
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
   assert.match(md, /Books, 10mbit, JSON, GZIP against no compression — N=10: 1\.0\d× faster \(95% CI [^)]*\); N=1000: 1\.9\d× faster/);
   assert.match(md, /Books, unthrottled, JSON, GZIP against no compression — .*N=1000: 1\.\d\d× slower \(95% CI 1\.\d\d–1\.\d\d\)/);
   assert.match(md, /N=100 CM5: server [\d.]+× faster/);
   // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
   // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
-  assert.match(md, /Books, unthrottled, JSON, N=100: the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./);
+  assert.match(md, /Books, unthrottled, JSON, N=100, data already cached \(sorting the cached copy against a second request\): the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./);
 
   assert.match(md, /Where our measurements contradict the source:[\s\S]*- The source says: "Unthrottled: JSON beats Protobuf/);
   const { conclusions } = analyse(loadRuns([path]).cells);
@@ -197,6 +197,10 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
   const jp = { dimension: 'format', a: cells[3].cell, b: cells[4].cell, ratio: 0.83, ci_low: 0.8, ci_high: 0.86, rounds: 12 };
   assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, ['Books, unthrottled, no compression — fastest: '
     + 'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).']);
+  // Where the run compared the two (here JSON against XML at N=1000, in the rounds both ran in),
+  // the margin is that comparison's ratio with its CI, not the cells' own medians.
+  const jx = { dimension: 'format', a: cells[3].cell, b: cells[5].cell, ratio: 1 / 5.5, ci_low: 1 / 5.8, ci_high: 1 / 5.2, rounds: 12 };
+  assert.match(answerQuestions(cells, [jp, jx]).RQ1.answers[0], /N=1000: JSON \(7\.0 ms, XML 5\.50× slower, 95% CI 5\.20–5\.80\)\./);
 });
 
 test('RQ5 names the CMs whose comparison had too few rounds for a verdict instead of passing over them', async () => {
@@ -208,6 +212,6 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
   const side = (cm, ratio, low, high, rounds) => ({ dimension: 'side', a: cell(3, cm), b: cell(2, cm), ratio, ci_low: low, ci_high: high, rounds });
   const all = [side(3, 1.1, 1.07, 1.13, 5), side(4, 1.5, Number.NaN, Number.NaN, 1), side(5, 2.2, 2.1, 2.3, 3)];
   const [line] = answerQuestions([], all).RQ5.answers;
-  assert.equal(line, 'Books, 10mbit, JSON, N=10000: the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged'
+  assert.equal(line, 'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged'
     + ' (fewer than the 5 rounds a verdict needs).');
 });

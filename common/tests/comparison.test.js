@@ -44,6 +44,11 @@ test('only rounds in which both cells were measured are resampled; one round giv
   const a = [{ round: 1, value: 2 }, { round: 2, value: 2 }, { round: 3, value: 2 }];
   const b = [{ round: 2, value: 1 }, { round: 3, value: 1 }, { round: 4, value: 1 }];
   assert.equal(roundRatio(a, b).rounds, 2);
+  // A cell measured on after its partner stopped (drift moved it): the medians are the matched rounds'.
+  const early = [{ round: 1, value: 4 }, { round: 2, value: 4 }, ...[3, 4, 5, 6, 7].map((round) => ({ round, value: 3 }))];
+  const stopped = [{ round: 1, value: 5 }, { round: 2, value: 5 }];
+  const matched = roundRatio(early, stopped);
+  assert.deepStrictEqual([matched.median_a, matched.median_b, matched.ratio], [4, 5, 0.8]);
   const one = roundRatio([{ round: 1, value: 2 }], [{ round: 1, value: 1 }]);
   assert.equal(one.ratio, 2);
   assert.ok(Number.isNaN(one.ci_low));
