@@ -111,7 +111,8 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
 /**
  * How far past its time budget a group may run to reach the rounds a verdict needs
  * (MIN_ROUNDS_FOR_VERDICT), as a multiple of the budget. Chosen so that no thesis group's
- * pace lies near the line (with 90 s: rounds of 54 s): at 2 (36 s) CM4 on 10,000 Books at
+ * pace lies near the line (with the thesis plan's 80 s: rounds of 48 s, against CM4 on 10,000
+ * Books at 38–42 s and CM5 at ~4 min; with 90 s, 54 s): at 2 (then 36 s) CM4 on 10,000 Books at
  * 10 Mbit/s, with rounds of 35–36 s, got its 5 rounds in one run of a same-commit pair and
  * stopped after 1 in the other, and the two disagreed on its decision and on a verdict.
  */
