@@ -32,17 +32,19 @@ export default defineConfig({
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, launchOptions },
-  webServer: startServer ? {
-    // Without the request log: logging every request to the console costs ~1 ms each on this
-    // 2-core machine, inside the time the study measures.
-    command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
-    url: new URL('/api/books?count=1', BASE_URL).href,
-    reuseExistingServer: true,
-    timeout: 600_000, // the first start compiles and generates the datasets
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // SIGTERM, not Playwright's default SIGKILL: the JVM's shutdown hooks run, so Jetty stops and
-    // the native libraries it unpacked into the temporary directory (brotli4j's) are removed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  } : undefined,
+  webServer: startServer
+    ? {
+        // Without the request log: logging every request to the console costs ~1 ms each on this
+        // 2-core machine, inside the time the study measures.
+        command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
+        url: new URL('/api/books?count=1', BASE_URL).href,
+        reuseExistingServer: true,
+        timeout: 600_000, // the first start compiles and generates the datasets
+        stdout: 'ignore',
+        stderr: 'pipe',
+        // SIGTERM, not Playwright's default SIGKILL: the JVM's shutdown hooks run, so Jetty stops and
+        // the native libraries it unpacked into the temporary directory (brotli4j's) are removed.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      }
+    : undefined,
 });

@@ -21,9 +21,13 @@ try {
   }
   if (runs.length === 0) throw new Error('give at least one run directory');
   const made = await makeReport(runs, options.out, options.weights ? { weights: parseWeights(options.weights) } : {});
-  console.log(`Report of ${made.cells} cells (${made.comparisons} comparisons, ${made.charts} charts): `
-    + `${made.outDirectory}/report.html, report.md, summary.csv`);
+  console.log(
+    `Report of ${made.cells} cells (${made.comparisons} comparisons, ${made.charts} charts): ` +
+      `${made.outDirectory}/report.html, report.md, summary.csv`,
+  );
 } catch (error) {
   console.error(`error: ${error.message}\n${USAGE}`);
-  process.exit(error.message.startsWith('give') || error.message.includes('option') || error.message.includes('needs') ? 2 : 1);
+  process.exit(
+    error.message.startsWith('give') || error.message.includes('option') || error.message.includes('needs') ? 2 : 1,
+  );
 }

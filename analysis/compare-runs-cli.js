@@ -7,7 +7,9 @@ import { compareMany, compareRuns, describeAgreement, describeMany } from './com
 
 const { paths, jsonFile, jsonWithoutFile } = runsAndJson(process.argv.slice(2));
 if (paths.length < 2 || jsonWithoutFile) {
-  console.error('usage: npm run compare-runs -- <run directory A> <run directory B> [<run directory C> …] [--json <file>]');
+  console.error(
+    'usage: npm run compare-runs -- <run directory A> <run directory B> [<run directory C> …] [--json <file>]',
+  );
   process.exit(2);
 }
 try {

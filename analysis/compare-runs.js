@@ -25,8 +25,14 @@ export const MEDIAN_TOLERANCE = 0.1;
 function analyse(path) {
   const { runs, cells, judging } = loadRuns([path]);
   const all = comparisons(cells);
-  return { context: runs[0].context, judging, cells, all, decisions: decisions(cells, judging),
-    conclusions: sourceConclusions(cells, all, judging) };
+  return {
+    context: runs[0].context,
+    judging,
+    cells,
+    all,
+    decisions: decisions(cells, judging),
+    conclusions: sourceConclusions(cells, all, judging),
+  };
 }
 
 /** The z of a 95 % interval. */
@@ -59,7 +65,8 @@ export function chanceApart(a, b) {
  * that number already. The log CI is taken as symmetric: its half-width, not its two sides.
  */
 export function runToRunSpread(pairs) {
-  const terms = pairs.map(([a, b]) => ({ d: Math.log(a.ratio) - Math.log(b.ratio), v: logSigma(a) ** 2 + logSigma(b) ** 2 }))
+  const terms = pairs
+    .map(([a, b]) => ({ d: Math.log(a.ratio) - Math.log(b.ratio), v: logSigma(a) ** 2 + logSigma(b) ** 2 }))
     .filter((t) => Number.isFinite(t.d) && t.v > 0 && Number.isFinite(t.v));
   const k = terms.length;
   if (!k) return { comparisons: 0, rms_z: null, tau: null };
@@ -78,12 +85,14 @@ export function runToRunSpread(pairs) {
   return { comparisons: k, rms_z: Math.sqrt(q(0) / k), tau: Math.sqrt(tau2) };
 }
 
-const opposite = (x, y) => (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) || (x === VERDICTS.B_FASTER && y === VERDICTS.A_FASTER);
+const opposite = (x, y) =>
+  (x === VERDICTS.A_FASTER && y === VERDICTS.B_FASTER) || (x === VERDICTS.B_FASTER && y === VERDICTS.A_FASTER);
 
 /** The agreement between two analysed runs. */
 export function agreement(a, b) {
   const cellsB = new Map(b.cells.map((c) => [c.case_id, c]));
-  const both = a.cells.filter((c) => cellsB.has(c.case_id))
+  const both = a.cells
+    .filter((c) => cellsB.has(c.case_id))
     .map((c) => ({ case_id: c.case_id, a_ms: c.stats.median, b_ms: cellsB.get(c.case_id).stats.median }));
   const moved = both.filter((m) => Math.abs(m.b_ms / m.a_ms - 1) > MEDIAN_TOLERANCE);
   // Whether B was slower (or faster) throughout — the machine, not the method — shows in the
@@ -107,14 +116,22 @@ export function agreement(a, b) {
       withCi.push([c, other]);
       expectedApart += chanceApart(c, other);
       if (c.ci_high < other.ci_low || other.ci_high < c.ci_low) {
-        apart.push({ comparison: key(c), a: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, rounds: c.rounds },
-          b: { ratio: other.ratio, ci_low: other.ci_low, ci_high: other.ci_high, rounds: other.rounds } });
+        apart.push({
+          comparison: key(c),
+          a: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, rounds: c.rounds },
+          b: { ratio: other.ratio, ci_low: other.ci_low, ci_high: other.ci_high, rounds: other.rounds },
+        });
       }
     }
     const [va, vb] = [verdictOf(c, delta(a)), verdictOf(other, delta(b))];
     if (!isResolved(va) || !isResolved(vb)) continue;
     resolvedInBoth++;
-    if (opposite(va, vb)) oppositeWays.push({ comparison: key(c), a: { verdict: va, ratio: c.ratio }, b: { verdict: vb, ratio: other.ratio } });
+    if (opposite(va, vb))
+      oppositeWays.push({
+        comparison: key(c),
+        a: { verdict: va, ratio: c.ratio },
+        b: { verdict: vb, ratio: other.ratio },
+      });
   }
 
   const situation = (d) => `${d.object}/${d.count}/${d.network}/cm${d.cm}`;
@@ -124,50 +141,98 @@ export function agreement(a, b) {
   // with its CI spanning a δ boundary, or before its verdict held for the looks the stop rule
   // asks) is told apart from one where both runs settled every margin.
   const unsettledMargin = (d) => d.others.find((o) => !o.settled);
-  const differentDecisions = situations.filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
+  const differentDecisions = situations
+    .filter((d) => d.recommendation !== decisionsB.get(situation(d)).recommendation)
     .map((d) => {
       const e = decisionsB.get(situation(d));
       const open = { a: unsettledMargin(d) ?? null, b: unsettledMargin(e) ?? null };
       // Each run's fastest and its margin over the next: where they name the same pair, the two
       // estimates side by side show how far the runs differ on it.
       const nearest = (x) => ({ fastest: x.fastest, margin: x.margin });
-      return { situation: situation(d), a: d.recommendation, b: e.recommendation, settled_in_both: !open.a && !open.b,
+      return {
+        situation: situation(d),
+        a: d.recommendation,
+        b: e.recommendation,
+        settled_in_both: !open.a && !open.b,
         nearest: { a: nearest(d), b: nearest(e) },
-        unsettled_margin: Object.fromEntries(Object.entries(open).filter(([, o]) => o)
-          .map(([run, o]) => [run, { over: o.configuration, ratio: o.ratio, ci_low: o.ci_low, ci_high: o.ci_high,
-            verdict: o.verdict, steady_looks: o.steady_looks }])) };
+        unsettled_margin: Object.fromEntries(
+          Object.entries(open)
+            .filter(([, o]) => o)
+            .map(([run, o]) => [
+              run,
+              {
+                over: o.configuration,
+                ratio: o.ratio,
+                ci_low: o.ci_low,
+                ci_high: o.ci_high,
+                verdict: o.verdict,
+                steady_looks: o.steady_looks,
+              },
+            ]),
+        ),
+      };
     });
 
   const conclusionsB = new Map(b.conclusions.map((c) => [c.claim, c]));
-  const differentVerdicts = a.conclusions.filter((c) => conclusionsB.get(c.claim)?.verdict !== c.verdict)
+  const differentVerdicts = a.conclusions
+    .filter((c) => conclusionsB.get(c.claim)?.verdict !== c.verdict)
     .map((c) => {
       const changed = changedCounts(c, conclusionsB.get(c.claim));
-      return { claim: c.claim, a: c.verdict, b: conclusionsB.get(c.claim)?.verdict, changed,
+      return {
+        claim: c.claim,
+        a: c.verdict,
+        b: conclusionsB.get(c.claim)?.verdict,
+        changed,
         // Holds for the claim in one run and contradicts it in the other (or measured in one only).
-        contradictions: changed.filter((x) => !onTheLine(x)).length };
+        contradictions: changed.filter((x) => !onTheLine(x)).length,
+      };
     });
-  const contradictions = { opposite_ways: oppositeWays.length,
-    different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER).length,
+  const contradictions = {
+    opposite_ways: oppositeWays.length,
+    different_configurations: differentDecisions.filter((d) => d.a !== NO_CLEAR_WINNER && d.b !== NO_CLEAR_WINNER)
+      .length,
     decisions_settled_in_both: differentDecisions.filter((d) => d.settled_in_both).length,
-    verdict_comparisons: differentVerdicts.reduce((sum, v) => sum + v.contradictions, 0) };
+    verdict_comparisons: differentVerdicts.reduce((sum, v) => sum + v.contradictions, 0),
+  };
 
   return {
-    cells: { in_both: both.length, medians_moved_over_10_percent: moved.length, moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
-      median_ratio_b_to_a: medianRatio, moved },
-    comparisons: { resolved_in_both: resolvedInBoth, opposite_ways: oppositeWays.length, opposite: oppositeWays,
-      with_ci_in_both: withCi.length, cis_apart: apart.length, cis_apart_expected: expectedApart, apart,
-      run_to_run: runToRunSpread(withCi) },
-    decisions: { situations: situations.length, same: situations.length - differentDecisions.length,
+    cells: {
+      in_both: both.length,
+      medians_moved_over_10_percent: moved.length,
+      moved_slower_in_b: moved.filter((m) => m.b_ms > m.a_ms).length,
+      median_ratio_b_to_a: medianRatio,
+      moved,
+    },
+    comparisons: {
+      resolved_in_both: resolvedInBoth,
+      opposite_ways: oppositeWays.length,
+      opposite: oppositeWays,
+      with_ci_in_both: withCi.length,
+      cis_apart: apart.length,
+      cis_apart_expected: expectedApart,
+      apart,
+      run_to_run: runToRunSpread(withCi),
+    },
+    decisions: {
+      situations: situations.length,
+      same: situations.length - differentDecisions.length,
       // Both runs name a configuration, and not the same one (the rest: one says "no clear winner").
       different_configurations: contradictions.different_configurations,
-      different_with_both_settled: contradictions.decisions_settled_in_both, different: differentDecisions },
-    conclusions: { claims: a.conclusions.length, same: a.conclusions.length - differentVerdicts.length, different: differentVerdicts },
+      different_with_both_settled: contradictions.decisions_settled_in_both,
+      different: differentDecisions,
+    },
+    conclusions: {
+      claims: a.conclusions.length,
+      same: a.conclusions.length - differentVerdicts.length,
+      different: differentVerdicts,
+    },
     summary: summaryOf(differentDecisions.length, differentVerdicts.length, contradictions),
   };
 }
 
 /** What a comparison counts as for a claim in one run, and the CI that says so. */
-const countedAs = (x) => x && { counts_as: x.counts_as, ratio: x.ratio, ci_low: x.ci_low, ci_high: x.ci_high, rounds: x.rounds };
+const countedAs = (x) =>
+  x && { counts_as: x.counts_as, ratio: x.ratio, ci_low: x.ci_low, ci_high: x.ci_high, rounds: x.rounds };
 
 /**
  * The comparisons that count otherwise for a claim in two runs (answers.js sourceConclusions:
@@ -180,8 +245,14 @@ export function changedCounts(claimA, claimB) {
     const inB = new Map((otherPart?.comparisons ?? []).map((x) => [`${x.a} | ${x.b}`, x]));
     const keys = [...new Set([...part.comparisons.map((x) => `${x.a} | ${x.b}`), ...inB.keys()])];
     const inA = new Map(part.comparisons.map((x) => [`${x.a} | ${x.b}`, x]));
-    return keys.filter((key) => inA.get(key)?.counts_as !== inB.get(key)?.counts_as)
-      .map((key) => ({ part: part.what, comparison: key, a: countedAs(inA.get(key)) ?? null, b: countedAs(inB.get(key)) ?? null }));
+    return keys
+      .filter((key) => inA.get(key)?.counts_as !== inB.get(key)?.counts_as)
+      .map((key) => ({
+        part: part.what,
+        comparison: key,
+        a: countedAs(inA.get(key)) ?? null,
+        b: countedAs(inB.get(key)) ?? null,
+      }));
   });
 }
 
@@ -215,7 +286,9 @@ export function compareRuns(pathA, pathB) {
   const a = analyse(pathA);
   const b = analyse(pathB);
   if (a.context.plan?.name !== b.context.plan?.name) {
-    throw new Error(`${pathA} is a run of plan ${a.context.plan?.name}, ${pathB} of ${b.context.plan?.name}: compare runs of one plan`);
+    throw new Error(
+      `${pathA} is a run of plan ${a.context.plan?.name}, ${pathB} of ${b.context.plan?.name}: compare runs of one plan`,
+    );
   }
   return agreement(a, b);
 }
@@ -241,11 +314,20 @@ export function compareMany(paths) {
   for (let i = 0; i < paths.length; i++) {
     for (let j = i + 1; j < paths.length; j++) {
       const { decisions, conclusions, comparisons: c, summary } = agreement(analysed[i], analysed[j]);
-      pairs.push({ a: paths[i], b: paths[j], decisions_same: decisions.same, situations: decisions.situations,
-        verdicts_same: conclusions.same, claims: conclusions.claims, opposite_ways: c.opposite_ways, agreement: summary.agreement });
+      pairs.push({
+        a: paths[i],
+        b: paths[j],
+        decisions_same: decisions.same,
+        situations: decisions.situations,
+        verdicts_same: conclusions.same,
+        claims: conclusions.claims,
+        opposite_ways: c.opposite_ways,
+        agreement: summary.agreement,
+      });
     }
   }
-  const tally = (values) => Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));
+  const tally = (values) =>
+    Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));
   const situations = new Map();
   const comparisonsByKey = new Map();
   for (const run of analysed) {
@@ -256,26 +338,39 @@ export function compareMany(paths) {
     const { delta } = run.judging ?? DEFAULT_JUDGING;
     for (const c of run.all) {
       const key = `${c.a_id} | ${c.b_id}`;
-      comparisonsByKey.set(key, [...(comparisonsByKey.get(key) ?? []), { ratio: c.ratio, verdict: verdictOf(c, delta) }]);
+      comparisonsByKey.set(key, [
+        ...(comparisonsByKey.get(key) ?? []),
+        { ratio: c.ratio, verdict: verdictOf(c, delta) },
+      ]);
     }
   }
   const varying = (values) => values.length < paths.length || new Set(values).size > 1;
-  const comparisonsVarying = [...comparisonsByKey].filter(([, list]) => varying(list.map((x) => x.verdict)))
+  const comparisonsVarying = [...comparisonsByKey]
+    .filter(([, list]) => varying(list.map((x) => x.verdict)))
     .map(([comparison, list]) => {
       const verdicts = tally(list.map((x) => x.verdict));
       const ratios = list.map((x) => x.ratio).filter(Number.isFinite);
-      return { comparison, runs: list.length, verdicts: Object.fromEntries(VERDICT_ORDER.filter((v) => verdicts[v]).map((v) => [v, verdicts[v]])),
-        ratio_min: ratios.length ? Math.min(...ratios) : null, ratio_max: ratios.length ? Math.max(...ratios) : null,
-        both_ways: Boolean(verdicts[VERDICTS.A_FASTER] && verdicts[VERDICTS.B_FASTER]) };
+      return {
+        comparison,
+        runs: list.length,
+        verdicts: Object.fromEntries(VERDICT_ORDER.filter((v) => verdicts[v]).map((v) => [v, verdicts[v]])),
+        ratio_min: ratios.length ? Math.min(...ratios) : null,
+        ratio_max: ratios.length ? Math.max(...ratios) : null,
+        both_ways: Boolean(verdicts[VERDICTS.A_FASTER] && verdicts[VERDICTS.B_FASTER]),
+      };
     });
   return {
     runs: paths,
     pairs,
     summary: tally(pairs.map((p) => p.agreement)),
-    situations_varying: [...situations].filter(([, list]) => varying(list))
+    situations_varying: [...situations]
+      .filter(([, list]) => varying(list))
       .map(([situation, list]) => ({ situation, runs: list.length, recommendations: tally(list) })),
-    comparisons: { in_all: [...comparisonsByKey.values()].filter((list) => list.length === paths.length).length,
-      varying: comparisonsVarying, both_ways: comparisonsVarying.filter((c) => c.both_ways).length },
+    comparisons: {
+      in_all: [...comparisonsByKey.values()].filter((list) => list.length === paths.length).length,
+      varying: comparisonsVarying,
+      both_ways: comparisonsVarying.filter((c) => c.both_ways).length,
+    },
   };
 }
 
@@ -285,16 +380,31 @@ export function describeMany(r) {
   const k = r.runs.length;
   return [
     ...r.runs.map((path) => `run ${name(path)}: ${path}`),
-    ...r.pairs.map((p) => `runs ${name(p.a)} and ${name(p.b)}: decisions the same ${p.decisions_same} of ${p.situations}, `
-      + `verdicts ${p.verdicts_same} of ${p.claims}, comparisons resolved the other way ${p.opposite_ways}; agreement: ${p.agreement}`),
+    ...r.pairs.map(
+      (p) =>
+        `runs ${name(p.a)} and ${name(p.b)}: decisions the same ${p.decisions_same} of ${p.situations}, ` +
+        `verdicts ${p.verdicts_same} of ${p.claims}, comparisons resolved the other way ${p.opposite_ways}; agreement: ${p.agreement}`,
+    ),
     `decision-table situations whose recommendation is not the same in all ${k} runs: ${r.situations_varying.length}`,
-    ...r.situations_varying.map((s) => `  ${s.situation}: ${Object.entries(s.recommendations).map(([rec, n]) => `${rec} (${n})`).join(', ')}`
-      + (s.runs < k ? `; measured in ${s.runs} runs` : '')),
-    `comparisons whose verdict is not the same in all ${k} runs: ${r.comparisons.varying.length} of ${r.comparisons.in_all} measured in all`
-      + `, called both ways (a faster in one run, b faster in another): ${r.comparisons.both_ways}`,
-    ...r.comparisons.varying.map((c) => `  ${c.comparison}: ${Object.entries(c.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}`
-      + (c.ratio_min === null ? '' : `; ratio ${c.ratio_min.toFixed(3)}–${c.ratio_max.toFixed(3)}`) + (c.runs < k ? `; measured in ${c.runs} runs` : '')),
-    `pairs of runs: ${Object.entries(r.summary).map(([agreementWord, n]) => `${n} ${agreementWord}`).join(', ')}`,
+    ...r.situations_varying.map(
+      (s) =>
+        `  ${s.situation}: ${Object.entries(s.recommendations)
+          .map(([rec, n]) => `${rec} (${n})`)
+          .join(', ')}` + (s.runs < k ? `; measured in ${s.runs} runs` : ''),
+    ),
+    `comparisons whose verdict is not the same in all ${k} runs: ${r.comparisons.varying.length} of ${r.comparisons.in_all} measured in all` +
+      `, called both ways (a faster in one run, b faster in another): ${r.comparisons.both_ways}`,
+    ...r.comparisons.varying.map(
+      (c) =>
+        `  ${c.comparison}: ${Object.entries(c.verdicts)
+          .map(([v, n]) => `${v} ${n}`)
+          .join(', ')}` +
+        (c.ratio_min === null ? '' : `; ratio ${c.ratio_min.toFixed(3)}–${c.ratio_max.toFixed(3)}`) +
+        (c.runs < k ? `; measured in ${c.runs} runs` : ''),
+    ),
+    `pairs of runs: ${Object.entries(r.summary)
+      .map(([agreementWord, n]) => `${n} ${agreementWord}`)
+      .join(', ')}`,
   ];
 }
 
@@ -303,41 +413,74 @@ const logPercent = (x) => `${((Math.exp(x) - 1) * 100).toFixed(1)} %`;
 
 function describeSpread(spread) {
   if (!spread?.comparisons) return [];
-  return [`run to run: over those ${spread.comparisons}, the two runs' log ratios differ by ${spread.rms_z.toFixed(2)}× `
-    + '(root mean square) what their CIs allow; '
-    + (spread.tau > 0 ? `a spread of τ = ${logPercent(spread.tau)} per run beyond its own CI accounts for it (Paule–Mandel), `
-      + `so a run's ratio can land about ±${logPercent(Z95 * spread.tau)} from another's on top of their CIs, `
-      + 'and a margin that close to a δ boundary can be called either way from run to run'
-      : 'their CIs hold the run-to-run variation (τ = 0)')];
+  return [
+    `run to run: over those ${spread.comparisons}, the two runs' log ratios differ by ${spread.rms_z.toFixed(2)}× ` +
+      '(root mean square) what their CIs allow; ' +
+      (spread.tau > 0
+        ? `a spread of τ = ${logPercent(spread.tau)} per run beyond its own CI accounts for it (Paule–Mandel), ` +
+          `so a run's ratio can land about ±${logPercent(Z95 * spread.tau)} from another's on top of their CIs, ` +
+          'and a margin that close to a δ boundary can be called either way from run to run'
+        : 'their CIs hold the run-to-run variation (τ = 0)'),
+  ];
 }
 
 /** The figures in sentences. */
 export function describeAgreement(r) {
   return [
-    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}`
-      + (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '')
-      + (r.cells.median_ratio_b_to_a === null ? '' : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
+    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}` +
+      (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '') +
+      (r.cells.median_ratio_b_to_a === null
+        ? ''
+        : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
-    ...r.comparisons.opposite.map((o) => `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`),
-    `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; whose CIs lie apart: ${r.comparisons.cis_apart} `
-      + `(about ${r.comparisons.cis_apart_expected.toFixed(1)} would if each CI held the run-to-run variation: `
-      + 'a CI holds the variation within its run, so more apart means the runs differ by more than their rounds do)',
+    ...r.comparisons.opposite.map(
+      (o) =>
+        `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`,
+    ),
+    `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; whose CIs lie apart: ${r.comparisons.cis_apart} ` +
+      `(about ${r.comparisons.cis_apart_expected.toFixed(1)} would if each CI held the run-to-run variation: ` +
+      'a CI holds the variation within its run, so more apart means the runs differ by more than their rounds do)',
     ...describeSpread(r.comparisons.run_to_run),
-    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}`
-      + (r.decisions.different.length ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations`
-        + ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs`
-        + ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it`
-        + ` for the looks the stop rule asks)` : ''),
-    ...r.decisions.different.map((d) => `  different: ${d.situation}: ${d.a} vs ${d.b}`
-      + Object.entries(d.nearest).map(([run, n]) => `; run ${run.toUpperCase()}: fastest ${n.fastest}`
-        + (n.margin ? `, then ${n.margin.over} ${n.margin.ratio.toFixed(2)}×${Number.isFinite(n.margin.ci_low)
-          ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})` : ''}` : '')).join('')
-      + Object.entries(d.unsettled_margin).map(([run, o]) => `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×`
-        + (Number.isFinite(o.ci_low) ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}`
-          + `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})` : ' (no CI)')).join('')),
+    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}` +
+      (r.decisions.different.length
+        ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations` +
+          ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs` +
+          ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it` +
+          ` for the looks the stop rule asks)`
+        : ''),
+    ...r.decisions.different.map(
+      (d) =>
+        `  different: ${d.situation}: ${d.a} vs ${d.b}` +
+        Object.entries(d.nearest)
+          .map(
+            ([run, n]) =>
+              `; run ${run.toUpperCase()}: fastest ${n.fastest}` +
+              (n.margin
+                ? `, then ${n.margin.over} ${n.margin.ratio.toFixed(2)}×${
+                    Number.isFinite(n.margin.ci_low)
+                      ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})`
+                      : ''
+                  }`
+                : ''),
+          )
+          .join('') +
+        Object.entries(d.unsettled_margin)
+          .map(
+            ([run, o]) =>
+              `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×` +
+              (Number.isFinite(o.ci_low)
+                ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}` +
+                  `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})`
+                : ' (no CI)'),
+          )
+          .join(''),
+    ),
     `source-conclusion verdicts the same: ${r.conclusions.same} of ${r.conclusions.claims}`,
-    ...r.conclusions.different.map((d) => `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}`
-      + d.changed.map((x) => `; ${x.comparison} (${x.part}): ${countText(x.a, 'A')}, ${countText(x.b, 'B')}`).join('')),
+    ...r.conclusions.different.map(
+      (d) =>
+        `  different: "${d.claim.slice(0, 60)}…": ${d.a} vs ${d.b}` +
+        d.changed.map((x) => `; ${x.comparison} (${x.part}): ${countText(x.a, 'A')}, ${countText(x.b, 'B')}`).join(''),
+    ),
     describeSummary(r.summary),
   ];
 }
@@ -354,13 +497,20 @@ function describeSummary({ agreement, decisions_different: decisions, verdicts_d
   const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
   if (agreement === 'same') return 'agreement: same — every decision and verdict the same, no comparison the other way';
   if (agreement !== 'different') {
-    return `agreement: ${agreement} — ${count(decisions, 'decision')} and ${count(verdicts, 'verdict')} differ, each only through a margin `
-      + 'or comparison one run left unsettled close to a δ boundary (listed above); nothing in one run contradicts the other';
+    return (
+      `agreement: ${agreement} — ${count(decisions, 'decision')} and ${count(verdicts, 'verdict')} differ, each only through a margin ` +
+      'or comparison one run left unsettled close to a δ boundary (listed above); nothing in one run contradicts the other'
+    );
   }
-  const named = { opposite_ways: (n) => `${count(n, 'comparison')} resolved the other way`,
+  const named = {
+    opposite_ways: (n) => `${count(n, 'comparison')} resolved the other way`,
     different_configurations: (n) => `${count(n, 'situation')} naming two configurations`,
     decisions_settled_in_both: (n) => `${count(n, 'decision')} different with every margin settled in both`,
-    verdict_comparisons: (n) => `${count(n, 'comparison')} holding for a claim in one run and contradicting it (or not measured) in the other` };
-  return `agreement: different — the runs contradict each other: ${Object.entries(contradictions).filter(([, n]) => n)
-    .map(([key, n]) => named[key](n)).join(', ')}`;
+    verdict_comparisons: (n) =>
+      `${count(n, 'comparison')} holding for a claim in one run and contradicting it (or not measured) in the other`,
+  };
+  return `agreement: different — the runs contradict each other: ${Object.entries(contradictions)
+    .filter(([, n]) => n)
+    .map(([key, n]) => named[key](n))
+    .join(', ')}`;
 }

@@ -27,7 +27,9 @@ const MBIT = 1e6;
 function cellFigures(cell) {
   return {
     bytes: medianOrNull(cell.samples.map((s) => s.encoded_body_size)),
-    compress_ms: medianOrNull(cell.samples.map((s) => wholeBodyMs(s.server_compress_ms, s.server_compress_covers, s.encoded_body_size))),
+    compress_ms: medianOrNull(
+      cell.samples.map((s) => wholeBodyMs(s.server_compress_ms, s.server_compress_covers, s.encoded_body_size)),
+    ),
   };
 }
 
@@ -55,36 +57,55 @@ function measuredWinner(comparison, delta) {
  */
 export function breakEvens(cells, comparisons, networks = {}, { delta: margin = DEFAULT_DELTA } = {}) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
-  const againstNone = comparisons.filter((c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none');
+  const againstNone = comparisons.filter(
+    (c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none',
+  );
   const measuredElsewhere = new Map();
   for (const c of againstNone.filter((x) => x.a.network !== 'unthrottled')) {
     const key = configurationKey(c.b);
     if (!measuredElsewhere.has(key)) measuredElsewhere.set(key, []);
     measuredElsewhere.get(key).push(c);
   }
-  return againstNone.filter((c) => c.a.network === 'unthrottled').map((c) => {
-    const none = byId.get(c.a_id);
-    const compressed = byId.get(c.b_id);
-    const [n, z] = [cellFigures(none), cellFigures(compressed)];
-    // The medians the ratio and its CI were computed on (the rounds both were measured in), so
-    // that Δ and its interval come from one estimate; a cell's own median may span more rounds.
-    const tNone = c.median_a ?? none.stats.median;
-    const tCompressed = c.median_b ?? compressed.stats.median;
-    const delta = tCompressed - tNone;
-    // r = T_none / T_c, so Δ = T_c (1 − r): the CI's high ratio gives the low Δ.
-    const [deltaLow, deltaHigh] = [tCompressed * (1 - c.ci_high), tCompressed * (1 - c.ci_low)];
-    const saved = n.bytes !== null && z.bytes !== null ? n.bytes - z.bytes : null;
-    const speed = (ms) => (saved === null ? null : saved <= 0 ? 0 : ms <= 0 ? Infinity : (saved * 8) / (ms / 1000) / MBIT);
-    const row = {
-      object: c.b.object, format: c.b.format, decoder: c.b.decoder, count: c.b.count, compression: c.b.compression, level: c.b.level,
-      none_ms: tNone, compressed_ms: tCompressed, delta_ms: delta, delta_low_ms: deltaLow, delta_high_ms: deltaHigh,
-      saved_bytes: saved, compress_ms: z.compress_ms, rest_ms: z.compress_ms === null ? null : delta - z.compress_ms,
-      break_even_mbps: speed(delta), low_mbps: speed(deltaHigh), high_mbps: speed(deltaLow),
-    };
-    row.checks = (measuredElsewhere.get(configurationKey(c.b)) ?? []).map((m) => check(row, m, networks[m.a.network], margin))
-      .sort((x, y) => (x.rate_mbps ?? Infinity) - (y.rate_mbps ?? Infinity));
-    return row;
-  });
+  return againstNone
+    .filter((c) => c.a.network === 'unthrottled')
+    .map((c) => {
+      const none = byId.get(c.a_id);
+      const compressed = byId.get(c.b_id);
+      const [n, z] = [cellFigures(none), cellFigures(compressed)];
+      // The medians the ratio and its CI were computed on (the rounds both were measured in), so
+      // that Δ and its interval come from one estimate; a cell's own median may span more rounds.
+      const tNone = c.median_a ?? none.stats.median;
+      const tCompressed = c.median_b ?? compressed.stats.median;
+      const delta = tCompressed - tNone;
+      // r = T_none / T_c, so Δ = T_c (1 − r): the CI's high ratio gives the low Δ.
+      const [deltaLow, deltaHigh] = [tCompressed * (1 - c.ci_high), tCompressed * (1 - c.ci_low)];
+      const saved = n.bytes !== null && z.bytes !== null ? n.bytes - z.bytes : null;
+      const speed = (ms) =>
+        saved === null ? null : saved <= 0 ? 0 : ms <= 0 ? Infinity : (saved * 8) / (ms / 1000) / MBIT;
+      const row = {
+        object: c.b.object,
+        format: c.b.format,
+        decoder: c.b.decoder,
+        count: c.b.count,
+        compression: c.b.compression,
+        level: c.b.level,
+        none_ms: tNone,
+        compressed_ms: tCompressed,
+        delta_ms: delta,
+        delta_low_ms: deltaLow,
+        delta_high_ms: deltaHigh,
+        saved_bytes: saved,
+        compress_ms: z.compress_ms,
+        rest_ms: z.compress_ms === null ? null : delta - z.compress_ms,
+        break_even_mbps: speed(delta),
+        low_mbps: speed(deltaHigh),
+        high_mbps: speed(deltaLow),
+      };
+      row.checks = (measuredElsewhere.get(configurationKey(c.b)) ?? [])
+        .map((m) => check(row, m, networks[m.a.network], margin))
+        .sort((x, y) => (x.rate_mbps ?? Infinity) - (y.rate_mbps ?? Infinity));
+      return row;
+    });
 }
 
 /** What the break-even predicts on one measured network, and whether the measured comparison agrees. */
@@ -98,9 +119,19 @@ function check(row, comparison, profile, margin) {
   }
   const measured = measuredWinner(comparison, margin);
   const decided = (side) => side === 'compressed' || side === 'none';
-  const outcome = !decided(predicted) || !decided(measured) ? 'open' : predicted === measured ? 'holds' : 'contradicted';
-  return { network: comparison.a.network, rate_mbps: rate, rtt_ms: profile?.rttMs ?? null, predicted, measured,
-    ratio: comparison.ratio, ci_low: comparison.ci_low, ci_high: comparison.ci_high, outcome };
+  const outcome =
+    !decided(predicted) || !decided(measured) ? 'open' : predicted === measured ? 'holds' : 'contradicted';
+  return {
+    network: comparison.a.network,
+    rate_mbps: rate,
+    rtt_ms: profile?.rttMs ?? null,
+    predicted,
+    measured,
+    ratio: comparison.ratio,
+    ci_low: comparison.ci_low,
+    ci_high: comparison.ci_high,
+    outcome,
+  };
 }
 
 /** How the checks came out, over all rows: {holds, contradicted, open, n}. */
@@ -115,26 +146,47 @@ export function speedText(mbps) {
   if (mbps === null || mbps === undefined) return '—';
   if (mbps === Infinity) return 'any speed';
   if (mbps === 0) return 'never';
-  return mbps >= 100 ? `${mbps.toFixed(0)} Mbit/s` : mbps >= 1 ? `${mbps.toFixed(1)} Mbit/s` : `${(mbps * 1000).toFixed(0)} kbit/s`;
+  return mbps >= 100
+    ? `${mbps.toFixed(0)} Mbit/s`
+    : mbps >= 1
+      ? `${mbps.toFixed(1)} Mbit/s`
+      : `${(mbps * 1000).toFixed(0)} kbit/s`;
 }
 
 /** The name of a row's configuration: "JSON, Brotli 11". */
-export const configurationName = (row) => `${formatLabel(row.format, row.decoder)}, ${compressionLabel(row.compression, row.level, { explicit: true })}`;
+export const configurationName = (row) =>
+  `${formatLabel(row.format, row.decoder)}, ${compressionLabel(row.compression, row.level, { explicit: true })}`;
 
 /** The break-even table as a header and rows of text. */
 export function breakEvenTableRows(rows) {
   const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : '—');
-  const header = ['objects', 'N', 'configuration', 'bytes saved', 'cost unthrottled ms (95% CI)', 'compress ms', 'rest ms',
-    'pays below (95% CI)', 'measured on slower links'];
-  const checkText = (c) => `${c.network}: ${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}`
-    + ` (${c.ratio.toFixed(2)}×), predicted ${c.predicted ?? '—'} → ${c.outcome}`;
+  const header = [
+    'objects',
+    'N',
+    'configuration',
+    'bytes saved',
+    'cost unthrottled ms (95% CI)',
+    'compress ms',
+    'rest ms',
+    'pays below (95% CI)',
+    'measured on slower links',
+  ];
+  const checkText = (c) =>
+    `${c.network}: ${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}` +
+    ` (${c.ratio.toFixed(2)}×), predicted ${c.predicted ?? '—'} → ${c.outcome}`;
   return {
     header,
-    rows: rows.map((r) => [r.object, r.count, configurationName(r),
+    rows: rows.map((r) => [
+      r.object,
+      r.count,
+      configurationName(r),
       r.saved_bytes === null ? '—' : String(Math.round(r.saved_bytes)),
-      `${ms(r.delta_ms)} (${ms(r.delta_low_ms)} to ${ms(r.delta_high_ms)})`, ms(r.compress_ms), ms(r.rest_ms),
+      `${ms(r.delta_ms)} (${ms(r.delta_low_ms)} to ${ms(r.delta_high_ms)})`,
+      ms(r.compress_ms),
+      ms(r.rest_ms),
       `${speedText(r.break_even_mbps)} (${speedText(r.low_mbps)} – ${speedText(r.high_mbps)})`,
-      r.checks.length ? r.checks.map(checkText).join('; ') : '—']),
+      r.checks.length ? r.checks.map(checkText).join('; ') : '—',
+    ]),
   };
 }
 

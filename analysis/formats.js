@@ -37,19 +37,27 @@ export function sizeTable(cells) {
     }
   }
   const order = (r) => [r.object, r.count, FORMATS.indexOf(r.format)];
-  return [...rows.values()].sort((a, b) => {
-    const [x, y] = [order(a), order(b)];
-    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
-  }).map((r) => {
-    const raw = medianOf(r.raw);
-    return {
-      object: r.object, count: r.count, format: r.format, raw_bytes: raw, raw_per_object: raw === null ? null : raw / r.count,
-      compressed: Object.fromEntries(Object.entries(r.compressed).map(([compression, values]) => {
-        const bytes = medianOf(values);
-        return [compression, { bytes, per_object: bytes === null ? null : bytes / r.count }];
-      })),
-    };
-  });
+  return [...rows.values()]
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
+    })
+    .map((r) => {
+      const raw = medianOf(r.raw);
+      return {
+        object: r.object,
+        count: r.count,
+        format: r.format,
+        raw_bytes: raw,
+        raw_per_object: raw === null ? null : raw / r.count,
+        compressed: Object.fromEntries(
+          Object.entries(r.compressed).map(([compression, values]) => {
+            const bytes = medianOf(values);
+            return [compression, { bytes, per_object: bytes === null ? null : bytes / r.count }];
+          }),
+        ),
+      };
+    });
 }
 
 /** The size table as a header and rows of text, one column pair per compression and level measured. */
@@ -63,20 +71,39 @@ export function sizeTableRows(table) {
   const name = compressedName;
   const kb = (bytes) => (bytes === null || bytes === undefined ? '—' : (bytes / 1000).toFixed(bytes < 10_000 ? 2 : 1));
   const per = (value) => (value === null || value === undefined ? '—' : value.toFixed(1));
-  const header = ['objects', 'N', 'format', 'raw kB', 'raw B/object',
-    ...compressions.flatMap((c) => [`${name(c)} kB`, `${name(c)} B/object`])];
-  const rows = table.map((r) => [r.object, r.count, LABELS.format(r.format), kb(r.raw_bytes), per(r.raw_per_object),
-    ...compressions.flatMap((c) => [kb(r.compressed[c]?.bytes), per(r.compressed[c]?.per_object)])]);
+  const header = [
+    'objects',
+    'N',
+    'format',
+    'raw kB',
+    'raw B/object',
+    ...compressions.flatMap((c) => [`${name(c)} kB`, `${name(c)} B/object`]),
+  ];
+  const rows = table.map((r) => [
+    r.object,
+    r.count,
+    LABELS.format(r.format),
+    kb(r.raw_bytes),
+    per(r.raw_per_object),
+    ...compressions.flatMap((c) => [kb(r.compressed[c]?.bytes), per(r.compressed[c]?.per_object)]),
+  ]);
   return { header, rows };
 }
 
 /** The rows the weighted index ranks: one per scenario 1 cell, its situation and four figures. */
 export function indexRows(cells) {
-  return cells.filter((c) => c.cell.scenario === 1).map((c) => ({
-    situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
-    configuration: { format: c.cell.format, decoder: c.cell.decoder, compression: c.cell.compression, level: c.cell.level ?? defaultLevel(c.cell.compression) },
-    figures: cellFigures(c.samples),
-  }));
+  return cells
+    .filter((c) => c.cell.scenario === 1)
+    .map((c) => ({
+      situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
+      configuration: {
+        format: c.cell.format,
+        decoder: c.cell.decoder,
+        compression: c.cell.compression,
+        level: c.cell.level ?? defaultLevel(c.cell.compression),
+      },
+      figures: cellFigures(c.samples),
+    }));
 }
 
 /** The weighted index ranking per situation, for these weights. */
@@ -87,9 +114,11 @@ export function indexRanking(cells, weights = DEFAULT_WEIGHTS) {
 /** A ranking as a header and rows of text. */
 export function indexTableRows(situation) {
   const header = ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${f.replace('_ms', '')} ×`)];
-  const rows = situation.ranking.map((r, i) => [i + 1,
+  const rows = situation.ranking.map((r, i) => [
+    i + 1,
     `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
     r.index === null ? '—' : r.index.toFixed(3),
-    ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]);
+    ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
+  ]);
   return { header, rows };
 }

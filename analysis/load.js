@@ -37,11 +37,17 @@ export function loadRuns(paths) {
         samples,
         stats: summarize(samples.map((s) => s.total_ms)),
         phases: {
-          waiting_ms: of('rt_waiting_ms'), transfer_ms: of('rt_transfer_ms'), decode_ms: of('decode_ms'),
+          waiting_ms: of('rt_waiting_ms'),
+          transfer_ms: of('rt_transfer_ms'),
+          decode_ms: of('decode_ms'),
           // Per sample first (a scenario-5 sample computes twice), then the median.
-          body_ms: of('body_ms'), compute_ms: finiteMedian(samples.map((s) => (Number.isFinite(s.compute_ms)
-            ? s.compute_ms + (s.second_compute_ms ?? 0) : NaN))) ?? 0,
-          server_sort_ms: of('server_sort_ms'), server_serialize_ms: of('server_serialize_ms'),
+          body_ms: of('body_ms'),
+          compute_ms:
+            finiteMedian(
+              samples.map((s) => (Number.isFinite(s.compute_ms) ? s.compute_ms + (s.second_compute_ms ?? 0) : NaN)),
+            ) ?? 0,
+          server_sort_ms: of('server_sort_ms'),
+          server_serialize_ms: of('server_serialize_ms'),
         },
         bytes: { transfer: of('transfer_size'), encoded: of('encoded_body_size'), decoded: of('decoded_body_size') },
       });

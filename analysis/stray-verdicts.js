@@ -33,7 +33,9 @@ export function verdictsByLook(samplesA, samplesB, delta) {
 export function strayCounts(sequences, looks) {
   const counts = { looks, settled: 0, sampled_on: 0, changed_later: 0, opposite_later: 0, waited_looks: 0 };
   for (const seq of sequences) {
-    const at = seq.findIndex((v, i) => isResolved(v) && i >= looks - 1 && seq.slice(i - looks + 1, i + 1).every((w) => w === v));
+    const at = seq.findIndex(
+      (v, i) => isResolved(v) && i >= looks - 1 && seq.slice(i - looks + 1, i + 1).every((w) => w === v),
+    );
     if (at < 0) continue;
     counts.settled++;
     counts.waited_looks += at - seq.findIndex(isResolved);
@@ -55,14 +57,23 @@ export function strayVerdicts(path, looksList = LOOKS) {
     if (!byCase.has(s.case_id)) byCase.set(s.case_id, []);
     byCase.get(s.case_id).push({ round: s.round, value: s.total_ms });
   }
-  const sequences = run.groups.filter((g) => g.stop?.delta).flatMap((g) => g.stop.comparisons
-    .map((c) => verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta)));
+  const sequences = run.groups
+    .filter((g) => g.stop?.delta)
+    .flatMap((g) =>
+      g.stop.comparisons.map((c) => verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta)),
+    );
   return { run: path, comparisons: sequences.length, rules: looksList.map((looks) => strayCounts(sequences, looks)) };
 }
 
 /** The figures in sentences. */
 export function describeStrays(result) {
-  return [`${result.comparisons} comparisons replayed look by look`, ...result.rules.map((r) => `settled at ${r.looks} look${r.looks === 1 ? '' : 's'} in a row: `
-    + `${r.settled} settled, ${r.sampled_on} of them sampled on (their group had open ones); of those, ${r.changed_later} had another `
-    + `verdict at a later look (open, or equivalent), ${r.opposite_later} turned the other way; ${r.waited_looks} looks waited in all`)];
+  return [
+    `${result.comparisons} comparisons replayed look by look`,
+    ...result.rules.map(
+      (r) =>
+        `settled at ${r.looks} look${r.looks === 1 ? '' : 's'} in a row: ` +
+        `${r.settled} settled, ${r.sampled_on} of them sampled on (their group had open ones); of those, ${r.changed_later} had another ` +
+        `verdict at a later look (open, or equivalent), ${r.opposite_later} turned the other way; ${r.waited_looks} looks waited in all`,
+    ),
+  ];
 }

@@ -35,13 +35,16 @@ export const PUBLISHED = Object.freeze({
 
 /** The run's context and its cell records. */
 export function readLoadRun(path) {
-  return { context: JSON.parse(readFileSync(join(path, 'run.json'), 'utf8')), records: readJsonLines(join(path, 'cells.jsonl')) };
+  return {
+    context: JSON.parse(readFileSync(join(path, 'run.json'), 'utf8')),
+    records: readJsonLines(join(path, 'cells.jsonl')),
+  };
 }
 
 /** What limits a measured cell: 'link', 'cpu' or 'neither'. */
 export function limitOf(row) {
   if (row.link_utilization >= LINK_BOUND) return 'link';
-  if ((row.server_cores + (row.load_cores ?? 0)) >= CPU_BOUND * row.machine_cpus) return 'cpu';
+  if (row.server_cores + (row.load_cores ?? 0) >= CPU_BOUND * row.machine_cpus) return 'cpu';
   return 'neither';
 }
 
@@ -55,34 +58,41 @@ export function cellRows(records) {
     if (!byCell.has(r.cell_id)) byCell.set(r.cell_id, []);
     byCell.get(r.cell_id).push(r);
   }
-  return [...byCell.entries()].map(([id, rounds]) => {
-    const m = (pick) => {
-      const values = rounds.map(pick).filter(Number.isFinite);
-      return values.length ? median(values) : null;
-    };
-    const row = {
-      cell_id: id, ...rounds[0].cell, rounds: rounds.length,
-      per_round_requests_per_s: Object.fromEntries(rounds.map((r) => [r.round, r.requests_per_s])),
-      requests_per_s: m((r) => r.requests_per_s),
-      link_bound_requests_per_s: m((r) => r.link_bound_requests_per_s),
-      payload_bytes_per_s: m((r) => r.wire_bytes_per_s[r.payload_direction]),
-      link_utilization: m((r) => r.link_utilization),
-      link_dropped_share: m((r) => r.link_dropped_share),
-      body_bytes: rounds[0].body_bytes,
-      wire_bytes_per_request: m((r) => r.wire_bytes_per_request),
-      latency_p50_ms: m((r) => r.wrk.latency_ms.p50), latency_p90_ms: m((r) => r.wrk.latency_ms.p90),
-      latency_p99_ms: m((r) => r.wrk.latency_ms.p99),
-      server_cores: m((r) => r.server_cpu.cores), load_cores: m((r) => r.load_cpu.cores),
-      machine_cpus: rounds[0].machine_cpus,
-      errors: rounds.reduce((s, r) => s + r.errors, 0), non_2xx: rounds.reduce((s, r) => s + r.non_2xx, 0),
-      server_5xx: rounds.reduce((s, r) => s + (r.responses['5xx'] ?? 0), 0),
-      max_rss_bytes: Math.max(...rounds.map((r) => r.server_memory.rss_bytes ?? 0)),
-      max_heap_bytes: rounds[0].server_memory.heap_max_bytes ?? null,
-      window_s: m((r) => r.timing.measured_window_s),
-    };
-    row.limit = limitOf(row);
-    return row;
-  }).sort((a, b) => seriesKey(a).localeCompare(seriesKey(b)) || a.bandwidth_mbit - b.bandwidth_mbit);
+  return [...byCell.entries()]
+    .map(([id, rounds]) => {
+      const m = (pick) => {
+        const values = rounds.map(pick).filter(Number.isFinite);
+        return values.length ? median(values) : null;
+      };
+      const row = {
+        cell_id: id,
+        ...rounds[0].cell,
+        rounds: rounds.length,
+        per_round_requests_per_s: Object.fromEntries(rounds.map((r) => [r.round, r.requests_per_s])),
+        requests_per_s: m((r) => r.requests_per_s),
+        link_bound_requests_per_s: m((r) => r.link_bound_requests_per_s),
+        payload_bytes_per_s: m((r) => r.wire_bytes_per_s[r.payload_direction]),
+        link_utilization: m((r) => r.link_utilization),
+        link_dropped_share: m((r) => r.link_dropped_share),
+        body_bytes: rounds[0].body_bytes,
+        wire_bytes_per_request: m((r) => r.wire_bytes_per_request),
+        latency_p50_ms: m((r) => r.wrk.latency_ms.p50),
+        latency_p90_ms: m((r) => r.wrk.latency_ms.p90),
+        latency_p99_ms: m((r) => r.wrk.latency_ms.p99),
+        server_cores: m((r) => r.server_cpu.cores),
+        load_cores: m((r) => r.load_cpu.cores),
+        machine_cpus: rounds[0].machine_cpus,
+        errors: rounds.reduce((s, r) => s + r.errors, 0),
+        non_2xx: rounds.reduce((s, r) => s + r.non_2xx, 0),
+        server_5xx: rounds.reduce((s, r) => s + (r.responses['5xx'] ?? 0), 0),
+        max_rss_bytes: Math.max(...rounds.map((r) => r.server_memory.rss_bytes ?? 0)),
+        max_heap_bytes: rounds[0].server_memory.heap_max_bytes ?? null,
+        window_s: m((r) => r.timing.measured_window_s),
+      };
+      row.limit = limitOf(row);
+      return row;
+    })
+    .sort((a, b) => seriesKey(a).localeCompare(seriesKey(b)) || a.bandwidth_mbit - b.bandwidth_mbit);
 }
 
 /**
@@ -103,12 +113,22 @@ export function plateaus(rows) {
     const above = knee ? sorted.filter((c) => c.bandwidth_mbit >= knee.bandwidth_mbit) : [];
     const top = sorted.at(-1);
     return {
-      object: top.object, method: top.method, count: top.count, format: top.format, compression: top.compression,
-      link_bound_up_to_mbit: knee ? sorted.filter((c) => c.bandwidth_mbit < knee.bandwidth_mbit).at(-1)?.bandwidth_mbit ?? null : top.bandwidth_mbit,
+      object: top.object,
+      method: top.method,
+      count: top.count,
+      format: top.format,
+      compression: top.compression,
+      link_bound_up_to_mbit: knee
+        ? (sorted.filter((c) => c.bandwidth_mbit < knee.bandwidth_mbit).at(-1)?.bandwidth_mbit ?? null)
+        : top.bandwidth_mbit,
       knee_mbit: knee?.bandwidth_mbit ?? null,
       plateau_requests_per_s: above.length ? Math.max(...above.map((c) => c.requests_per_s)) : null,
-      top_mbit: top.bandwidth_mbit, top_limit: top.limit, top_requests_per_s: top.requests_per_s,
-      top_server_cores: top.server_cores, top_load_cores: top.load_cores, machine_cpus: top.machine_cpus,
+      top_mbit: top.bandwidth_mbit,
+      top_limit: top.limit,
+      top_requests_per_s: top.requests_per_s,
+      top_server_cores: top.server_cores,
+      top_load_cores: top.load_cores,
+      machine_cpus: top.machine_cpus,
     };
   });
 }
@@ -132,10 +152,15 @@ const tally = (verdicts) => ({
 /** The testbed's three conclusions as data records, each with the comparisons it covers and its verdict. */
 export function testbedClaims(rows, delta = DELTA) {
   // 1. Linear scaling up to ~50 Mbit/s: every cell at or below it serves the link-bound rate.
-  const linearCells = rows.filter((r) => r.bandwidth_mbit <= PUBLISHED.linear_up_to_mbit && r.link_bound_requests_per_s);
+  const linearCells = rows.filter(
+    (r) => r.bandwidth_mbit <= PUBLISHED.linear_up_to_mbit && r.link_bound_requests_per_s,
+  );
   const linear = linearCells.map((r) => {
     const ratio = r.requests_per_s / r.link_bound_requests_per_s;
-    return { what: `${r.cell_id}: ${ratio.toFixed(2)} of the link-bound rate`, verdict: r.limit === 'link' && Math.abs(ratio - 1) <= LINEAR_TOLERANCE ? 'holds' : 'contradicted' };
+    return {
+      what: `${r.cell_id}: ${ratio.toFixed(2)} of the link-bound rate`,
+      verdict: r.limit === 'link' && Math.abs(ratio - 1) <= LINEAR_TOLERANCE ? 'holds' : 'contradicted',
+    };
   });
   // 2. A CPU plateau above the knee: cells past it are CPU-limited.
   const plateauCells = rows.filter((r) => r.bandwidth_mbit > PUBLISHED.linear_up_to_mbit);
@@ -153,22 +178,46 @@ export function testbedClaims(rows, delta = DELTA) {
   }
   const ranking = [];
   for (const [key, formats] of situations) {
-    for (const [a, b] of [['cbor', 'json'], ['json', 'xml']]) {
+    for (const [a, b] of [
+      ['cbor', 'json'],
+      ['json', 'xml'],
+    ]) {
       const [ca, cb] = [formats.get(a), formats.get(b)];
       if (!ca || !cb || ca.limit !== 'link' || cb.limit !== 'link') continue;
       const { ratios, verdict } = formatVerdict(ca, cb, delta);
-      ranking.push({ what: `${key.replace(/\//g, ', ')} Mbit/s: ${a} / ${b} = ${ratios.map((x) => x.toFixed(2)).join(', ')}`, verdict });
+      ranking.push({
+        what: `${key.replace(/\//g, ', ')} Mbit/s: ${a} / ${b} = ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+        verdict,
+      });
     }
   }
-  const claim = (id, text, rule, parts) => ({ id, text, rule, parts, ...tally(parts.map((p) => p.verdict)),
-    verdict: judgeClaim(tally(parts.map((p) => p.verdict))) });
+  const claim = (id, text, rule, parts) => ({
+    id,
+    text,
+    rule,
+    parts,
+    ...tally(parts.map((p) => p.verdict)),
+    verdict: judgeClaim(tally(parts.map((p) => p.verdict))),
+  });
   return [
-    claim('linear', `Requests/s scale linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s`,
-      `each cell at ≤ ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when it is link-limited and within ${LINEAR_TOLERANCE * 100} % of the link-bound rate (link rate ÷ bytes on the wire per request), else contradicts`, linear),
-    claim('plateau', 'Above that, requests/s reach a CPU plateau',
-      `each cell above ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when the server and wrk use ≥ ${CPU_BOUND * 100} % of the cores, is open while the link still limits, else contradicts`, plateau),
-    claim('ranking', 'CBOR > JSON > XML wherever bandwidth limits',
-      `each link-limited situation compares CBOR with JSON and JSON with XML: holds when the first serves more than ${delta * 100} % more requests/s in every round, contradicted when fewer by that much in every round, else open`, ranking),
+    claim(
+      'linear',
+      `Requests/s scale linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s`,
+      `each cell at ≤ ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when it is link-limited and within ${LINEAR_TOLERANCE * 100} % of the link-bound rate (link rate ÷ bytes on the wire per request), else contradicts`,
+      linear,
+    ),
+    claim(
+      'plateau',
+      'Above that, requests/s reach a CPU plateau',
+      `each cell above ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when the server and wrk use ≥ ${CPU_BOUND * 100} % of the cores, is open while the link still limits, else contradicts`,
+      plateau,
+    ),
+    claim(
+      'ranking',
+      'CBOR > JSON > XML wherever bandwidth limits',
+      `each link-limited situation compares CBOR with JSON and JSON with XML: holds when the first serves more than ${delta * 100} % more requests/s in every round, contradicted when fewer by that much in every round, else open`,
+      ranking,
+    ),
   ];
 }
 
@@ -178,21 +227,61 @@ const methodText = (m, count, object) => (m === 'GET' ? `GET ${count} ${object}`
 
 function chartSpec(rows, y, title, yTitle) {
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json', title,
-    data: { values: rows.map((r) => ({ panel: `${methodText(r.method, r.count, r.object)}`, format: formatLabel(r.format),
-      mbit: r.bandwidth_mbit, value: y(r) })).filter((r) => Number.isFinite(r.value) && r.value > 0) },
-    facet: { field: 'panel', type: 'nominal', title: null }, columns: 3,
-    spec: { width: 220, height: 180, mark: { type: 'line', point: true }, encoding: {
-      x: { field: 'mbit', type: 'quantitative', scale: { type: 'log' }, title: 'link (Mbit/s)' },
-      y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: yTitle },
-      color: { field: 'format', type: 'nominal' } } },
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title,
+    data: {
+      values: rows
+        .map((r) => ({
+          panel: `${methodText(r.method, r.count, r.object)}`,
+          format: formatLabel(r.format),
+          mbit: r.bandwidth_mbit,
+          value: y(r),
+        }))
+        .filter((r) => Number.isFinite(r.value) && r.value > 0),
+    },
+    facet: { field: 'panel', type: 'nominal', title: null },
+    columns: 3,
+    spec: {
+      width: 220,
+      height: 180,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'mbit', type: 'quantitative', scale: { type: 'log' }, title: 'link (Mbit/s)' },
+        y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: yTitle },
+        color: { field: 'format', type: 'nominal' },
+      },
+    },
     resolve: { scale: { y: 'independent' } },
   };
 }
 
-const SUMMARY_COLUMNS = ['cell_id', 'object', 'method', 'count', 'format', 'compression', 'bandwidth_mbit', 'rounds', 'requests_per_s',
-  'link_bound_requests_per_s', 'link_utilization', 'link_dropped_share', 'payload_bytes_per_s', 'body_bytes', 'wire_bytes_per_request', 'latency_p50_ms',
-  'latency_p90_ms', 'latency_p99_ms', 'server_cores', 'load_cores', 'limit', 'errors', 'non_2xx', 'max_rss_bytes', 'window_s'];
+const SUMMARY_COLUMNS = [
+  'cell_id',
+  'object',
+  'method',
+  'count',
+  'format',
+  'compression',
+  'bandwidth_mbit',
+  'rounds',
+  'requests_per_s',
+  'link_bound_requests_per_s',
+  'link_utilization',
+  'link_dropped_share',
+  'payload_bytes_per_s',
+  'body_bytes',
+  'wire_bytes_per_request',
+  'latency_p50_ms',
+  'latency_p90_ms',
+  'latency_p99_ms',
+  'server_cores',
+  'load_cores',
+  'limit',
+  'errors',
+  'non_2xx',
+  'max_rss_bytes',
+  'window_s',
+];
 
 /** Writes report.md, report.html, summary.csv and charts/*.svg into the run directory. */
 export async function makeLoadReport(runDir, outDirectory = runDir) {
@@ -207,8 +296,24 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
 
   const charts = [];
   for (const [name, spec] of [
-    ['requests-per-second', chartSpec(rows, (r) => r.requests_per_s, 'Requests/s against bandwidth (the testbed\'s figure), per format', 'requests/s')],
-    ['transfer', chartSpec(rows, (r) => mbit(r.payload_bytes_per_s), 'Transfer on the wire in the payload\'s direction (Mbit/s)', 'Mbit/s')],
+    [
+      'requests-per-second',
+      chartSpec(
+        rows,
+        (r) => r.requests_per_s,
+        "Requests/s against bandwidth (the testbed's figure), per format",
+        'requests/s',
+      ),
+    ],
+    [
+      'transfer',
+      chartSpec(
+        rows,
+        (r) => mbit(r.payload_bytes_per_s),
+        "Transfer on the wire in the payload's direction (Mbit/s)",
+        'Mbit/s',
+      ),
+    ],
     ['latency-p99', chartSpec(rows, (r) => r.latency_p99_ms, 'Latency p99 (ms), wrk, whole run', 'ms')],
   ]) {
     const svg = await renderSvg(spec);
@@ -221,11 +326,12 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
   const total5xx = rows.reduce((s, r) => s + r.server_5xx, 0);
   const maxRss = Math.max(...rows.map((r) => r.max_rss_bytes));
   const maxHeap = rows.find((r) => r.max_heap_bytes)?.max_heap_bytes ?? null;
-  const intro = `Plan ${plan.name}: ${rows.length} cells, ${records.length} measurements (${plan.rounds} round${plan.rounds > 1 ? 's' : ''}), `
-    + `${plan.connections} connections (${plan.threads} wrk threads), a window of ${plan.duration_s} s after ${plan.warmup_s} s of warm-up `
-    + `(longer where one request per connection takes more than ${plan.duration_s}/${plan.waves} s at the link's rate). `
-    + `Load generator: ${session?.load_generator?.tool ?? 'wrk'}, closed loop (each connection sends its next request when the answer is in). `
-    + `Link: ${session?.link?.shaping ?? 'tc tbf'}. Machine: ${session?.machine?.cpus ?? '?'} cores (${session?.machine?.cpu_model ?? 'unknown'}).`;
+  const intro =
+    `Plan ${plan.name}: ${rows.length} cells, ${records.length} measurements (${plan.rounds} round${plan.rounds > 1 ? 's' : ''}), ` +
+    `${plan.connections} connections (${plan.threads} wrk threads), a window of ${plan.duration_s} s after ${plan.warmup_s} s of warm-up ` +
+    `(longer where one request per connection takes more than ${plan.duration_s}/${plan.waves} s at the link's rate). ` +
+    `Load generator: ${session?.load_generator?.tool ?? 'wrk'}, closed loop (each connection sends its next request when the answer is in). ` +
+    `Link: ${session?.link?.shaping ?? 'tc tbf'}. Machine: ${session?.machine?.cpus ?? '?'} cores (${session?.machine?.cpu_model ?? 'unknown'}).`;
 
   const best = [];
   const situations = new Map();
@@ -238,43 +344,144 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     const sorted = [...cells].sort((a, b) => b.requests_per_s - a.requests_per_s);
     const [first, second] = sorted;
     const verdict = second ? formatVerdict(first, second).verdict : 'open';
-    best.push([methodText(first.method, first.count, first.object), first.bandwidth_mbit,
-      verdict === 'holds' ? formatLabel(first.format) : `no clear winner (${sorted.filter((c) => formatVerdict(first, c).verdict !== 'holds').map((c) => formatLabel(c.format)).join(', ')})`,
-      fmt(first.requests_per_s), second ? `${fmt(first.requests_per_s / second.requests_per_s, 2)} × ${formatLabel(second.format)}` : '–', first.limit]);
+    best.push([
+      methodText(first.method, first.count, first.object),
+      first.bandwidth_mbit,
+      verdict === 'holds'
+        ? formatLabel(first.format)
+        : `no clear winner (${sorted
+            .filter((c) => formatVerdict(first, c).verdict !== 'holds')
+            .map((c) => formatLabel(c.format))
+            .join(', ')})`,
+      fmt(first.requests_per_s),
+      second ? `${fmt(first.requests_per_s / second.requests_per_s, 2)} × ${formatLabel(second.format)}` : '–',
+      first.limit,
+    ]);
   }
 
   const sections = [
     { paragraphs: [intro] },
-    { heading: 'Which format serves the most requests', paragraphs: [
-      `Per method, N and bandwidth, the format with the most requests/s, and its ratio to the next; "no clear winner" when it is not ahead by more than ${DELTA * 100} % in every round. The last column is what limits that cell (link: ≥ ${LINK_BOUND * 100} % of the link's rate used; cpu: server + wrk ≥ ${CPU_BOUND * 100} % of the cores).`],
-    table: { header: ['requests', 'Mbit/s', 'most requests/s', 'requests/s', 'ratio to the next', 'limited by'], rows: best } },
-    { heading: 'The testbed\'s conclusions on our data', paragraphs: [
-      'Each conclusion covers comparisons; each holds, is contradicted or stays open. Not measured: none; confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; partly: anything else.'],
-    table: { header: ['conclusion', 'verdict', 'holds', 'contradicted', 'open', 'what "holds" means'],
-      rows: claims.map((c) => [c.text, c.verdict, c.holds, c.contradicted, c.open, c.rule]) },
-    after: 'Contradicting comparisons:', list: claims.flatMap((c) => c.parts.filter((p) => p.verdict === 'contradicted').map((p) => `${c.id}: ${p.what}`)).slice(0, 40) },
-    { heading: 'Published figures beside ours', paragraphs: [
-      `The testbed published requests/s rising linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s, then a CPU plateau near ${PUBLISHED.plateau_requests_per_s} requests/s on its machine, with CBOR > JSON > XML wherever bandwidth limits. Ours, per series: the highest bandwidth still link-limited, the first that is not (the knee), the plateau from there on, and what limits the fastest link.`],
-    table: { header: ['series', 'link-limited up to (Mbit/s)', 'knee (Mbit/s)', 'plateau req/s', `top (${series[0]?.top_mbit} Mbit/s) limited by`, 'server cores', 'wrk cores', 'published'],
-      rows: series.map((s) => [`${methodText(s.method, s.count, s.object)}, ${formatLabel(s.format)}${s.compression === 'none' ? '' : `, ${s.compression}`}`,
-        s.link_bound_up_to_mbit ?? '–', s.knee_mbit ?? 'none (link-limited throughout)', fmt(s.plateau_requests_per_s), s.top_limit,
-        fmt(s.top_server_cores, 2), fmt(s.top_load_cores, 2), `linear to ~${PUBLISHED.linear_up_to_mbit}, plateau ~${PUBLISHED.plateau_requests_per_s} req/s`]) } },
-    { heading: 'Every cell', paragraphs: [
-      'Requests/s are the server\'s own 2xx answers over the measured window; link-bound requests/s = the link\'s rate ÷ bytes on the wire per request in the payload\'s direction, as delivered through the link (kernel counters: Ethernet frames, HTTP headers, retransmissions included); dropped = the share of the bytes sent that way which the link\'s token bucket dropped. Latency percentiles are wrk\'s, over its whole run (warm-up included). CPU: the server\'s JVM over the window, wrk over its run, in cores.'],
-    table: { header: ['cell', 'req/s', 'link-bound req/s', 'link used', 'dropped', 'Mbit/s', 'bytes/request', 'p50 ms', 'p90 ms', 'p99 ms', 'server cores', 'wrk cores', 'limit', 'errors', 'non-2xx'],
-      rows: rows.map((r) => [r.cell_id, fmt(r.requests_per_s), fmt(r.link_bound_requests_per_s), `${fmt(r.link_utilization * 100, 0)} %`,
-        r.link_dropped_share === null ? '–' : `${fmt(r.link_dropped_share * 100, 0)} %`, fmt(mbit(r.payload_bytes_per_s), 2),
-        fmt(r.wire_bytes_per_request, 0), fmt(r.latency_p50_ms), fmt(r.latency_p90_ms), fmt(r.latency_p99_ms), fmt(r.server_cores, 2), fmt(r.load_cores, 2), r.limit, r.errors, r.non_2xx]) } },
-    { heading: 'Did the server hold', list: [
-      `${totalErrors} connection errors and timeouts (wrk), ${totalNon2xx} answers that were not 2xx, ${total5xx} of them 5xx, over ${records.length} measurements.`,
-      `Largest resident memory of the server's JVM at a window's edge: ${fmt(maxRss / 2 ** 20, 0)} MiB`
-        + (maxHeap ? `, its heap bounded at ${fmt(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.')] },
+    {
+      heading: 'Which format serves the most requests',
+      paragraphs: [
+        `Per method, N and bandwidth, the format with the most requests/s, and its ratio to the next; "no clear winner" when it is not ahead by more than ${DELTA * 100} % in every round. The last column is what limits that cell (link: ≥ ${LINK_BOUND * 100} % of the link's rate used; cpu: server + wrk ≥ ${CPU_BOUND * 100} % of the cores).`,
+      ],
+      table: {
+        header: ['requests', 'Mbit/s', 'most requests/s', 'requests/s', 'ratio to the next', 'limited by'],
+        rows: best,
+      },
+    },
+    {
+      heading: "The testbed's conclusions on our data",
+      paragraphs: [
+        'Each conclusion covers comparisons; each holds, is contradicted or stays open. Not measured: none; confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; partly: anything else.',
+      ],
+      table: {
+        header: ['conclusion', 'verdict', 'holds', 'contradicted', 'open', 'what "holds" means'],
+        rows: claims.map((c) => [c.text, c.verdict, c.holds, c.contradicted, c.open, c.rule]),
+      },
+      after: 'Contradicting comparisons:',
+      list: claims
+        .flatMap((c) => c.parts.filter((p) => p.verdict === 'contradicted').map((p) => `${c.id}: ${p.what}`))
+        .slice(0, 40),
+    },
+    {
+      heading: 'Published figures beside ours',
+      paragraphs: [
+        `The testbed published requests/s rising linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s, then a CPU plateau near ${PUBLISHED.plateau_requests_per_s} requests/s on its machine, with CBOR > JSON > XML wherever bandwidth limits. Ours, per series: the highest bandwidth still link-limited, the first that is not (the knee), the plateau from there on, and what limits the fastest link.`,
+      ],
+      table: {
+        header: [
+          'series',
+          'link-limited up to (Mbit/s)',
+          'knee (Mbit/s)',
+          'plateau req/s',
+          `top (${series[0]?.top_mbit} Mbit/s) limited by`,
+          'server cores',
+          'wrk cores',
+          'published',
+        ],
+        rows: series.map((s) => [
+          `${methodText(s.method, s.count, s.object)}, ${formatLabel(s.format)}${s.compression === 'none' ? '' : `, ${s.compression}`}`,
+          s.link_bound_up_to_mbit ?? '–',
+          s.knee_mbit ?? 'none (link-limited throughout)',
+          fmt(s.plateau_requests_per_s),
+          s.top_limit,
+          fmt(s.top_server_cores, 2),
+          fmt(s.top_load_cores, 2),
+          `linear to ~${PUBLISHED.linear_up_to_mbit}, plateau ~${PUBLISHED.plateau_requests_per_s} req/s`,
+        ]),
+      },
+    },
+    {
+      heading: 'Every cell',
+      paragraphs: [
+        "Requests/s are the server's own 2xx answers over the measured window; link-bound requests/s = the link's rate ÷ bytes on the wire per request in the payload's direction, as delivered through the link (kernel counters: Ethernet frames, HTTP headers, retransmissions included); dropped = the share of the bytes sent that way which the link's token bucket dropped. Latency percentiles are wrk's, over its whole run (warm-up included). CPU: the server's JVM over the window, wrk over its run, in cores.",
+      ],
+      table: {
+        header: [
+          'cell',
+          'req/s',
+          'link-bound req/s',
+          'link used',
+          'dropped',
+          'Mbit/s',
+          'bytes/request',
+          'p50 ms',
+          'p90 ms',
+          'p99 ms',
+          'server cores',
+          'wrk cores',
+          'limit',
+          'errors',
+          'non-2xx',
+        ],
+        rows: rows.map((r) => [
+          r.cell_id,
+          fmt(r.requests_per_s),
+          fmt(r.link_bound_requests_per_s),
+          `${fmt(r.link_utilization * 100, 0)} %`,
+          r.link_dropped_share === null ? '–' : `${fmt(r.link_dropped_share * 100, 0)} %`,
+          fmt(mbit(r.payload_bytes_per_s), 2),
+          fmt(r.wire_bytes_per_request, 0),
+          fmt(r.latency_p50_ms),
+          fmt(r.latency_p90_ms),
+          fmt(r.latency_p99_ms),
+          fmt(r.server_cores, 2),
+          fmt(r.load_cores, 2),
+          r.limit,
+          r.errors,
+          r.non_2xx,
+        ]),
+      },
+    },
+    {
+      heading: 'Did the server hold',
+      list: [
+        `${totalErrors} connection errors and timeouts (wrk), ${totalNon2xx} answers that were not 2xx, ${total5xx} of them 5xx, over ${records.length} measurements.`,
+        `Largest resident memory of the server's JVM at a window's edge: ${fmt(maxRss / 2 ** 20, 0)} MiB` +
+          (maxHeap ? `, its heap bounded at ${fmt(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.'),
+      ],
+    },
     { heading: 'Charts', charts },
     { paragraphs: ['Every cell: summary.csv; every measurement with its context: cells.jsonl and run.json.'] },
   ];
   const title = 'Response Time Lab — load testbed report';
   writeFileSync(join(outDirectory, 'report.md'), renderMarkdown(sections, title));
   writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections, title));
-  writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows.map((r) => Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, r[c]])))));
-  return { html: join(outDirectory, 'report.html'), markdown: join(outDirectory, 'report.md'), csv: join(outDirectory, 'summary.csv'), rows, claims, series };
+  writeFileSync(
+    join(outDirectory, 'summary.csv'),
+    toCsv(
+      SUMMARY_COLUMNS,
+      rows.map((r) => Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, r[c]]))),
+    ),
+  );
+  return {
+    html: join(outDirectory, 'report.html'),
+    markdown: join(outDirectory, 'report.md'),
+    csv: join(outDirectory, 'summary.csv'),
+    rows,
+    claims,
+    series,
+  };
 }

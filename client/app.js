@@ -30,14 +30,23 @@ function readForm() {
   const data = new FormData(form);
   const integer = (name) => Number.parseInt(data.get(name), 10);
   const cell = {
-    object: data.get('object'), count: integer('count'), format: data.get('format'), decoder: data.get('decoder'),
-    compression: data.get('compression'), scenario: integer('scenario'), cm: integer('cm'),
+    object: data.get('object'),
+    count: integer('count'),
+    format: data.get('format'),
+    decoder: data.get('decoder'),
+    compression: data.get('compression'),
+    scenario: integer('scenario'),
+    cm: integer('cm'),
   };
   // A disabled level (no compression) is not in the form's data: the cell then has none.
   if (data.get('level')) cell.level = integer('level');
   const options = { warmup: integer('warmup') };
   if (data.get('adaptive')) {
-    options.adaptive = { target: Number(data.get('target')) / 100, minReps: integer('minReps'), maxReps: integer('maxReps') };
+    options.adaptive = {
+      target: Number(data.get('target')) / 100,
+      minReps: integer('minReps'),
+      maxReps: integer('maxReps'),
+    };
   } else {
     options.reps = integer('reps');
   }
@@ -54,9 +63,19 @@ function describeProgress({ phase, iteration, of, remaining_ms: remaining }) {
 function addSummaryRow(result) {
   const s = result.summary;
   const row = document.createElement('tr');
-  const cells = [result.case_id, s.n, number(s.mean_trimmed), s.dropped, number(s.median),
-    `${number(s.ci_low)} – ${number(s.ci_high)}`, number(s.p95), number(s.min), number(s.max), number(s.sd),
-    `✓ ${result.verification.checks.join(', ')}`];
+  const cells = [
+    result.case_id,
+    s.n,
+    number(s.mean_trimmed),
+    s.dropped,
+    number(s.median),
+    `${number(s.ci_low)} – ${number(s.ci_high)}`,
+    number(s.p95),
+    number(s.min),
+    number(s.max),
+    number(s.sd),
+    `✓ ${result.verification.checks.join(', ')}`,
+  ];
   for (const value of cells) {
     const td = document.createElement('td');
     td.textContent = String(value);
@@ -91,12 +110,16 @@ async function start(lab) {
     const { cell, options } = readForm();
     running = new AbortController();
     setRunning(true);
-    chart.reset(`${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}${cell.level === undefined ? '' : ` ${cell.level}`}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`);
+    chart.reset(
+      `${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}${cell.level === undefined ? '' : ` ${cell.level}`}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`,
+    );
     try {
       const result = await lab.runCell(cell, {
         ...options,
         signal: running.signal,
-        onProgress: (p) => { progress.textContent = describeProgress(p); },
+        onProgress: (p) => {
+          progress.textContent = describeProgress(p);
+        },
         onSample: (sample) => chart.add(sample.total_ms),
       });
       results.push(result);
@@ -111,12 +134,17 @@ async function start(lab) {
     }
   });
   stopButton.addEventListener('click', () => running?.abort());
-  document.getElementById('download-json').addEventListener('click',
-    () => download('response-time-lab-results.json', resultsToJson(results, lab.context()), 'application/json'));
-  document.getElementById('download-csv').addEventListener('click',
-    () => download('response-time-lab-samples.csv', resultsToCsv(results), 'text/csv'));
-  document.getElementById('download-summary').addEventListener('click',
-    () => download('response-time-lab-summary.csv', summariesToCsv(results), 'text/csv'));
+  document
+    .getElementById('download-json')
+    .addEventListener('click', () =>
+      download('response-time-lab-results.json', resultsToJson(results, lab.context()), 'application/json'),
+    );
+  document
+    .getElementById('download-csv')
+    .addEventListener('click', () => download('response-time-lab-samples.csv', resultsToCsv(results), 'text/csv'));
+  document
+    .getElementById('download-summary')
+    .addEventListener('click', () => download('response-time-lab-summary.csv', summariesToCsv(results), 'text/csv'));
 }
 
 /** A scenario without computation takes CM0 only, one that computes CM1 and up: keep the two selectors valid. */
@@ -154,15 +182,22 @@ isolation.textContent = globalThis.crossOriginIsolated
 isolation.className = globalThis.crossOriginIsolated ? 'good' : 'warn';
 
 /** Resolves to window.lab once the page can measure; scripts await window.labReady. */
-window.labReady = createLab().then((lab) => {
-  window.lab = lab;
-  start(lab);
-  setUpCompare(lab, { form: document.getElementById('compare-form'), runButton: document.getElementById('compare-run'),
-    stopButton: document.getElementById('compare-stop'), progress: document.getElementById('compare-progress'),
-    errorBox: document.getElementById('compare-error'), table: document.getElementById('comparisons') });
-  return lab;
-}).catch((error) => {
-  showError(`The client could not start: ${error.message}`);
-  runButton.disabled = true;
-  throw error;
-});
+window.labReady = createLab()
+  .then((lab) => {
+    window.lab = lab;
+    start(lab);
+    setUpCompare(lab, {
+      form: document.getElementById('compare-form'),
+      runButton: document.getElementById('compare-run'),
+      stopButton: document.getElementById('compare-stop'),
+      progress: document.getElementById('compare-progress'),
+      errorBox: document.getElementById('compare-error'),
+      table: document.getElementById('comparisons'),
+    });
+    return lab;
+  })
+  .catch((error) => {
+    showError(`The client could not start: ${error.message}`);
+    runButton.disabled = true;
+    throw error;
+  });

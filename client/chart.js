@@ -59,7 +59,14 @@ export function createLiveChart(canvas) {
   }
 
   return {
-    reset(newTitle) { values = []; title = newTitle; schedule(); },
-    add(totalMs) { values.push(totalMs); schedule(); },
+    reset(newTitle) {
+      values = [];
+      title = newTitle;
+      schedule();
+    },
+    add(totalMs) {
+      values.push(totalMs);
+      schedule();
+    },
   };
 }

@@ -22,15 +22,30 @@ export function groupFromForm(data) {
   const configurations = data.getAll('formats').map(parseConfiguration);
   const compressions = data.getAll('compressions');
   const scenarios = cm === 0 ? [1] : data.getAll('sides').map(Number);
-  const cells = configurations.flatMap(({ format, decoder }) => compressions.flatMap((compression) => scenarios.map((scenario) => ({
-    object, count, format, decoder, compression, scenario, cm }))));
-  if (cells.length < 2) throw new Error('Choose at least two configurations to compare (formats and decoders × compressions × sides).');
+  const cells = configurations.flatMap(({ format, decoder }) =>
+    compressions.flatMap((compression) =>
+      scenarios.map((scenario) => ({
+        object,
+        count,
+        format,
+        decoder,
+        compression,
+        scenario,
+        cm,
+      })),
+    ),
+  );
+  if (cells.length < 2)
+    throw new Error('Choose at least two configurations to compare (formats and decoders × compressions × sides).');
   return { id: `page/${object}/${count}/cm${cm}`, cells };
 }
 
 export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table }) {
   let running = null;
-  const showError = (message) => { errorBox.textContent = message; errorBox.hidden = !message; };
+  const showError = (message) => {
+    errorBox.textContent = message;
+    errorBox.hidden = !message;
+  };
   /** While `live`, a resolved verdict not yet settled says so; the final table shows the final verdicts. */
   const render = (comparisons, live = false) => {
     const body = table.tBodies[0];
@@ -40,7 +55,14 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       // A resolved verdict settles the comparison once it held at `looks` looks in a row (group-runner.js).
       const settling = live && c.verdict !== 'unresolved' && c.settled === false;
       const verdict = settling ? `${c.verdict} (held ${c.steady_looks} looks, settling)` : c.verdict;
-      for (const value of [label(c.a), label(c.b), number(c.ratio), `${number(c.ci_low)} – ${number(c.ci_high)}`, c.rounds, verdict]) {
+      for (const value of [
+        label(c.a),
+        label(c.b),
+        number(c.ratio),
+        `${number(c.ci_low)} – ${number(c.ci_high)}`,
+        c.rounds,
+        verdict,
+      ]) {
         row.insertCell().textContent = String(value);
       }
       row.lastChild.className = c.verdict === 'unresolved' || settling ? 'warn' : 'good';
@@ -60,9 +82,11 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     }
     // The study's rounds (DEFAULT_ROUNDS: 2 iterations per visit, at least 8 rounds), with the
     // person's round budget and ten minutes of rounds.
-    const protocol = { warmup: { minMs: 500, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
+    const protocol = {
+      warmup: { minMs: 500, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
       rounds: { maxRounds: Number.parseInt(data.get('maxRounds'), 10), maxMs: 600_000 },
-      stop: { delta: Number(data.get('delta')) / 100 } };
+      stop: { delta: Number(data.get('delta')) / 100 },
+    };
     running = new AbortController();
     runButton.disabled = true;
     stopButton.disabled = false;
@@ -73,16 +97,20 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         signal: running.signal,
         onProgress: (p) => {
           if (p.phase === 'warmup') progress.textContent = `Warming up ${label(p.case_id)}…`;
-          if (p.phase === 'round') progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons clear.`;
+          if (p.phase === 'round')
+            progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons clear.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
-        onRound: (round) => { render(round.judged, true); },
+        onRound: (round) => {
+          render(round.judged, true);
+        },
       });
       render(result.stop.comparisons);
       const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
-      progress.textContent = `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): `
-        + `${resolved} of ${result.stop.comparisons.length} comparisons clear. Cells: `
-        + result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
+      progress.textContent =
+        `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): ` +
+        `${resolved} of ${result.stop.comparisons.length} comparisons clear. Cells: ` +
+        result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped.' : 'Failed.';
       if (error.name !== 'AbortError') showError(error.message);

@@ -15,7 +15,12 @@ function option(value, text, selected = false) {
 function checkbox(name, value, text, checked) {
   const label = document.createElement('label');
   label.className = 'inline';
-  const input = Object.assign(document.createElement('input'), { type: 'checkbox', name, value: String(value), checked });
+  const input = Object.assign(document.createElement('input'), {
+    type: 'checkbox',
+    name,
+    value: String(value),
+    checked,
+  });
   label.append(input, ` ${text}`);
   return label;
 }
@@ -23,7 +28,9 @@ function checkbox(name, value, text, checked) {
 /** The decoders of a format as options of `select`, the default first and chosen. */
 function fillDecoders(select, format) {
   const entry = FORMAT_ENTRIES[format];
-  select.replaceChildren(...entry.decoders.map((d) => option(d.name, `${d.name} · ${d.label}`, d.name === entry.default_decoder)));
+  select.replaceChildren(
+    ...entry.decoders.map((d) => option(d.name, `${d.name} · ${d.label}`, d.name === entry.default_decoder)),
+  );
 }
 
 /** The level input follows the compression: its range, its default; disabled for none. */
@@ -66,14 +73,34 @@ export function parseConfiguration(value) {
 export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], checkedCompressions = ['none'] } = {}) {
   const select = (name) => form.querySelector(`select[name="${name}"]`);
   select('object').replaceChildren(...CATALOGUE.objects.map((o) => option(o.name, LABELS.object(o.name))));
-  select('cm').replaceChildren(...CATALOGUE.computation_models.map((m) => option(m.level,
-    m.level === 0 ? 'none (scenario 1)' : `${m.name} · ${m.label}`)));
-  form.querySelector('[data-choices="formats"]').replaceChildren(...CATALOGUE.formats.flatMap((f) => f.decoders.map((d) =>
-    checkbox('formats', configurationValue(f.name, d.name), formatLabel(f.name, d.name),
-      d.name === f.default_decoder && checkedFormats.includes(f.name)))));
-  form.querySelector('[data-choices="compressions"]').replaceChildren(...CATALOGUE.compressions.map((c) =>
-    checkbox('compressions', c.name, c.label, checkedCompressions.includes(c.name))));
+  select('cm').replaceChildren(
+    ...CATALOGUE.computation_models.map((m) =>
+      option(m.level, m.level === 0 ? 'none (scenario 1)' : `${m.name} · ${m.label}`),
+    ),
+  );
+  form
+    .querySelector('[data-choices="formats"]')
+    .replaceChildren(
+      ...CATALOGUE.formats.flatMap((f) =>
+        f.decoders.map((d) =>
+          checkbox(
+            'formats',
+            configurationValue(f.name, d.name),
+            formatLabel(f.name, d.name),
+            d.name === f.default_decoder && checkedFormats.includes(f.name),
+          ),
+        ),
+      ),
+    );
+  form
+    .querySelector('[data-choices="compressions"]')
+    .replaceChildren(
+      ...CATALOGUE.compressions.map((c) =>
+        checkbox('compressions', c.name, c.label, checkedCompressions.includes(c.name)),
+      ),
+    );
   const sides = CATALOGUE.scenarios.filter((s) => s.requests === 1 && s.computations === 1);
-  form.querySelector('[data-choices="sides"]').replaceChildren(...sides.map((s) =>
-    checkbox('sides', s.number, `${s.computes} (scenario ${s.number})`, true)));
+  form
+    .querySelector('[data-choices="sides"]')
+    .replaceChildren(...sides.map((s) => checkbox('sides', s.number, `${s.computes} (scenario ${s.number})`, true)));
 }

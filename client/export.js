@@ -3,8 +3,31 @@
 
 import { toCsv } from '#common/csv.js';
 
-const CELL_COLUMNS = ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
-const SUMMARY_COLUMNS = ['n', 'mean_trimmed', 'dropped', 'median', 'ci_low', 'ci_high', 'p95', 'min', 'max', 'mean', 'sd'];
+const CELL_COLUMNS = [
+  'case_id',
+  'object',
+  'format',
+  'decoder',
+  'compression',
+  'level',
+  'count',
+  'scenario',
+  'cm',
+  'network',
+];
+const SUMMARY_COLUMNS = [
+  'n',
+  'mean_trimmed',
+  'dropped',
+  'median',
+  'ci_low',
+  'ci_high',
+  'p95',
+  'min',
+  'max',
+  'mean',
+  'sd',
+];
 
 /** The JSON document of a page's results. */
 export function resultsToJson(results, context) {
@@ -22,12 +45,26 @@ export function resultsToCsv(results) {
     }
   }
   const columns = [...CELL_COLUMNS, 'rep', 'total_ms', ...[...phaseColumns].sort()];
-  return toCsv(columns, results.flatMap((result) => result.samples.map((sample) => ({
-    ...result.cell, case_id: result.case_id, ...sample }))));
+  return toCsv(
+    columns,
+    results.flatMap((result) =>
+      result.samples.map((sample) => ({
+        ...result.cell,
+        case_id: result.case_id,
+        ...sample,
+      })),
+    ),
+  );
 }
 
 /** One row per cell with its summary statistics. */
 export function summariesToCsv(results) {
-  return toCsv([...CELL_COLUMNS, ...SUMMARY_COLUMNS], results.map((result) => ({
-    ...result.cell, case_id: result.case_id, ...result.summary })));
+  return toCsv(
+    [...CELL_COLUMNS, ...SUMMARY_COLUMNS],
+    results.map((result) => ({
+      ...result.cell,
+      case_id: result.case_id,
+      ...result.summary,
+    })),
+  );
 }

@@ -23,35 +23,69 @@
 
 import { caseId } from '#common/schema.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
-import { checkAborted, sampleOf, scenarioContext, validateCell, verificationKeys, verify, verifyOrder } from './runner.js';
-import { MIN_ROUNDS_FOR_VERDICT, decisionCells, groupComparisons, isResolved, judgingOf, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, steadyLooksOf, stopRule, verdictOf } from '#common/comparison.js';
+import {
+  checkAborted,
+  sampleOf,
+  scenarioContext,
+  validateCell,
+  verificationKeys,
+  verify,
+  verifyOrder,
+} from './runner.js';
+import {
+  MIN_ROUNDS_FOR_VERDICT,
+  decisionCells,
+  groupComparisons,
+  isResolved,
+  judgingOf,
+  marginComparisons,
+  roundRatio,
+  roundSeed,
+  seededShuffle,
+  steadyLooksOf,
+  stopRule,
+  verdictOf,
+} from '#common/comparison.js';
 import { median, medianOrNull, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
  * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case
  * (so an iteration of a minute needs one). {iterations: n} instead warms up by count. */
-export const DEFAULT_WARMUP = Object.freeze({ minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 });
+export const DEFAULT_WARMUP = Object.freeze({
+  minMs: 1000,
+  minIterations: 3,
+  window: 3,
+  tolerance: 0.1,
+  maxMs: 10_000,
+});
 /** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget
  * (decisionMs, the decision's extra time past maxMs, defaults to a third of maxMs).
  * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with 5 its
  * 95 % interval covered the true ratio less often (README, stop rule). */
-export const DEFAULT_ROUNDS = Object.freeze({ iterationsPerVisit: 2, visitMaxMs: 2000, minRounds: 8, maxRounds: 200,
-  maxMs: 180_000 });
+export const DEFAULT_ROUNDS = Object.freeze({
+  iterationsPerVisit: 2,
+  visitMaxMs: 2000,
+  minRounds: 8,
+  maxRounds: 200,
+  maxMs: 180_000,
+});
 
 /** Checks a protocol and fills in its defaults; throws one error naming every problem. */
 export function groupProtocol(protocol = {}) {
   const problems = [];
   for (const key of Object.keys(protocol)) {
-    if (!['warmup', 'rounds', 'stop'].includes(key)) problems.push(`unknown protocol key "${key}" (allowed: warmup, rounds, stop)`);
+    if (!['warmup', 'rounds', 'stop'].includes(key))
+      problems.push(`unknown protocol key "${key}" (allowed: warmup, rounds, stop)`);
   }
   for (const key of ['warmup', 'rounds']) {
     if (protocol[key] !== undefined && (typeof protocol[key] !== 'object' || protocol[key] === null)) {
       problems.push(`${key} must be an object`);
     }
   }
-  const warmup = protocol.warmup?.iterations !== undefined ? { iterations: protocol.warmup.iterations }
-    : { ...DEFAULT_WARMUP, ...protocol.warmup };
+  const warmup =
+    protocol.warmup?.iterations !== undefined
+      ? { iterations: protocol.warmup.iterations }
+      : { ...DEFAULT_WARMUP, ...protocol.warmup };
   const rounds = { ...DEFAULT_ROUNDS, ...protocol.rounds };
   rounds.decisionMs ??= Math.round(rounds.maxMs / 3);
   const stop = stopRule(protocol.stop);
@@ -60,14 +94,16 @@ export function groupProtocol(protocol = {}) {
     if (!whole(warmup.iterations, 0)) problems.push('warmup.iterations must be a whole number ≥ 0');
   } else {
     for (const key of ['minMs', 'maxMs']) if (!(warmup[key] >= 0)) problems.push(`warmup.${key} must be ≥ 0 ms`);
-    for (const key of ['minIterations', 'window']) if (!whole(warmup[key], 1)) problems.push(`warmup.${key} must be a whole number ≥ 1`);
+    for (const key of ['minIterations', 'window'])
+      if (!whole(warmup[key], 1)) problems.push(`warmup.${key} must be a whole number ≥ 1`);
     if (!(warmup.tolerance > 0)) problems.push('warmup.tolerance must be > 0');
   }
   for (const key of ['iterationsPerVisit', 'minRounds', 'maxRounds']) {
     if (!whole(rounds[key], 1)) problems.push(`rounds.${key} must be a whole number ≥ 1`);
   }
   if (rounds.maxRounds < rounds.minRounds) problems.push('rounds.maxRounds must be ≥ rounds.minRounds');
-  if (!(rounds.visitMaxMs > 0) || !(rounds.maxMs > 0)) problems.push('rounds.visitMaxMs and rounds.maxMs must be > 0 ms');
+  if (!(rounds.visitMaxMs > 0) || !(rounds.maxMs > 0))
+    problems.push('rounds.visitMaxMs and rounds.maxMs must be > 0 ms');
   if (!(rounds.decisionMs >= 0)) problems.push('rounds.decisionMs must be ≥ 0 ms');
   if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
   if (stop && !whole(stop.looks, 1)) problems.push('stop.looks must be a whole number ≥ 1');
@@ -95,7 +131,12 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
     if (!('iterations' in rule)) {
       const elapsed = env.now() - started;
       if (times.length >= rule.minIterations && elapsed >= rule.minMs && stable()) {
-        return { rule: 'stable', iterations: times.length, elapsed_ms: elapsed, last_median_ms: median(times.slice(-rule.window)) };
+        return {
+          rule: 'stable',
+          iterations: times.length,
+          elapsed_ms: elapsed,
+          last_median_ms: median(times.slice(-rule.window)),
+        };
       }
       if (times.length >= 1 && elapsed >= rule.maxMs) {
         return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed };
@@ -145,8 +186,16 @@ function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdic
     const verdict = verdictOf(ratio, delta);
     // Earlier looks' verdicts are kept (`verdicts`), so a round adds one bootstrap per comparison.
     const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache: verdicts, key: `${idA} ${idB}` });
-    return { dimension, a: idA, b: idB, ...ratio, delta, verdict, steady_looks: steady,
-      settled: isResolved(verdict) && steady >= looks };
+    return {
+      dimension,
+      a: idA,
+      b: idB,
+      ...ratio,
+      delta,
+      verdict,
+      steady_looks: steady,
+      settled: isResolved(verdict) && steady >= looks,
+    };
   });
 }
 
@@ -169,8 +218,16 @@ export async function runGroup(env, group, protocol, options = {}) {
   const { warmup, rounds, stop } = groupProtocol(protocol);
   const cells = group.cells.map(validateCell);
   const ids = cells.map(caseId);
-  const byId = new Map(cells.map((cell, i) => [ids[i], {
-    cell, context: scenarioContext(env, cell), steps: SCENARIO_STEPS[cell.scenario] }]));
+  const byId = new Map(
+    cells.map((cell, i) => [
+      ids[i],
+      {
+        cell,
+        context: scenarioContext(env, cell),
+        steps: SCENARIO_STEPS[cell.scenario],
+      },
+    ]),
+  );
   const comparisons = groupComparisons(cells);
   const samplesByCase = new Map(ids.map((id) => [id, []]));
   for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
@@ -187,10 +244,16 @@ export async function runGroup(env, group, protocol, options = {}) {
   for (const id of ids) {
     const { cell, context, steps } = byId.get(id);
     const orderKey = verificationKeys(cell).order;
-    const checkOrder = steps.computations > 0 && orderKey && !known.has(orderKey) ? async ([, computed]) => {
-      orderChecked.set(id, `${await verifyOrder(env, cell, computed)} (the client's order from its first warm-up iteration)`);
-      known.add(orderKey);
-    } : null;
+    const checkOrder =
+      steps.computations > 0 && orderKey && !known.has(orderKey)
+        ? async ([, computed]) => {
+            orderChecked.set(
+              id,
+              `${await verifyOrder(env, cell, computed)} (the client's order from its first warm-up iteration)`,
+            );
+            known.add(orderKey);
+          }
+        : null;
     progress({ phase: 'warmup', case_id: id });
     warmups[id] = await warmUp(env, context, steps, warmup, options.signal, checkOrder);
   }
@@ -210,13 +273,22 @@ export async function runGroup(env, group, protocol, options = {}) {
   let extension = null;
   for (;;) {
     const done = round - 1;
-    if (stop && done >= rounds.minRounds && judged.every((c) => c.settled)) { reason = 'resolved'; break; }
-    if (done >= rounds.maxRounds) { reason = stop ? 'round budget' : 'rounds done'; break; }
+    if (stop && done >= rounds.minRounds && judged.every((c) => c.settled)) {
+      reason = 'resolved';
+      break;
+    }
+    if (done >= rounds.maxRounds) {
+      reason = stop ? 'round budget' : 'rounds done';
+      break;
+    }
     let visit = needed(done);
     if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
       visit = done >= MIN_ROUNDS_FOR_VERDICT ? decisionCells(cells, judged, medianOf, delta) : [];
       if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
-      if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) { reason = 'time budget'; break; }
+      if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) {
+        reason = 'time budget';
+        break;
+      }
       extension.rounds++;
     }
 
@@ -238,7 +310,15 @@ export async function runGroup(env, group, protocol, options = {}) {
     for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
     judged = judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts);
     const resolved = judged.filter((c) => isResolved(c.verdict)).length;
-    await options.onRound?.({ group_id: group.id, round, order, samples: taken, resolved, comparisons: judged.length, judged });
+    await options.onRound?.({
+      group_id: group.id,
+      round,
+      order,
+      samples: taken,
+      resolved,
+      comparisons: judged.length,
+      judged,
+    });
     progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });
     round++;
   }
@@ -252,10 +332,26 @@ export async function runGroup(env, group, protocol, options = {}) {
     const verification = await verify(env, byId.get(id).cell, memo, known, orderChecked.get(id));
     for (const key of verification.keys) known.add(key);
     const visited = new Set(samplesByCase.get(id).map((s) => s.round));
-    results.push({ case_id: id, cell: byId.get(id).cell, warmup: warmups[id], verification,
-      rounds: visited.size, last_round: visited.size ? Math.max(...visited) : null,
-      summary: summarize(samplesByCase.get(id).map((s) => s.value)) });
+    results.push({
+      case_id: id,
+      cell: byId.get(id).cell,
+      warmup: warmups[id],
+      verification,
+      rounds: visited.size,
+      last_round: visited.size ? Math.max(...visited) : null,
+      summary: summarize(samplesByCase.get(id).map((s) => s.value)),
+    });
   }
-  return { group_id: group.id, cells: results, rounds: round - 1,
-    stop: { reason, delta: stop?.delta ?? null, looks: stop?.looks ?? null, comparisons: judged, decision_time: decisionTime } };
+  return {
+    group_id: group.id,
+    cells: results,
+    rounds: round - 1,
+    stop: {
+      reason,
+      delta: stop?.delta ?? null,
+      looks: stop?.looks ?? null,
+      comparisons: judged,
+      decision_time: decisionTime,
+    },
+  };
 }

@@ -58,9 +58,14 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
 async function decoderLibraries(baseUrl) {
   const map = globalThis.document?.querySelector('script[type="importmap"]');
   const targets = map ? Object.values(JSON.parse(map.textContent).imports ?? {}) : [];
-  const packages = [...new Set(targets.map((t) => /^\/vendor\/npm\/((?:@[^/]+\/)?[^/]+)\//.exec(t)?.[1]).filter(Boolean))];
-  const versions = await Promise.all(packages.map((name) => text(new URL(`/vendor/npm/${name}/package.json`, baseUrl))
-    .then((json) => JSON.parse(json).version)));
+  const packages = [
+    ...new Set(targets.map((t) => /^\/vendor\/npm\/((?:@[^/]+\/)?[^/]+)\//.exec(t)?.[1]).filter(Boolean)),
+  ];
+  const versions = await Promise.all(
+    packages.map((name) =>
+      text(new URL(`/vendor/npm/${name}/package.json`, baseUrl)).then((json) => JSON.parse(json).version),
+    ),
+  );
   return Object.fromEntries(packages.map((name, i) => [name, versions[i]]));
 }
 

@@ -18,8 +18,13 @@ export default defineConfig({
     launchOptions: PLAIN_LAUNCH_OPTIONS,
   },
   webServer: {
-    command: ['mvn -B -q -ntp exec:java', '-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/e2e-data',
-      `-Ddw.server.applicationConnectors[0].port=${PORT}`, `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`].join(' '),
+    command: [
+      'mvn -B -q -ntp exec:java',
+      '-Ddw.dataset.size=2000',
+      '-Ddw.dataset.directory=server/target/e2e-data',
+      `-Ddw.server.applicationConnectors[0].port=${PORT}`,
+      `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`,
+    ].join(' '),
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/videos?count=1`,
     reuseExistingServer: false,

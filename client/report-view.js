@@ -30,7 +30,9 @@ function table(header, rows) {
 
 /** The decision helper: the fastest measured configuration for a situation, and its margin. */
 export function decide(decisions, { object, count, network, cm }) {
-  return decisions.find((d) => d.object === object && d.count === count && d.network === network && d.cm === cm) ?? null;
+  return (
+    decisions.find((d) => d.object === object && d.count === count && d.network === network && d.cm === cm) ?? null
+  );
 }
 
 /**
@@ -44,12 +46,17 @@ export function describeDecision(decision, { delta, looks } = judgingOf(undefine
   if (!decision.recommendation) return fastest;
   if (decision.recommendation === 'no clear winner') {
     const settled = looks > 1 ? ` at ${looks} looks in a row` : '';
-    return `No clear winner among ${decision.no_clear_winner_among.join('; ')} (none of them clearly slower than the fastest: `
-      + `the CI of its ratio to the fastest not wholly above ${Number((1 + delta).toFixed(4))}${settled}). ${fastest}`;
+    return (
+      `No clear winner among ${decision.no_clear_winner_among.join('; ')} (none of them clearly slower than the fastest: ` +
+      `the CI of its ratio to the fastest not wholly above ${Number((1 + delta).toFixed(4))}${settled}). ${fastest}`
+    );
   }
   const m = decision.margin;
-  return `Recommended: ${decision.recommendation}${m ? `, ${m.ratio.toFixed(2)}× faster than ${m.over} `
-    + `(95% CI ${m.ci_low.toFixed(2)}–${m.ci_high.toFixed(2)})` : ''}. ${fastest}`;
+  return `Recommended: ${decision.recommendation}${
+    m
+      ? `, ${m.ratio.toFixed(2)}× faster than ${m.over} ` + `(95% CI ${m.ci_low.toFixed(2)}–${m.ci_high.toFixed(2)})`
+      : ''
+  }. ${fastest}`;
 }
 
 function decisionHelper(report) {
@@ -60,15 +67,22 @@ function decisionHelper(report) {
     const label = element('label', field === 'cm' ? 'CM' : field === 'count' ? 'N' : field);
     const select = element('select');
     select.name = field;
-    for (const value of values) select.append(Object.assign(element('option', field === 'cm' ? `CM${value}` : String(value)), { value: String(value) }));
+    for (const value of values)
+      select.append(
+        Object.assign(element('option', field === 'cm' ? `CM${value}` : String(value)), { value: String(value) }),
+      );
     label.append(select);
     form.append(label);
     selects[field] = select;
   }
   const answer = element('p', '', 'decision-answer');
   const update = () => {
-    const situation = { object: selects.object.value, network: selects.network.value,
-      count: Number(selects.count.value), cm: Number(selects.cm.value) };
+    const situation = {
+      object: selects.object.value,
+      network: selects.network.value,
+      count: Number(selects.count.value),
+      cm: Number(selects.cm.value),
+    };
     answer.textContent = describeDecision(decide(report.decisions, situation), report.judging);
   };
   form.addEventListener('change', update);
@@ -87,7 +101,13 @@ function indexSection(index) {
   const inputs = {};
   for (const figure of FIGURES) {
     const label = element('label', `${FIGURE_NAMES[figure]} weight `);
-    const input = Object.assign(element('input'), { type: 'number', min: '0', step: '1', name: figure, value: String(index.weights[figure]) });
+    const input = Object.assign(element('input'), {
+      type: 'number',
+      min: '0',
+      step: '1',
+      name: figure,
+      value: String(index.weights[figure]),
+    });
     label.append(input);
     form.append(label);
     inputs[figure] = input;
@@ -103,31 +123,55 @@ function indexSection(index) {
       error.textContent = problem.message;
       return;
     }
-    output.replaceChildren(...ranking.flatMap((situation) => [element('h4', situation.situation.replace(/\//g, ', ')),
-      table(['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)], situation.ranking.map((r, i) => [i + 1,
-        `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
-        r.index === null ? '—' : r.index.toFixed(3),
-        ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2)))]))]));
+    output.replaceChildren(
+      ...ranking.flatMap((situation) => [
+        element('h4', situation.situation.replace(/\//g, ', ')),
+        table(
+          ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)],
+          situation.ranking.map((r, i) => [
+            i + 1,
+            `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
+            r.index === null ? '—' : r.index.toFixed(3),
+            ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
+          ]),
+        ),
+      ]),
+    );
   };
   form.addEventListener('input', update);
   update();
-  section.append(element('h3', 'Weighted index (lower is better; JSON with response.json(), no compression = 1)'), form, error, output);
+  section.append(
+    element('h3', 'Weighted index (lower is better; JSON with response.json(), no compression = 1)'),
+    form,
+    error,
+    output,
+  );
   return section;
 }
 
 /** Renders a report-data.json document into `container`. */
 export function showReport(container, report) {
-  if (report?.kind !== 'response-time-lab/report') throw new Error('This is not a report-data.json of a Response Time Lab run.');
+  if (report?.kind !== 'response-time-lab/report')
+    throw new Error('This is not a report-data.json of a Response Time Lab run.');
   container.replaceChildren();
-  container.append(element('p', report.intro), ...(report.networks ? [element('p', report.networks)] : []), decisionHelper(report));
+  container.append(
+    element('p', report.intro),
+    ...(report.networks ? [element('p', report.networks)] : []),
+    decisionHelper(report),
+  );
   for (const [id, { question, answers }] of Object.entries(report.answers)) {
     container.append(element('h3', `${id}: ${question}`));
     const list = element('ul');
     for (const line of answers.length ? answers : ['Not measured in this run.']) list.append(element('li', line));
     container.append(list);
   }
-  container.append(element('h3', 'The source study\'s conclusions'),
-    table(['source conclusion', 'source', 'ours', 'verdict'], report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict])));
+  container.append(
+    element('h3', "The source study's conclusions"),
+    table(
+      ['source conclusion', 'source', 'ours', 'verdict'],
+      report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]),
+    ),
+  );
   if (report.contradictions?.length) {
     const list = element('ul');
     for (const line of report.contradictions) list.append(element('li', line));

@@ -2,8 +2,25 @@
 // the median's 95% CI is narrow enough), then an untimed check that the data was right.
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
-import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, apiPath, caseId, firstDifference, toPlain } from '#common/schema.js';
-import { COMPRESSION_ENTRIES, SCENARIO_ENTRIES, decodersOf, defaultDecoder, defaultLevel, levelProblem } from '#common/catalogue.js';
+import {
+  CMS,
+  COMPRESSIONS,
+  FORMATS,
+  OBJECT_NAMES,
+  SCENARIOS,
+  apiPath,
+  caseId,
+  firstDifference,
+  toPlain,
+} from '#common/schema.js';
+import {
+  COMPRESSION_ENTRIES,
+  SCENARIO_ENTRIES,
+  decodersOf,
+  defaultDecoder,
+  defaultLevel,
+  levelProblem,
+} from '#common/catalogue.js';
 import { codecOf } from './codecs/index.js';
 import { SCENARIO_STEPS, refusal, timed, timesOf } from './scenarios.js';
 import { compute } from './sort.js';
@@ -19,21 +36,31 @@ const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500
 export function validateCell(cell) {
   const problems = [];
   const format = cell?.format ?? 'json';
-  const c = { object: cell?.object, format, decoder: cell?.decoder ?? defaultDecoder(format),
-    compression: cell?.compression ?? 'none', count: cell?.count, scenario: cell?.scenario ?? 1, cm: cell?.cm ?? 0 };
+  const c = {
+    object: cell?.object,
+    format,
+    decoder: cell?.decoder ?? defaultDecoder(format),
+    compression: cell?.compression ?? 'none',
+    count: cell?.count,
+    scenario: cell?.scenario ?? 1,
+    cm: cell?.cm ?? 0,
+  };
   // A compression's level: the one asked for, else its default; none has no level.
   c.level = cell?.level ?? defaultLevel(c.compression);
   if (cell?.network !== undefined) c.network = cell.network;
   if (!OBJECT_NAMES.includes(c.object)) problems.push(`object must be one of ${OBJECT_NAMES.join(', ')}`);
   if (!FORMATS.includes(c.format)) problems.push(`format must be one of ${FORMATS.join(', ')}`);
-  else if (!decodersOf(c.format).includes(c.decoder)) problems.push(`decoder of ${c.format} must be one of ${decodersOf(c.format).join(', ')}`);
+  else if (!decodersOf(c.format).includes(c.decoder))
+    problems.push(`decoder of ${c.format} must be one of ${decodersOf(c.format).join(', ')}`);
   if (!COMPRESSIONS.includes(c.compression)) problems.push(`compression must be one of ${COMPRESSIONS.join(', ')}`);
   else if (levelProblem(c.compression, c.level)) problems.push(levelProblem(c.compression, c.level));
   if (!Number.isInteger(c.count) || c.count < 1) problems.push('count must be a whole number ≥ 1');
   if (!SCENARIOS.includes(c.scenario)) problems.push(`scenario must be one of ${SCENARIOS.join(', ')}`);
   else if (!CMS.includes(c.cm)) problems.push(`cm must be one of ${CMS.join(', ')}`);
-  else if (SCENARIO_ENTRIES[c.scenario].computations === 0 && c.cm !== 0) problems.push(`scenario ${c.scenario} has no computation: cm must be 0`);
-  else if (SCENARIO_ENTRIES[c.scenario].computations > 0 && c.cm === 0) problems.push(`scenario ${c.scenario} computes: cm must be one of ${CMS.filter((cm) => cm > 0).join(', ')}`);
+  else if (SCENARIO_ENTRIES[c.scenario].computations === 0 && c.cm !== 0)
+    problems.push(`scenario ${c.scenario} has no computation: cm must be 0`);
+  else if (SCENARIO_ENTRIES[c.scenario].computations > 0 && c.cm === 0)
+    problems.push(`scenario ${c.scenario} computes: cm must be one of ${CMS.filter((cm) => cm > 0).join(', ')}`);
   if (problems.length) throw new Error(`Invalid cell: ${problems.join('; ')}`);
   return c;
 }
@@ -55,10 +82,15 @@ export function scenarioContext(env, cell) {
     fetchOptions: { cache: 'no-store' },
     url: (cm) => urls[cm],
     /** Holds a scenario's results until the next iteration, so that computing them is never skipped. */
-    keep: (...values) => { sink = values; },
+    keep: (...values) => {
+      sink = values;
+    },
     /** What the last timed region kept (its objects, then each computation's result), until drop. */
     kept: () => sink,
-    drop: () => { sink = null; return sink; },
+    drop: () => {
+      sink = null;
+      return sink;
+    },
   };
 }
 
@@ -77,7 +109,10 @@ export async function sampleOf(env, context, steps, { url, marks, responses }) {
   const encodings = responses.map((response) => response.headers.get('content-encoding') ?? 'identity');
   context.drop();
   await env.yieldToBrowser();
-  const entries = takeResourceEntries(env.performance, responses.map(() => url));
+  const entries = takeResourceEntries(
+    env.performance,
+    responses.map(() => url),
+  );
   sample.content_encoding = encodings[0];
   Object.assign(sample, resourceFields(entries[0], ''));
   if (entries.length > 1) {
@@ -106,8 +141,13 @@ export async function runCell(env, rawCell, options = {}) {
   const progress = (phase, iteration, of, done, total) => {
     if (!options.onProgress) return;
     const elapsed = env.now() - started;
-    options.onProgress({ phase, iteration, of, elapsed_ms: elapsed,
-      remaining_ms: done > 0 ? (elapsed / done) * (total - done) : null });
+    options.onProgress({
+      phase,
+      iteration,
+      of,
+      elapsed_ms: elapsed,
+      remaining_ms: done > 0 ? (elapsed / done) * (total - done) : null,
+    });
   };
 
   const totalPlanned = warmup + reps;
@@ -125,8 +165,17 @@ export async function runCell(env, rawCell, options = {}) {
     samples.push(sample);
     options.onSample?.(sample);
     progress('measure', rep, reps, warmup + rep, totalPlanned);
-    if (adaptive && rep >= adaptive.minReps && rep % adaptive.checkEvery === 0
-        && relativeHalfWidth(summarize(samples.map((s) => s.total_ms), { resamples: 500 })) <= adaptive.target) {
+    if (
+      adaptive &&
+      rep >= adaptive.minReps &&
+      rep % adaptive.checkEvery === 0 &&
+      relativeHalfWidth(
+        summarize(
+          samples.map((s) => s.total_ms),
+          { resamples: 500 },
+        ),
+      ) <= adaptive.target
+    ) {
       stoppedEarly = rep < reps;
       break;
     }
@@ -154,7 +203,12 @@ export function checkAborted(signal) {
 }
 
 /** Fetches and decodes outside any timing; the objects as the codec gives them. */
-async function fetchDecoded(env, cell, cm, { format = cell.format, decoder = cell.decoder, compression = cell.compression } = {}) {
+async function fetchDecoded(
+  env,
+  cell,
+  cm,
+  { format = cell.format, decoder = cell.decoder, compression = cell.compression } = {},
+) {
   const url = requestUrl(env.baseUrl, cell, cm, format, compression);
   const response = await env.fetch(url, { cache: 'no-store' });
   if (response.status !== 200) throw await refusal(response);
@@ -189,8 +243,10 @@ function once(memo, key, make) {
  * the right objects; the client's CMk order of N objects equals the server's.
  */
 export function verificationKeys(cell) {
-  return { decode: `decode ${cell.object} ${cell.count} ${cell.format} ${cell.decoder} ${cell.compression} ${cell.level ?? '-'}`,
-    order: cell.cm > 0 ? `order ${cell.object} ${cell.count} CM${cell.cm}` : null };
+  return {
+    decode: `decode ${cell.object} ${cell.count} ${cell.format} ${cell.decoder} ${cell.compression} ${cell.level ?? '-'}`,
+    order: cell.cm > 0 ? `order ${cell.object} ${cell.count} CM${cell.cm}` : null,
+  };
 }
 
 /**
@@ -200,7 +256,10 @@ export function verificationKeys(cell) {
 export async function verifyOrder(env, cell, clientOrder) {
   const server = plainObjects(cell.object, await fetchDecoded(env, cell, cell.cm));
   const difference = firstDifference(cell.object, server, plainObjects(cell.object, clientOrder));
-  if (difference) throw new Error(`Verification failed for ${caseId(cell)}: the client's CM${cell.cm} order differs from the server's: ${difference}`);
+  if (difference)
+    throw new Error(
+      `Verification failed for ${caseId(cell)}: the client's CM${cell.cm} order differs from the server's: ${difference}`,
+    );
   return `client and server CM${cell.cm} orders equal`;
 }
 
@@ -220,7 +279,8 @@ export async function verify(env, cell, memo = new Map(), known = new Set(), ord
   const plain = (objects) => plainObjects(cell.object, objects);
   const keys = verificationKeys(cell);
   const checks = [];
-  const compression = cell.compression === 'none' ? '' : `, Content-Encoding ${COMPRESSION_ENTRIES[cell.compression].encoding}`;
+  const compression =
+    cell.compression === 'none' ? '' : `, Content-Encoding ${COMPRESSION_ENTRIES[cell.compression].encoding}`;
   const againstJson = cell.format !== 'json' || cell.decoder !== defaultDecoder('json') || cell.compression !== 'none';
   let decoded = null;
   if (known.has(keys.decode)) {
@@ -228,14 +288,22 @@ export async function verify(env, cell, memo = new Map(), known = new Set(), ord
   } else {
     decoded = await fetchDecoded(env, cell, 0);
     if (decoded.length !== cell.count) {
-      throw new Error(`Verification failed for ${caseId(cell)}: decoded ${decoded.length} ${cell.object}, expected ${cell.count}`);
+      throw new Error(
+        `Verification failed for ${caseId(cell)}: decoded ${decoded.length} ${cell.object}, expected ${cell.count}`,
+      );
     }
     checks.push(`count${compression}`);
     if (againstJson) {
-      const reference = await once(memo, `json ${cell.object} ${cell.count}`,
-        async () => plain(await fetchDecoded(env, cell, 0, { format: 'json', decoder: defaultDecoder('json'), compression: 'none' })));
+      const reference = await once(memo, `json ${cell.object} ${cell.count}`, async () =>
+        plain(
+          await fetchDecoded(env, cell, 0, { format: 'json', decoder: defaultDecoder('json'), compression: 'none' }),
+        ),
+      );
       const difference = firstDifference(cell.object, reference, plain(decoded));
-      if (difference) throw new Error(`Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and uncompressed json decode differently: ${difference}`);
+      if (difference)
+        throw new Error(
+          `Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and uncompressed json decode differently: ${difference}`,
+        );
       checks.push('same objects as json');
     }
   }
@@ -245,7 +313,9 @@ export async function verify(env, cell, memo = new Map(), known = new Set(), ord
     checks.push(`client and server CM${cell.cm} orders equal: passed earlier in this run`);
   } else if (keys.order) {
     // Any format's objects will do for the client's sort: they were shown to equal JSON's.
-    checks.push(await verifyOrder(env, cell, compute(cell.object, cell.cm, decoded ?? await fetchDecoded(env, cell, 0))));
+    checks.push(
+      await verifyOrder(env, cell, compute(cell.object, cell.cm, decoded ?? (await fetchDecoded(env, cell, 0)))),
+    );
   }
   return { passed: true, checks, keys: [keys.decode, ...(keys.order ? [keys.order] : [])] };
 }

@@ -104,5 +104,6 @@ export function timesOf(steps, marks) {
 }
 
 /** Scenario number → its steps, for timed(). */
-export const SCENARIO_STEPS = Object.freeze(Object.fromEntries(
-  Object.entries(SCENARIO_ENTRIES).map(([number, entry]) => [number, stepsOf(entry)])));
+export const SCENARIO_STEPS = Object.freeze(
+  Object.fromEntries(Object.entries(SCENARIO_ENTRIES).map(([number, entry]) => [number, stepsOf(entry)])),
+);

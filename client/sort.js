@@ -17,9 +17,12 @@ function comparator(name, type) {
 }
 
 /** Comparators built once per kind, so a timed computation allocates nothing but its copy. */
-const SEQUENCES = Object.fromEntries(Object.entries(OBJECTS).map(([object, kind]) => [
-  object, kind.sortSequence.map((name) => comparator(name, fieldType(object, name))),
-]));
+const SEQUENCES = Object.fromEntries(
+  Object.entries(OBJECTS).map(([object, kind]) => [
+    object,
+    kind.sortSequence.map((name) => comparator(name, fieldType(object, name))),
+  ]),
+);
 
 /** The property names CMk sorts by, in order. */
 export function sortSteps(object, cm) {

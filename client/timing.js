@@ -3,8 +3,11 @@
 // Server-Timing entries.
 
 /** Resource Timing fields kept per request, with their names in samples. */
-const SIZES = [['transferSize', 'transfer_size'], ['encodedBodySize', 'encoded_body_size'],
-  ['decodedBodySize', 'decoded_body_size']];
+const SIZES = [
+  ['transferSize', 'transfer_size'],
+  ['encodedBodySize', 'encoded_body_size'],
+  ['decodedBodySize', 'decoded_body_size'],
+];
 
 /**
  * The resource entries of `urls` (absolute, in request order) from the performance timeline,

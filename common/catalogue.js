@@ -52,8 +52,11 @@ export function levelProblem(compression, level) {
   if (level === null || level === undefined) return null;
   const levels = COMPRESSION_ENTRIES[compression]?.levels;
   if (!levels) {
-    return `compression ${compression} takes no level (levels: ${COMPRESSIONS.filter((c) => COMPRESSION_ENTRIES[c].levels)
-      .map((c) => `${c} ${COMPRESSION_ENTRIES[c].levels.min}–${COMPRESSION_ENTRIES[c].levels.max}`).join(', ')})`;
+    return `compression ${compression} takes no level (levels: ${COMPRESSIONS.filter(
+      (c) => COMPRESSION_ENTRIES[c].levels,
+    )
+      .map((c) => `${c} ${COMPRESSION_ENTRIES[c].levels.min}–${COMPRESSION_ENTRIES[c].levels.max}`)
+      .join(', ')})`;
   }
   if (!Number.isInteger(level) || level < levels.min || level > levels.max) {
     return `level of ${compression} must be a whole number from ${levels.min} to ${levels.max} (default ${levels.default}), not ${JSON.stringify(level)}`;
@@ -82,7 +85,9 @@ export const LABELS = Object.freeze({
 
 /** A configuration's name for a reader: the format, its decoder when not the default, e.g. "XML (attributes), saxen". */
 export function formatLabel(format, decoder = defaultDecoder(format)) {
-  return decoder === defaultDecoder(format) ? LABELS.format(format) : `${LABELS.format(format)}, ${LABELS.decoder(format, decoder)}`;
+  return decoder === defaultDecoder(format)
+    ? LABELS.format(format)
+    : `${LABELS.format(format)}, ${LABELS.decoder(format, decoder)}`;
 }
 
 /**
@@ -96,4 +101,6 @@ export function compressionLabel(compression, level = defaultLevel(compression),
 }
 
 /** Every format × decoder label, in catalogue order: the colour domain charts share. */
-export const FORMAT_LABELS = Object.freeze(CATALOGUE.formats.flatMap((f) => f.decoders.map((d) => formatLabel(f.name, d.name))));
+export const FORMAT_LABELS = Object.freeze(
+  CATALOGUE.formats.flatMap((f) => f.decoders.map((d) => formatLabel(f.name, d.name))),
+);

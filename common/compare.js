@@ -13,7 +13,9 @@ import { roundRatio } from './comparison.js';
 export function normalCdf(z) {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
@@ -36,7 +38,7 @@ export function mannWhitneyU(a, b) {
   }
   const u = rankSumA - (n1 * (n1 + 1)) / 2;
   const mean = (n1 * n2) / 2;
-  const sd = Math.sqrt(((n1 * n2) / 12) * ((n + 1) - tieTerm / (n * (n - 1))));
+  const sd = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))));
   if (sd === 0) return { u, z: 0, p: 1 };
   const z = (u - mean - Math.sign(u - mean) * 0.5) / sd;
   return { u, z, p: Math.min(1, 2 * (1 - normalCdf(Math.abs(z)))) };
@@ -53,7 +55,13 @@ export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
   const ratios = new Float64Array(BOOTSTRAP_RESAMPLES);
   for (let r = 0; r < BOOTSTRAP_RESAMPLES; r++) ratios[r] = draw(a) / draw(b);
   const [medianA, medianB] = [median(a), median(b)];
-  return { ratio: medianA / medianB, ci_low: quantile(ratios, 0.025), ci_high: quantile(ratios, 0.975), median_a: medianA, median_b: medianB };
+  return {
+    ratio: medianA / medianB,
+    ci_low: quantile(ratios, 0.025),
+    ci_high: quantile(ratios, 0.975),
+    median_a: medianA,
+    median_b: medianB,
+  };
 }
 
 /**
@@ -64,12 +72,19 @@ export function ratioOfMedians(a, b, { seed = BOOTSTRAP_SEED } = {}) {
  */
 export function compareCells(a, b) {
   if (a.samples.every((s) => Number.isInteger(s.round)) && b.samples.every((s) => Number.isInteger(s.round))) {
-    const ratio = roundRatio(a.samples.map((s) => ({ round: s.round, value: s.total_ms })),
-      b.samples.map((s) => ({ round: s.round, value: s.total_ms })));
+    const ratio = roundRatio(
+      a.samples.map((s) => ({ round: s.round, value: s.total_ms })),
+      b.samples.map((s) => ({ round: s.round, value: s.total_ms })),
+    );
     return { a: a.case_id, b: b.case_id, ...ratio, p: null };
   }
   const ta = a.samples.map((s) => s.total_ms);
   const tb = b.samples.map((s) => s.total_ms);
-  return { a: a.case_id, b: b.case_id, ...ratioOfMedians(ta, tb), method: 'bootstrap (independent samples)',
-    ...mannWhitneyU(ta, tb) };
+  return {
+    a: a.case_id,
+    b: b.case_id,
+    ...ratioOfMedians(ta, tb),
+    method: 'bootstrap (independent samples)',
+    ...mannWhitneyU(ta, tb),
+  };
 }

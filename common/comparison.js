@@ -11,7 +11,14 @@
 // ratio of the pooled medians; the interval is the percentile interval of those ratios.
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
-import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, FORMAT_ENTRIES, defaultDecoder, defaultLevel } from './catalogue.js';
+import {
+  COMPRESSIONS,
+  COMPRESSION_ENTRIES,
+  FORMATS,
+  FORMAT_ENTRIES,
+  defaultDecoder,
+  defaultLevel,
+} from './catalogue.js';
 import { caseId, compressionId } from './schema.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
@@ -25,10 +32,10 @@ export const MIN_ROUNDS_FOR_VERDICT = 5;
 
 /** What a comparison's CI says, with a = the first cell and b = the second. */
 export const VERDICTS = Object.freeze({
-  B_FASTER: 'b faster',       // CI wholly above 1 + δ: a takes longer
-  A_FASTER: 'a faster',       // CI wholly below 1 − δ
-  EQUIVALENT: 'equivalent',   // CI wholly inside [1 − δ, 1 + δ]
-  UNRESOLVED: 'unresolved',   // none of these (yet)
+  B_FASTER: 'b faster', // CI wholly above 1 + δ: a takes longer
+  A_FASTER: 'a faster', // CI wholly below 1 − δ
+  EQUIVALENT: 'equivalent', // CI wholly inside [1 − δ, 1 + δ]
+  UNRESOLVED: 'unresolved', // none of these (yet)
 });
 
 /** Groups {round, value} samples into a Map round → values. */
@@ -53,7 +60,8 @@ const percentile = quantileOfSorted;
  * stop rule judges every comparison after every round.
  */
 function resampledMedian(valuesByRound) {
-  const order = valuesByRound.flatMap((values, round) => values.map((value) => ({ value, round })))
+  const order = valuesByRound
+    .flatMap((values, round) => values.map((value) => ({ value, round })))
     .sort((x, y) => x.value - y.value);
   const sorted = Float64Array.from(order, (o) => o.value);
   const roundOf = Int32Array.from(order, (o) => o.round);
@@ -94,8 +102,17 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
   const allA = valuesA.flat();
   const allB = valuesB.flat();
   const [medianOfA, medianOfB] = [median(allA), median(allB)];
-  const result = { ratio: medianOfA / medianOfB, ci_low: NaN, ci_high: NaN, median_a: medianOfA, median_b: medianOfB, rounds: rounds.length,
-    n_a: allA.length, n_b: allB.length, method: 'round bootstrap (percentile)' };
+  const result = {
+    ratio: medianOfA / medianOfB,
+    ci_low: NaN,
+    ci_high: NaN,
+    median_a: medianOfA,
+    median_b: medianOfB,
+    rounds: rounds.length,
+    n_a: allA.length,
+    n_b: allB.length,
+    method: 'round bootstrap (percentile)',
+  };
   if (rounds.length < 2) return result;
 
   const random = seededRandom(seed);
@@ -199,7 +216,13 @@ export function sharedRounds(a, b) {
 
 /** A comparison's verdict at one look: on the samples of both cells up to and including `round`. */
 export function verdictUpTo(a, b, round, delta = DEFAULT_DELTA) {
-  return verdictOf(roundRatio(a.filter((s) => s.round <= round), b.filter((s) => s.round <= round)), delta);
+  return verdictOf(
+    roundRatio(
+      a.filter((s) => s.round <= round),
+      b.filter((s) => s.round <= round),
+    ),
+    delta,
+  );
 }
 
 /**
@@ -229,14 +252,22 @@ export function steadyLooks(rounds, verdictAt, looks = SETTLE_LOOKS) {
  * @param a samples of the first cell, [{round, value}]
  * @param b samples of the second cell
  */
-export function steadyLooksOf(a, b, { verdict, delta = DEFAULT_DELTA, looks = SETTLE_LOOKS, cache = new Map(), key = '' }) {
+export function steadyLooksOf(
+  a,
+  b,
+  { verdict, delta = DEFAULT_DELTA, looks = SETTLE_LOOKS, cache = new Map(), key = '' },
+) {
   const rounds = sharedRounds(a, b);
   const last = rounds[rounds.length - 1];
-  return steadyLooks(rounds, (round) => {
-    const entry = `${key} ${round}`;
-    if (!cache.has(entry)) cache.set(entry, round === last ? verdict : verdictUpTo(a, b, round, delta));
-    return cache.get(entry);
-  }, looks);
+  return steadyLooks(
+    rounds,
+    (round) => {
+      const entry = `${key} ${round}`;
+      if (!cache.has(entry)) cache.set(entry, round === last ? verdict : verdictUpTo(a, b, round, delta));
+      return cache.get(entry);
+    },
+    looks,
+  );
 }
 
 /**
@@ -283,7 +314,8 @@ function rankIn(dimension, order, cell) {
 
 export function groupComparisons(cells) {
   const pairs = [];
-  const same = (a, b, ...dimensions) => CELL_KEYS.every((key) => dimensions.includes(key) || valueOf(a, key) === valueOf(b, key));
+  const same = (a, b, ...dimensions) =>
+    CELL_KEYS.every((key) => dimensions.includes(key) || valueOf(a, key) === valueOf(b, key));
   for (const [dimension, order] of COMPARED) {
     for (const a of cells) {
       for (const b of cells) {
@@ -302,7 +334,11 @@ export function groupComparisons(cells) {
           if (ra !== 0 || !same(a, b, 'level')) continue;
         } else if (!same(a, b, dimension)) continue;
         // Scenarios compare only within their family: 3 against 2, and 4 against 5.
-        if (dimension === 'scenario' && !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))) continue;
+        if (
+          dimension === 'scenario' &&
+          !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))
+        )
+          continue;
         pairs.push({ dimension: dimension === 'scenario' ? (a.scenario === 3 ? 'side' : 'caching') : dimension, a, b });
       }
     }
@@ -312,8 +348,11 @@ export function groupComparisons(cells) {
 
 /** The cells the decision table ranks (scenarios 1–3) that have samples, fastest median first. */
 function rankedByMedian(cells, medianOf) {
-  return cells.filter((cell) => cell.scenario <= 3).map((cell) => ({ cell, median: medianOf(cell) }))
-    .filter((c) => Number.isFinite(c.median)).sort((x, y) => x.median - y.median);
+  return cells
+    .filter((cell) => cell.scenario <= 3)
+    .map((cell) => ({ cell, median: medianOf(cell) }))
+    .filter((c) => Number.isFinite(c.median))
+    .sort((x, y) => x.median - y.median);
 }
 
 /**
@@ -331,8 +370,12 @@ export function marginComparisons(cells, comparisons, medianOf) {
   const ranked = rankedByMedian(cells, medianOf);
   if (ranked.length < 2) return [];
   const fastest = ranked[0].cell;
-  const compared = new Set(comparisons.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]));
-  return ranked.slice(1).filter(({ cell }) => !compared.has(`${caseId(cell)} ${caseId(fastest)}`))
+  const compared = new Set(
+    comparisons.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]),
+  );
+  return ranked
+    .slice(1)
+    .filter(({ cell }) => !compared.has(`${caseId(cell)} ${caseId(fastest)}`))
     .map(({ cell }) => ({ dimension: 'margin', a: cell, b: fastest }));
 }
 

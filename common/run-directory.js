@@ -10,8 +10,17 @@
 // line: resuming drops them and the group carries on from its last complete round. Readers ignore
 // unknown fields and a last line cut short.
 
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync }
-  from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -37,7 +46,10 @@ export function appendSynced(path, records) {
 
 /** results/<UTC timestamp>-<plan>[-shard-i-of-n] under the given root. */
 export function defaultRunDirectory(root, planName, shard) {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
   const suffix = shard ? `-shard-${shard.current}-of-${shard.total}` : '';
   return join(root, 'results', `${stamp}-${planName}${suffix}`);
 }
@@ -129,7 +141,9 @@ export class RunDirectory {
     const path = this.file(SAMPLES_FILE);
     if (!existsSync(path)) return 0;
     const valid = this.completedRoundKeys();
-    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     const kept = lines.filter((line) => {
       try {
         const s = JSON.parse(line);
@@ -169,22 +183,47 @@ export class RunDirectory {
       },
       /** Records a completed round: its samples first, then the round line. */
       round({ round, order, samples }) {
-        appendSynced(run.file(SAMPLES_FILE), samples.map((s) => {
-          const { case_id: caseId, ...rest } = s;
-          return { case_id: caseId, group_id: groupId, session, ...withoutId(byId.get(caseId)), ...rest };
-        }));
-        appendSynced(run.file(ROUNDS_FILE), [{ group_id: groupId, round, session, order, samples: samples.length,
-          finished_at: new Date().toISOString() }]);
+        appendSynced(
+          run.file(SAMPLES_FILE),
+          samples.map((s) => {
+            const { case_id: caseId, ...rest } = s;
+            return { case_id: caseId, group_id: groupId, session, ...withoutId(byId.get(caseId)), ...rest };
+          }),
+        );
+        appendSynced(run.file(ROUNDS_FILE), [
+          { group_id: groupId, round, session, order, samples: samples.length, finished_at: new Date().toISOString() },
+        ]);
       },
       /** Marks the group and its cells complete. */
       complete({ cells: results, rounds, stop, warmups }) {
         const finishedAt = new Date().toISOString();
-        appendSynced(run.file(CELLS_FILE), results.map((r) => ({ case_id: r.case_id, group_id: groupId,
-          cell: withoutId(byId.get(r.case_id)), n: r.summary.n, rounds: r.rounds, last_round: r.last_round,
-          summary: r.summary, warmup: r.warmup,
-          verification: r.verification, finished_at: finishedAt })));
-        appendSynced(run.file(GROUPS_FILE), [{ group_id: groupId, cells: results.map((r) => r.case_id), rounds,
-          stop, session, started_at: startedAt, finished_at: finishedAt, ...(warmups ? { warmups } : {}) }]);
+        appendSynced(
+          run.file(CELLS_FILE),
+          results.map((r) => ({
+            case_id: r.case_id,
+            group_id: groupId,
+            cell: withoutId(byId.get(r.case_id)),
+            n: r.summary.n,
+            rounds: r.rounds,
+            last_round: r.last_round,
+            summary: r.summary,
+            warmup: r.warmup,
+            verification: r.verification,
+            finished_at: finishedAt,
+          })),
+        );
+        appendSynced(run.file(GROUPS_FILE), [
+          {
+            group_id: groupId,
+            cells: results.map((r) => r.case_id),
+            rounds,
+            stop,
+            session,
+            started_at: startedAt,
+            finished_at: finishedAt,
+            ...(warmups ? { warmups } : {}),
+          },
+        ]);
       },
     };
   }
@@ -218,19 +257,48 @@ export function mergeRuns(paths, outPath) {
   const seen = new Map();
   for (const run of runs) {
     for (const cell of run.cells) {
-      if (seen.has(cell.case_id)) throw new Error(`${cell.case_id} is in both ${seen.get(cell.case_id)} and ${run.path}`);
+      if (seen.has(cell.case_id))
+        throw new Error(`${cell.case_id} is in both ${seen.get(cell.case_id)} and ${run.path}`);
       seen.set(cell.case_id, run.path);
     }
   }
   const out = new RunDirectory(outPath);
   if (out.exists()) throw new Error(`${outPath} already holds a run`);
   const [first] = runs;
-  out.writeContext({ ...first.context, merged_from: runs.map((r) => ({ path: r.path, context: r.context })),
-    shard: null, merged_at: new Date().toISOString() });
-  writeFileSync(out.file(SAMPLES_FILE), runs.flatMap((r) => r.samples).map((s) => `${JSON.stringify(s)}\n`).join(''));
-  writeFileSync(out.file(CELLS_FILE), runs.flatMap((r) => r.cells).map((c) => `${JSON.stringify(c)}\n`).join(''));
-  writeFileSync(out.file(GROUPS_FILE), runs.flatMap((r) => r.groups).map((g) => `${JSON.stringify(g)}\n`).join(''));
-  writeFileSync(out.file(ROUNDS_FILE), runs.flatMap((r) => r.rounds).map((g) => `${JSON.stringify(g)}\n`).join(''));
+  out.writeContext({
+    ...first.context,
+    merged_from: runs.map((r) => ({ path: r.path, context: r.context })),
+    shard: null,
+    merged_at: new Date().toISOString(),
+  });
+  writeFileSync(
+    out.file(SAMPLES_FILE),
+    runs
+      .flatMap((r) => r.samples)
+      .map((s) => `${JSON.stringify(s)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    out.file(CELLS_FILE),
+    runs
+      .flatMap((r) => r.cells)
+      .map((c) => `${JSON.stringify(c)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    out.file(GROUPS_FILE),
+    runs
+      .flatMap((r) => r.groups)
+      .map((g) => `${JSON.stringify(g)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    out.file(ROUNDS_FILE),
+    runs
+      .flatMap((r) => r.rounds)
+      .map((g) => `${JSON.stringify(g)}\n`)
+      .join(''),
+  );
   return { cells: seen.size, samples: runs.reduce((n, r) => n + r.samples.length, 0) };
 }
 
@@ -257,4 +325,3 @@ export function refuseMixedProvenance(runs) {
     }
   }
 }
-

@@ -2,7 +2,16 @@
 // catalogue (the server's enums): field names and types in SPEC order, the XML element names,
 // the protobuf list message and CM2's sort sequence; a cell's API path and case id.
 
-import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultDecoder, defaultLevel } from './catalogue.js';
+import {
+  CATALOGUE,
+  CMS,
+  COMPRESSIONS,
+  FORMATS,
+  OBJECT_NAMES,
+  SCENARIOS,
+  defaultDecoder,
+  defaultLevel,
+} from './catalogue.js';
 
 export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
 
@@ -12,14 +21,21 @@ export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
  * Object name → {element, label, listType, listField, fields: [[name, FieldType]], sortSequence}
  * (CM2 sorts once per property of sortSequence, in order; CM1 on its first only).
  */
-export const OBJECTS = Object.freeze(Object.fromEntries(CATALOGUE.objects.map((o) => [o.name, Object.freeze({
-  element: o.element,
-  label: o.label,
-  listType: o.protobuf_list,
-  listField: o.protobuf_list_field,
-  fields: Object.freeze(o.fields.map((f) => Object.freeze([f.name, f.type]))),
-  sortSequence: o.sort_sequence,
-})])));
+export const OBJECTS = Object.freeze(
+  Object.fromEntries(
+    CATALOGUE.objects.map((o) => [
+      o.name,
+      Object.freeze({
+        element: o.element,
+        label: o.label,
+        listType: o.protobuf_list,
+        listField: o.protobuf_list_field,
+        fields: Object.freeze(o.fields.map((f) => Object.freeze([f.name, f.type]))),
+        sortSequence: o.sort_sequence,
+      }),
+    ]),
+  ),
+);
 
 /**
  * The API path of a request (SPEC §4's parameters), e.g.
@@ -87,7 +103,9 @@ export function firstDifference(object, expected, actual) {
 
 /** A cell's compression in ids: its name, and "-<level>" when the level is not the default ("br-11"). */
 export function compressionId({ compression, level }) {
-  return level !== undefined && level !== null && level !== defaultLevel(compression) ? `${compression}-${level}` : compression;
+  return level !== undefined && level !== null && level !== defaultLevel(compression)
+    ? `${compression}-${level}`
+    : compression;
 }
 
 /**

@@ -73,8 +73,10 @@ export function seededRandom(seed) {
 }
 
 /** Percentile bootstrap confidence interval of the median. */
-export function bootstrapMedianCI(values, { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES,
-  seed = BOOTSTRAP_SEED } = {}) {
+export function bootstrapMedianCI(
+  values,
+  { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {},
+) {
   const n = values.length;
   if (n === 0) return [NaN, NaN];
   const random = seededRandom(seed);

@@ -40,10 +40,13 @@ export function wholeBodyMs(ms, covers, encodedBodySize) {
 /** One sample's four figures (null where the sample lacks what a figure needs). */
 export function sampleFigures(s) {
   const encode = Number.isFinite(s.server_serialize_ms)
-    ? wholeBodyMs(s.server_serialize_ms + (s.server_compress_ms ?? 0), s.server_serialize_covers, s.encoded_body_size) : null;
+    ? wholeBodyMs(s.server_serialize_ms + (s.server_compress_ms ?? 0), s.server_serialize_covers, s.encoded_body_size)
+    : null;
   const bytes = s.transfer_size > 0 ? s.transfer_size : (s.encoded_body_size ?? null);
-  const decode = Number.isFinite(s.request_ms) && Number.isFinite(s.rt_duration_ms)
-    ? Math.max(0, s.request_ms - s.rt_duration_ms) : (s.decode_ms ?? null);
+  const decode =
+    Number.isFinite(s.request_ms) && Number.isFinite(s.rt_duration_ms)
+      ? Math.max(0, s.request_ms - s.rt_duration_ms)
+      : (s.decode_ms ?? null);
   return { encode_ms: encode, transfer_ms: s.rt_transfer_ms ?? null, bytes, decode_ms: decode };
 }
 
@@ -57,7 +60,9 @@ export function cellFigures(samples) {
 export function checkWeights(weights) {
   const values = FIGURES.map((f) => weights[f]);
   if (!values.every((w) => Number.isFinite(w) && w >= 0) || values.every((w) => w === 0)) {
-    throw new Error(`weights must be four numbers ≥ 0, not all 0 (encode, transfer, size, decode), got ${values.join('/')}`);
+    throw new Error(
+      `weights must be four numbers ≥ 0, not all 0 (encode, transfer, size, decode), got ${values.join('/')}`,
+    );
   }
   return weights;
 }
@@ -90,19 +95,29 @@ export function rankByIndex(rows, { weights = DEFAULT_WEIGHTS, baseline = DEFAUL
   }
   const out = [];
   for (const [situation, list] of situations) {
-    const base = list.find(({ configuration: c }) => c.format === baseline.format && c.compression === baseline.compression
-      && (c.decoder ?? defaultDecoder(c.format)) === baseDecoder);
+    const base = list.find(
+      ({ configuration: c }) =>
+        c.format === baseline.format &&
+        c.compression === baseline.compression &&
+        (c.decoder ?? defaultDecoder(c.format)) === baseDecoder,
+    );
     if (!base) continue;
-    const ranking = list.map(({ configuration, figures }) => {
-      const normalized = {};
-      for (const f of FIGURES) {
-        normalized[f] = Number.isFinite(figures[f]) && Number.isFinite(base.figures[f]) && base.figures[f] > 0
-          ? floor(f, figures[f]) / floor(f, base.figures[f]) : null;
-      }
-      const complete = FIGURES.every((f) => weights[f] === 0 || normalized[f] !== null);
-      const index = complete ? FIGURES.reduce((sum, f) => sum + (weights[f] ? weights[f] * normalized[f] : 0), 0) / total : null;
-      return { configuration, figures, normalized, index };
-    }).sort((a, b) => (a.index ?? Infinity) - (b.index ?? Infinity));
+    const ranking = list
+      .map(({ configuration, figures }) => {
+        const normalized = {};
+        for (const f of FIGURES) {
+          normalized[f] =
+            Number.isFinite(figures[f]) && Number.isFinite(base.figures[f]) && base.figures[f] > 0
+              ? floor(f, figures[f]) / floor(f, base.figures[f])
+              : null;
+        }
+        const complete = FIGURES.every((f) => weights[f] === 0 || normalized[f] !== null);
+        const index = complete
+          ? FIGURES.reduce((sum, f) => sum + (weights[f] ? weights[f] * normalized[f] : 0), 0) / total
+          : null;
+        return { configuration, figures, normalized, index };
+      })
+      .sort((a, b) => (a.index ?? Infinity) - (b.index ?? Infinity));
     out.push({ situation, baseline: base.configuration, ranking });
   }
   return out;

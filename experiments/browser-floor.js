@@ -6,7 +6,14 @@
 
 import { quantile } from '#common/stats.js';
 
-const FLOOR_CELL = Object.freeze({ object: 'books', count: 1, format: 'json', compression: 'none', scenario: 1, cm: 0 });
+const FLOOR_CELL = Object.freeze({
+  object: 'books',
+  count: 1,
+  format: 'json',
+  compression: 'none',
+  scenario: 1,
+  cm: 0,
+});
 const FLOOR_PROTOCOL = Object.freeze({
   warmup: { minMs: 500, minIterations: 5, window: 5, tolerance: 0.1, maxMs: 5000 },
   rounds: { iterationsPerVisit: 10, visitMaxMs: 2000, minRounds: 6, maxRounds: 6, maxMs: 30_000 },
@@ -15,13 +22,18 @@ const FLOOR_PROTOCOL = Object.freeze({
 
 /** Measures the floor in `page` (ready, shaped for `network`). */
 export async function measureFloor(page, network) {
-  const times = await page.evaluate(async ({ cell, protocol }) => {
-    const taken = [];
-    await window.lab.runGroup({ id: 'floor', cells: [cell] }, protocol, {
-      onRound: (round) => { taken.push(...round.samples.map((s) => s.total_ms)); },
-    });
-    return taken;
-  }, { cell: { ...FLOOR_CELL, network }, protocol: FLOOR_PROTOCOL });
+  const times = await page.evaluate(
+    async ({ cell, protocol }) => {
+      const taken = [];
+      await window.lab.runGroup({ id: 'floor', cells: [cell] }, protocol, {
+        onRound: (round) => {
+          taken.push(...round.samples.map((s) => s.total_ms));
+        },
+      });
+      return taken;
+    },
+    { cell: { ...FLOOR_CELL, network }, protocol: FLOOR_PROTOCOL },
+  );
   return {
     request: '1 Book, JSON, no compression, no computation (scenario 1)',
     n: times.length,

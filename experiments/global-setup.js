@@ -34,17 +34,25 @@ async function serverInfo(baseUrl) {
 
 /** Who worked on a run and with what: one record per start or resume. */
 function session(kind, server, serverWarmup) {
-  return { kind, at: new Date().toISOString(),
+  return {
+    kind,
+    at: new Date().toISOString(),
     git: gitState(),
-    server_versions: server?.versions ?? null, server_settings: server?.settings ?? null, server_compressions: server?.compressions ?? null,
-    node: process.version, server_warmup: serverWarmup };
+    server_versions: server?.versions ?? null,
+    server_settings: server?.settings ?? null,
+    server_compressions: server?.compressions ?? null,
+    node: process.version,
+    server_warmup: serverWarmup,
+  };
 }
 
 export default async function globalSetup(config) {
   const settings = studySettings();
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Run the study with "npm run study", which installs Debian's `
-      + 'chromium (as root), or install it yourself (apt-get install chromium) or set CHROMIUM_PATH.');
+    throw new Error(
+      `Chromium is not at ${CHROMIUM_PATH}. Run the study with "npm run study", which installs Debian's ` +
+        'chromium (as root), or install it yourself (apt-get install chromium) or set CHROMIUM_PATH.',
+    );
   }
   const shard = config.shard ?? null;
   const runPath = resolve(process.env.RUN_DIR ?? defaultRunDirectory(ROOT, settings.plan.name, shard));
@@ -56,8 +64,10 @@ export default async function globalSetup(config) {
 
   // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
   // inside the server's namespace.
-  const warmUp = () => (settings.shaping === 'netns' ? warmUpInNamespace(warmupPaths(cells), settings.serverWarmupRequests)
-    : warmUpServer(settings.baseUrl, warmupPaths(cells), settings.serverWarmupRequests));
+  const warmUp = () =>
+    settings.shaping === 'netns'
+      ? warmUpInNamespace(warmupPaths(cells), settings.serverWarmupRequests)
+      : warmUpServer(settings.baseUrl, warmupPaths(cells), settings.serverWarmupRequests);
 
   if (run.exists()) {
     const previous = run.readContext();
@@ -65,11 +75,15 @@ export default async function globalSetup(config) {
       throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
     }
     if (process.env.SEED !== undefined && previous.seed !== settings.seed) {
-      throw new Error(`RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`);
+      throw new Error(
+        `RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`,
+      );
     }
     const dropped = run.compact();
     const done = run.completedGroupIds().size;
-    console.log(`Resuming ${runPath}: ${done} comparison groups complete${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`);
+    console.log(
+      `Resuming ${runPath}: ${done} comparison groups complete${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`,
+    );
     const server = await serverInfo(settings.baseUrl);
     run.addSession(session('resumed', server, await warmUp()));
     return;
@@ -92,7 +106,11 @@ export default async function globalSetup(config) {
         networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
       } else {
         const shaped = shapeNetns(name);
-        networks[name] = { ...NETWORKS[name], netns: shaped, measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };
+        networks[name] = {
+          ...NETWORKS[name],
+          netns: shaped,
+          measured: await measureNetwork(measurePage, NETWORKS[name].downBps),
+        };
       }
       await measurePage.evaluate(() => window.labReady);
       networks[name].browser_floor = await measureFloor(measurePage, name);
@@ -122,8 +140,12 @@ export default async function globalSetup(config) {
       compressions: server.compressions ?? null,
       dataset: server.dataset,
       server: { base_url: settings.baseUrl, settings: server.settings, machine: server.machine },
-      browser_machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null,
-        memory_bytes: os.totalmem(), os: `${os.type()} ${os.release()} ${os.arch()}` },
+      browser_machine: {
+        cpus: os.cpus().length,
+        cpu_model: os.cpus()[0]?.model ?? null,
+        memory_bytes: os.totalmem(),
+        os: `${os.type()} ${os.release()} ${os.arch()}`,
+      },
       cross_origin_isolated: client.cross_origin_isolated,
       server_warmup: serverWarmup,
       page_settle_ms: settings.pageSettleMs,
@@ -131,7 +153,9 @@ export default async function globalSetup(config) {
       networks,
       sessions: [session('started', server, serverWarmup)],
     });
-    console.log(`Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`);
+    console.log(
+      `Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`,
+    );
   } finally {
     await browser.close();
   }

@@ -17,6 +17,8 @@ export default async function globalTeardown() {
     const made = await makeReport([process.env.RUN_DIR]);
     console.log(`Report: ${made.outDirectory}/report.html (and report.md, summary.csv)`);
   } catch (error) {
-    console.log(`The report could not be made (${error.message}); remake it with: npm run report -- ${process.env.RUN_DIR}`);
+    console.log(
+      `The report could not be made (${error.message}); remake it with: npm run report -- ${process.env.RUN_DIR}`,
+    );
   }
 }

@@ -53,7 +53,10 @@ export function loadPlan(nameOrPath) {
 
 /** The plans in experiments/plans/, by name. */
 export function listPlans() {
-  return readdirSync(PLANS_DIRECTORY).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(PLANS_DIRECTORY)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 function validatePlan(plan, source) {
@@ -67,12 +70,17 @@ function validatePlan(plan, source) {
   if (!Array.isArray(plan.groups) || plan.groups.length === 0) problems.push('"groups" must list at least one group');
   for (const [index, group] of (plan.groups ?? []).entries()) {
     if (group.decoders !== undefined && group.decoders !== 'all') {
-      const offered = new Set((valuesOf(group, 'formats') ?? []).filter((f) => FORMATS.includes(f)).flatMap(decodersOf));
+      const offered = new Set(
+        (valuesOf(group, 'formats') ?? []).filter((f) => FORMATS.includes(f)).flatMap(decodersOf),
+      );
       if (!Array.isArray(group.decoders) || group.decoders.length === 0) {
         problems.push(`group ${index + 1}: "decoders" must be "all" or a list of decoder names`);
       } else {
         for (const name of group.decoders) {
-          if (!offered.has(name)) problems.push(`group ${index + 1}: decoders has ${JSON.stringify(name)}; its formats offer ${[...offered].join(', ')}`);
+          if (!offered.has(name))
+            problems.push(
+              `group ${index + 1}: decoders has ${JSON.stringify(name)}; its formats offer ${[...offered].join(', ')}`,
+            );
         }
       }
     }
@@ -83,7 +91,9 @@ function validatePlan(plan, source) {
         const measured = valuesOf(group, 'compressions') ?? [];
         for (const [compression, levels] of Object.entries(group.levels)) {
           if (!measured.includes(compression)) {
-            problems.push(`group ${index + 1}: levels names ${JSON.stringify(compression)}, which is not one of its compressions (${measured.join(', ')})`);
+            problems.push(
+              `group ${index + 1}: levels names ${JSON.stringify(compression)}, which is not one of its compressions (${measured.join(', ')})`,
+            );
           } else if (!Array.isArray(levels) || levels.length === 0) {
             problems.push(`group ${index + 1}: levels of ${compression} must be a list of levels`);
           } else {
@@ -101,7 +111,10 @@ function validatePlan(plan, source) {
         problems.push(`group ${index + 1} needs "${dimension}" (a list)`);
       } else if (allowed) {
         for (const value of values) {
-          if (!allowed.includes(value)) problems.push(`group ${index + 1}: ${dimension} has ${JSON.stringify(value)}; allowed: ${allowed.join(', ')}`);
+          if (!allowed.includes(value))
+            problems.push(
+              `group ${index + 1}: ${dimension} has ${JSON.stringify(value)}; allowed: ${allowed.join(', ')}`,
+            );
         }
       } else if (!values.every((v) => Number.isInteger(v) && v >= 1)) {
         problems.push(`group ${index + 1}: counts must be whole numbers ≥ 1`);
@@ -154,8 +167,17 @@ export function expandPlan(plan, { network } = {}) {
     for (const cell of partial) {
       if ((group.exclude ?? []).some((rule) => matches(rule, cell))) continue;
       if (!scenarioTakesCm(cell.scenario, cell.cm)) continue; // scenario 1 has CM0; 2–5 compute
-      const ordered = { object: cell.object, format: cell.format, decoder: cell.decoder, compression: cell.compression,
-        level: cell.level, count: cell.count, scenario: cell.scenario, cm: cell.cm, network: cell.network };
+      const ordered = {
+        object: cell.object,
+        format: cell.format,
+        decoder: cell.decoder,
+        compression: cell.compression,
+        level: cell.level,
+        count: cell.count,
+        scenario: cell.scenario,
+        cm: cell.cm,
+        network: cell.network,
+      };
       cells.set(caseId(ordered), ordered);
     }
   }

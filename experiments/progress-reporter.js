@@ -5,7 +5,8 @@ function duration(ms) {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
-  return minutes < 60 ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+  return minutes < 60
+    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
@@ -23,7 +24,9 @@ export default class ProgressReporter {
 
   onEnd(result) {
     if (!this.total) return;
-    console.log(`${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`);
+    console.log(
+      `${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`,
+    );
   }
 
   onTestEnd(test, result) {
@@ -45,15 +48,16 @@ export default class ProgressReporter {
     const note = (type) => test.annotations.find((a) => a.type === type)?.description;
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
     const rounds = note('rounds');
-    console.log(`${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ${note('resolved')} comparisons resolved `
-      + `(${note('stop')}, ${duration(result.duration)})  ~${duration(left)} left`);
+    console.log(
+      `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ${note('resolved')} comparisons resolved ` +
+        `(${note('stop')}, ${duration(result.duration)})  ~${duration(left)} left`,
+    );
   }
 
   /** Errors outside a cell (the setup refusing a plan, a server that does not start): said plainly. */
   onError(error) {
     console.log(`error: ${error.message ?? error.value ?? error}`);
   }
-
 
   /** The groups' own progress lines (one per round). */
   onStdOut(chunk) {

@@ -22,9 +22,20 @@ async function answers(url) {
 /** @returns {{url: string, stop: () => void}} once books and videos both answer */
 export async function startStudyServer({ port, options = [], timeoutMs = 180_000 }) {
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn('mvn', ['-B', '-q', '-ntp', 'exec:java', STUDY_SERVER_OPTS, ...options,
-    `-Ddw.server.applicationConnectors[0].port=${port}`, `-Ddw.server.adminConnectors[0].port=${port + 1}`],
-  { cwd: ROOT, stdio: 'ignore', detached: true });
+  const server = spawn(
+    'mvn',
+    [
+      '-B',
+      '-q',
+      '-ntp',
+      'exec:java',
+      STUDY_SERVER_OPTS,
+      ...options,
+      `-Ddw.server.applicationConnectors[0].port=${port}`,
+      `-Ddw.server.adminConnectors[0].port=${port + 1}`,
+    ],
+    { cwd: ROOT, stdio: 'ignore', detached: true },
+  );
   const stop = () => {
     try {
       process.kill(-server.pid);
@@ -33,7 +44,7 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
     }
   };
   const deadline = Date.now() + timeoutMs;
-  while (!(await answers(`${url}/api/books?count=1`) && await answers(`${url}/api/videos?count=1`))) {
+  while (!((await answers(`${url}/api/books?count=1`)) && (await answers(`${url}/api/videos?count=1`)))) {
     if (Date.now() > deadline || server.exitCode !== null) {
       stop();
       throw new Error(`the study server did not start on port ${port}`);

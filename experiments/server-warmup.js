@@ -36,11 +36,16 @@ export function warmupPaths(cells) {
 
 function get(agent, base, path) {
   return new Promise((resolve, reject) => {
-    http.get(new URL(path, base), { agent }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () => (response.statusCode === 200 ? resolve()
-        : reject(new Error(`the server warm-up got ${response.statusCode} for ${path}`))));
-    }).on('error', reject);
+    http
+      .get(new URL(path, base), { agent }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve()
+            : reject(new Error(`the server warm-up got ${response.statusCode} for ${path}`)),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -53,7 +58,10 @@ export async function warmUpServer(baseUrl, paths, requests) {
   const worker = async () => {
     while (next < requests) {
       const i = next++;
-      const path = i % LARGE_EVERY === 0 ? paths.large[(i / LARGE_EVERY) % paths.large.length] : paths.small[i % paths.small.length];
+      const path =
+        i % LARGE_EVERY === 0
+          ? paths.large[(i / LARGE_EVERY) % paths.large.length]
+          : paths.small[i % paths.small.length];
       const t0 = performance.now();
       await get(agent, baseUrl, path);
       probeTimes.push({ i, path, ms: performance.now() - t0 });
@@ -71,9 +79,13 @@ export async function warmUpServer(baseUrl, paths, requests) {
   };
   probeTimes.sort((a, b) => a.i - b.i);
   return {
-    requests, connections: CONNECTIONS, paths: paths.small.length + paths.large.length,
-    seconds: (performance.now() - started) / 1000, tracked_path: paths.small[0],
-    first_thousand_median_ms: trackedMedian(probeTimes.slice(0, 1000)), last_thousand_median_ms: trackedMedian(probeTimes.slice(-1000)),
+    requests,
+    connections: CONNECTIONS,
+    paths: paths.small.length + paths.large.length,
+    seconds: (performance.now() - started) / 1000,
+    tracked_path: paths.small[0],
+    first_thousand_median_ms: trackedMedian(probeTimes.slice(0, 1000)),
+    last_thousand_median_ms: trackedMedian(probeTimes.slice(-1000)),
   };
 }
 

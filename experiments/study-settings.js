@@ -33,5 +33,13 @@ export function studySettings(env = process.env) {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
     throw new Error(`SEED=${env.SEED} is not a seed (a whole number from 0 to 4294967295)`);
   }
-  return { plan, network, shaping, seed, baseUrl: env.BASE_URL ?? 'http://localhost:8080', pageSettleMs, serverWarmupRequests };
+  return {
+    plan,
+    network,
+    shaping,
+    seed,
+    baseUrl: env.BASE_URL ?? 'http://localhost:8080',
+    pageSettleMs,
+    serverWarmupRequests,
+  };
 }

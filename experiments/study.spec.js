@@ -30,16 +30,19 @@ test.beforeAll(async ({ browser }, testInfo) => {
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => window.labReady);
-    await page.evaluate(async ({ objects, formats }) => {
-      for (const object of objects) {
-        for (const format of formats) {
-          for (let j = 0; j < 10; j++) {
-            const data = await window.lab.fetchObjects({ object, format, compression: 'none', count: 10 });
-            if (data.length !== 10) throw new Error(`the browser warm-up got ${data.length} ${object}`);
+    await page.evaluate(
+      async ({ objects, formats }) => {
+        for (const object of objects) {
+          for (const format of formats) {
+            for (let j = 0; j < 10; j++) {
+              const data = await window.lab.fetchObjects({ object, format, compression: 'none', count: 10 });
+              if (data.length !== 10) throw new Error(`the browser warm-up got ${data.length} ${object}`);
+            }
           }
         }
-      }
-    }, { objects: OBJECT_NAMES, formats: FORMATS });
+      },
+      { objects: OBJECT_NAMES, formats: FORMATS },
+    );
     await context.close();
   }
 });
@@ -62,24 +65,42 @@ for (const group of groups) {
     // Called between rounds only (awaited by the page): writes the round, says how far it got.
     await page.exposeFunction('rtlRecordRound', (round) => {
       writer.round(round);
-      process.stdout.write(`  ${group.id}: round ${round.round}, ${round.resolved}/${round.comparisons} comparisons resolved\n`);
+      process.stdout.write(
+        `  ${group.id}: round ${round.round}, ${round.resolved}/${round.comparisons} comparisons resolved\n`,
+      );
     });
-    const result = await page.evaluate(async ({ group, protocol, options }) => window.lab.runGroup(group, protocol, {
-      ...options, onRound: (round) => window.rtlRecordRound(round),
-    }), {
-      group: { id: group.id, cells: group.cells },
-      protocol: settings.plan.protocol,
-      options: { seed: context.seed, startRound: earlier.lastRound + 1,
-        earlier: earlier.samples.map((s) => ({ case_id: s.case_id, round: s.round, total_ms: s.total_ms })),
-        // What earlier groups of this run verified is not fetched again (the bytes do not depend
-        // on the network): client/runner.js verify.
-        verified: [...new Set(run.completedCells().flatMap((c) => c.verification?.keys ?? []))] },
-    });
+    const result = await page.evaluate(
+      async ({ group, protocol, options }) =>
+        window.lab.runGroup(group, protocol, {
+          ...options,
+          onRound: (round) => window.rtlRecordRound(round),
+        }),
+      {
+        group: { id: group.id, cells: group.cells },
+        protocol: settings.plan.protocol,
+        options: {
+          seed: context.seed,
+          startRound: earlier.lastRound + 1,
+          earlier: earlier.samples.map((s) => ({ case_id: s.case_id, round: s.round, total_ms: s.total_ms })),
+          // What earlier groups of this run verified is not fetched again (the bytes do not depend
+          // on the network): client/runner.js verify.
+          verified: [...new Set(run.completedCells().flatMap((c) => c.verification?.keys ?? []))],
+        },
+      },
+    );
     writer.complete(result);
     const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
-    testInfo.annotations.push({ type: 'rounds', description: String(result.rounds) },
+    testInfo.annotations.push(
+      { type: 'rounds', description: String(result.rounds) },
       { type: 'resolved', description: `${resolved}/${result.stop.comparisons.length}` },
-      { type: 'stop', description: result.stop.reason + (result.stop.decision_time
-        ? `, then ${result.stop.decision_time.rounds} round${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision` : '') });
+      {
+        type: 'stop',
+        description:
+          result.stop.reason +
+          (result.stop.decision_time
+            ? `, then ${result.stop.decision_time.rounds} round${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision`
+            : ''),
+      },
+    );
   });
 }

@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { agreement, chanceApart, compareMany, compareRuns, describeAgreement, describeMany, runToRunSpread } from '../compare-runs.js';
+import {
+  agreement,
+  chanceApart,
+  compareMany,
+  compareRuns,
+  describeAgreement,
+  describeMany,
+  runToRunSpread,
+} from '../compare-runs.js';
 import { seededRandom } from '#common/stats.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -20,7 +28,10 @@ test('two runs of the same design with other noise agree on every answer', () =>
   assert.equal(result.decisions.same, result.decisions.situations);
   assert.equal(result.conclusions.same, 6);
   assert.ok(result.comparisons.with_ci_in_both > 30);
-  assert.ok(result.comparisons.cis_apart_expected > 0 && result.comparisons.cis_apart_expected < result.comparisons.with_ci_in_both * 0.05);
+  assert.ok(
+    result.comparisons.cis_apart_expected > 0 &&
+      result.comparisons.cis_apart_expected < result.comparisons.with_ci_in_both * 0.05,
+  );
   assert.equal(result.summary.agreement, 'same');
   assert.match(describeAgreement(result).at(-1), /^agreement: same — every decision and verdict the same/);
 });
@@ -38,7 +49,10 @@ test('a run in which JSON and Protobuf trade places is seen to disagree, and whe
   assert.match(lines[1], /^comparisons resolved in both runs: \d+; pointing opposite ways: [1-9]/);
   assert.equal(result.summary.agreement, 'different');
   assert.equal(result.summary.contradictions.opposite_ways, result.comparisons.opposite_ways);
-  assert.match(lines.at(-1), /^agreement: different — the runs contradict each other: \d+ comparisons? resolved the other way/);
+  assert.match(
+    lines.at(-1),
+    /^agreement: different — the runs contradict each other: \d+ comparisons? resolved the other way/,
+  );
 });
 
 test('a run slower throughout is told apart from noise: the moved cells moved one way, and the median B/A says by how much', () => {
@@ -47,95 +61,178 @@ test('a run slower throughout is told apart from noise: the moved cells moved on
   const result = compareRuns(a.path, b.path);
   assert.ok(result.cells.medians_moved_over_10_percent > 0);
   assert.equal(result.cells.moved_slower_in_b, result.cells.medians_moved_over_10_percent);
-  assert.ok(result.cells.median_ratio_b_to_a > 1.02 && result.cells.median_ratio_b_to_a < 1.3, `${result.cells.median_ratio_b_to_a}`);
+  assert.ok(
+    result.cells.median_ratio_b_to_a > 1.02 && result.cells.median_ratio_b_to_a < 1.3,
+    `${result.cells.median_ratio_b_to_a}`,
+  );
   assert.equal(result.comparisons.opposite_ways, 0);
-  assert.match(describeAgreement(result)[0], /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/);
+  assert.match(
+    describeAgreement(result)[0],
+    /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/,
+  );
   const same = compareRuns(a.path, syntheticRun({ seed: 10 }).path);
   assert.ok(Math.abs(same.cells.median_ratio_b_to_a - 1) < 0.02, `${same.cells.median_ratio_b_to_a}`);
 });
 
 test('a different recommendation is told apart by whether each run settled its margins', () => {
-  const situation = (recommendation, ...others) => ({ object: 'books', count: 10, network: '10mbit', cm: 4, recommendation,
-    fastest: 'Protobuf, server computes', margin: others[0] && { over: others[0][0], ratio: others[0][2], ci_low: others[0][3], ci_high: others[0][4] },
-    others: others.map(([configuration, verdict, ratio, low, high, steady = 3]) => ({ configuration, verdict, ratio, ci_low: low, ci_high: high,
-      steady_looks: verdict === 'unresolved' ? 0 : steady, settled: verdict !== 'unresolved' && steady >= 3 })) });
+  const situation = (recommendation, ...others) => ({
+    object: 'books',
+    count: 10,
+    network: '10mbit',
+    cm: 4,
+    recommendation,
+    fastest: 'Protobuf, server computes',
+    margin: others[0] && { over: others[0][0], ratio: others[0][2], ci_low: others[0][3], ci_high: others[0][4] },
+    others: others.map(([configuration, verdict, ratio, low, high, steady = 3]) => ({
+      configuration,
+      verdict,
+      ratio,
+      ci_low: low,
+      ci_high: high,
+      steady_looks: verdict === 'unresolved' ? 0 : steady,
+      settled: verdict !== 'unresolved' && steady >= 3,
+    })),
+  });
   const run = (...decisions) => ({ cells: [], all: [], conclusions: [], decisions });
   // Run A: Protobuf on the server clearly ahead; run B: the same margin unresolved when its budget ran out.
-  const near = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
-    run(situation('no clear winner', ['Protobuf, client computes', 'unresolved', 1.047, 1.018, 1.089])));
+  const near = agreement(
+    run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'unresolved', 1.047, 1.018, 1.089])),
+  );
   assert.equal(near.decisions.same, 0);
   assert.equal(near.decisions.different_with_both_settled, 0);
   assert.deepStrictEqual(Object.keys(near.decisions.different[0].unsettled_margin), ['b']);
   assert.equal(near.decisions.different_configurations, 0, 'one run names no winner');
   assert.equal(near.summary.agreement, 'same but on the δ line', 'nothing contradicts: one run left the margin open');
   assert.match(describeAgreement(near).at(-1), /^agreement: same but on the δ line — 1 decision and 0 verdicts differ/);
-  assert.match(describeAgreement(near)[3], /0 name two different configurations .*, 0 had every margin settled in both runs/);
-  assert.match(describeAgreement(near)[4], /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes 1\.10× \(1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes 1\.05× \(1\.02–1\.09\); /);
-  assert.match(describeAgreement(near)[4], /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/);
+  assert.match(
+    describeAgreement(near)[3],
+    /0 name two different configurations .*, 0 had every margin settled in both runs/,
+  );
+  assert.match(
+    describeAgreement(near)[4],
+    /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes 1\.10× \(1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes 1\.05× \(1\.02–1\.09\); /,
+  );
+  assert.match(
+    describeAgreement(near)[4],
+    /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/,
+  );
   // Clear at the last look but not yet at the looks in a row the stop rule asks: not settled either.
-  const young = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
-    run(situation('no clear winner', ['Protobuf, client computes', 'b faster', 1.07, 1.052, 1.1, 2])));
+  const young = agreement(
+    run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'b faster', 1.07, 1.052, 1.1, 2])),
+  );
   assert.match(describeAgreement(young)[4], /not settled in run B: .* \(1\.05–1\.10, b faster at 2 looks in a row\)$/);
   // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
-  const settled = agreement(run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
-    run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])));
+  const settled = agreement(
+    run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
+    run(situation('no clear winner', ['Protobuf, client computes', 'equivalent', 1.01, 0.99, 1.03])),
+  );
   assert.equal(settled.decisions.different_with_both_settled, 1);
   assert.deepStrictEqual(settled.decisions.different[0].unsettled_margin, {});
   assert.equal(settled.summary.agreement, 'different');
-  assert.match(describeAgreement(settled).at(-1), /contradict each other: 1 decision different with every margin settled in both$/);
+  assert.match(
+    describeAgreement(settled).at(-1),
+    /contradict each other: 1 decision different with every margin settled in both$/,
+  );
   // Two runs that name different winners.
-  const two = agreement(run(situation('Protobuf, server computes', ['JSON, server computes', 'b faster', 1.2, 1.1, 1.3])),
-    run(situation('JSON, server computes', ['Protobuf, server computes', 'b faster', 1.2, 1.1, 1.3])));
+  const two = agreement(
+    run(situation('Protobuf, server computes', ['JSON, server computes', 'b faster', 1.2, 1.1, 1.3])),
+    run(situation('JSON, server computes', ['Protobuf, server computes', 'b faster', 1.2, 1.1, 1.3])),
+  );
   assert.equal(two.decisions.different_configurations, 1);
-  assert.deepStrictEqual(two.summary.contradictions, { opposite_ways: 0, different_configurations: 1, decisions_settled_in_both: 1,
-    verdict_comparisons: 0 });
+  assert.deepStrictEqual(two.summary.contradictions, {
+    opposite_ways: 0,
+    different_configurations: 1,
+    decisions_settled_in_both: 1,
+    verdict_comparisons: 0,
+  });
 });
 
 test('a different verdict is traced to the comparisons that counted otherwise: open in one run, or a contradiction', () => {
-  const comparison = (a, counts_as, ratio, low, high) => ({ a, b: 'protobuf', ratio, ci_low: low, ci_high: high, rounds: 40, counts_as,
-    verdict: counts_as === 'holds' ? 'equivalent' : counts_as === 'contradicted' ? 'a faster' : 'unresolved' });
-  const claim = (verdict, ...comparisons) => ({ claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
-    verdict, parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP', comparisons }] });
+  const comparison = (a, counts_as, ratio, low, high) => ({
+    a,
+    b: 'protobuf',
+    ratio,
+    ci_low: low,
+    ci_high: high,
+    rounds: 40,
+    counts_as,
+    verdict: counts_as === 'holds' ? 'equivalent' : counts_as === 'contradicted' ? 'a faster' : 'unresolved',
+  });
+  const claim = (verdict, ...comparisons) => ({
+    claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
+    verdict,
+    parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP', comparisons }],
+  });
   const run = (...conclusions) => ({ cells: [], all: [], decisions: [], conclusions });
   const steady = comparison('videos/10/json', 'holds', 0.98, 0.96, 1.0);
   // The GZIP margin of 1,000 Videos at 10 Mbit/s: 1.046× in one run (its CI spans 1 + δ: open),
   // 1.06× in the other (wholly above: contradicted).
-  const onTheLine = agreement(run(claim('confirmed', steady, comparison('videos/1000/json', 'open', 1.046, 1.036, 1.058))),
-    run(claim('partly', steady, comparison('videos/1000/json', 'contradicted', 1.06, 1.052, 1.07))));
+  const onTheLine = agreement(
+    run(claim('confirmed', steady, comparison('videos/1000/json', 'open', 1.046, 1.036, 1.058))),
+    run(claim('partly', steady, comparison('videos/1000/json', 'contradicted', 1.06, 1.052, 1.07))),
+  );
   const [different] = onTheLine.conclusions.different;
-  assert.deepStrictEqual(different.changed.map((x) => [x.comparison, x.a.counts_as, x.b.counts_as]),
-    [['videos/1000/json | protobuf', 'open', 'contradicted']]);
+  assert.deepStrictEqual(
+    different.changed.map((x) => [x.comparison, x.a.counts_as, x.b.counts_as]),
+    [['videos/1000/json | protobuf', 'open', 'contradicted']],
+  );
   assert.equal(different.contradictions, 0);
   assert.equal(onTheLine.summary.agreement, 'same but on the δ line');
   const lines = describeAgreement(onTheLine);
-  assert.match(lines.at(-2), /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/);
+  assert.match(
+    lines.at(-2),
+    /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/,
+  );
   assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
 
   // Holds in one run, contradicted in the other: the runs contradict each other.
-  const against = agreement(run(claim('confirmed', steady)), run(claim('refuted', comparison('videos/10/json', 'contradicted', 1.2, 1.1, 1.3))));
+  const against = agreement(
+    run(claim('confirmed', steady)),
+    run(claim('refuted', comparison('videos/10/json', 'contradicted', 1.2, 1.1, 1.3))),
+  );
   assert.equal(against.conclusions.different[0].contradictions, 1);
   assert.equal(against.summary.agreement, 'different');
-  assert.match(describeAgreement(against).at(-1), /: 1 comparison holding for a claim in one run and contradicting it \(or not measured\) in the other$/);
+  assert.match(
+    describeAgreement(against).at(-1),
+    /: 1 comparison holding for a claim in one run and contradicting it \(or not measured\) in the other$/,
+  );
   // Measured in one run only: not a δ line either.
-  const missing = agreement(run(claim('confirmed', steady, comparison('videos/1000/json', 'holds', 1.0, 0.98, 1.02))), run(claim('partly', steady)));
-  assert.deepStrictEqual(missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]), [['holds', null]]);
+  const missing = agreement(
+    run(claim('confirmed', steady, comparison('videos/1000/json', 'holds', 1.0, 0.98, 1.02))),
+    run(claim('partly', steady)),
+  );
+  assert.deepStrictEqual(
+    missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]),
+    [['holds', null]],
+  );
   assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
   assert.equal(missing.summary.agreement, 'different');
 });
 
-test('several runs: each pair\'s agreement, and the situations and comparisons that are not the same in all', () => {
+test("several runs: each pair's agreement, and the situations and comparisons that are not the same in all", () => {
   const same = [9, 10, 11].map((seed) => syntheticRun({ seed }).path);
   const three = compareMany(same);
   assert.deepStrictEqual(three.runs, same);
-  assert.deepStrictEqual(three.pairs.map((p) => [same.indexOf(p.a), same.indexOf(p.b), p.agreement]),
-    [[0, 1, 'same'], [0, 2, 'same'], [1, 2, 'same']]);
+  assert.deepStrictEqual(
+    three.pairs.map((p) => [same.indexOf(p.a), same.indexOf(p.b), p.agreement]),
+    [
+      [0, 1, 'same'],
+      [0, 2, 'same'],
+      [1, 2, 'same'],
+    ],
+  );
   assert.deepStrictEqual(three.summary, { same: 3 });
   assert.deepStrictEqual(three.situations_varying, []);
   assert.equal(three.comparisons.both_ways, 0);
   assert.ok(three.comparisons.in_all > 30);
   const lines = describeMany(three);
   assert.equal(lines[0], `run 1: ${same[0]}`);
-  assert.match(lines[3], /^runs 1 and 2: decisions the same (\d+) of \1, verdicts 6 of 6, comparisons resolved the other way 0; agreement: same$/);
+  assert.match(
+    lines[3],
+    /^runs 1 and 2: decisions the same (\d+) of \1, verdicts 6 of 6, comparisons resolved the other way 0; agreement: same$/,
+  );
   assert.equal(lines.at(-1), 'pairs of runs: 3 same');
 
   // A fourth run in which JSON and Protobuf trade places: its pairs contradict the others, and
@@ -145,18 +242,27 @@ test('several runs: each pair\'s agreement, and the situations and comparisons t
   assert.equal(four.pairs.length, 6);
   assert.deepStrictEqual(four.summary, { same: 3, different: 3 });
   assert.ok(four.situations_varying.length > 0);
-  const jsonProtobuf = four.comparisons.varying.find((c) => /\/json\/none\/scenario1\/cm0\/unthrottled \| .*\/protobuf\/none\//.test(c.comparison)
-    && c.comparison.startsWith('books/1000/'));
+  const jsonProtobuf = four.comparisons.varying.find(
+    (c) =>
+      /\/json\/none\/scenario1\/cm0\/unthrottled \| .*\/protobuf\/none\//.test(c.comparison) &&
+      c.comparison.startsWith('books/1000/'),
+  );
   assert.ok(jsonProtobuf.both_ways, JSON.stringify(jsonProtobuf));
   assert.equal(jsonProtobuf.verdicts['b faster'], 3, 'Protobuf faster in the three runs of the design');
   assert.equal(jsonProtobuf.verdicts['a faster'], 1);
   assert.ok(jsonProtobuf.ratio_min < 1 && jsonProtobuf.ratio_max > 1);
-  assert.match(describeMany(four).join('\n'), /books\/1000\/json\/none\/scenario1\/cm0\/unthrottled \| \S+: a faster 1, b faster 3; ratio 0\.\d{3}–1\.\d{3}/);
+  assert.match(
+    describeMany(four).join('\n'),
+    /books\/1000\/json\/none\/scenario1\/cm0\/unthrottled \| \S+: a faster 1, b faster 3; ratio 0\.\d{3}–1\.\d{3}/,
+  );
   // Runs of another plan are refused, as with two.
   const other = syntheticRun({ seed: 12 }).path;
   const context = JSON.parse(readFileSync(join(other, 'run.json'), 'utf8'));
   writeFileSync(join(other, 'run.json'), JSON.stringify({ ...context, plan: { ...context.plan, name: 'another' } }));
-  assert.throws(() => compareMany([...same, other]), /the runs are of plans synthetic, another: compare runs of one plan/);
+  assert.throws(
+    () => compareMany([...same, other]),
+    /the runs are of plans synthetic, another: compare runs of one plan/,
+  );
 
   // The command takes them all.
   const cli = spawnSync(process.execPath, [CLI, ...same], { encoding: 'utf8' });
@@ -167,18 +273,34 @@ test('several runs: each pair\'s agreement, and the situations and comparisons t
 test('CIs that lie apart in two runs are counted against how many would if each held the run-to-run variation', () => {
   // Equal widths: apart when the estimates differ by more than 2 × 1.96 σ while their difference
   // has σ√2 — 2(1 − Φ(2.772)) = 0.557 %; one CI far wider than the other: its own 5 %.
-  assert.ok(Math.abs(chanceApart({ ci_low: 1 / 1.1, ci_high: 1.1 }, { ci_low: 1.5 / 1.1, ci_high: 1.5 * 1.1 }) - 0.00557) < 0.00005);
+  assert.ok(
+    Math.abs(chanceApart({ ci_low: 1 / 1.1, ci_high: 1.1 }, { ci_low: 1.5 / 1.1, ci_high: 1.5 * 1.1 }) - 0.00557) <
+      0.00005,
+  );
   assert.ok(Math.abs(chanceApart({ ci_low: 0.5, ci_high: 2 }, { ci_low: 0.999, ci_high: 1.001 }) - 0.05) < 0.002);
   assert.equal(chanceApart({ ci_low: 1, ci_high: 1 }, { ci_low: 0.9, ci_high: 1.1 }), 0, 'no width: nothing to expect');
-  const comparison = (ratio, low, high) => ({ a_id: 'json', b_id: 'protobuf', ratio, ci_low: low, ci_high: high, rounds: 8 });
+  const comparison = (ratio, low, high) => ({
+    a_id: 'json',
+    b_id: 'protobuf',
+    ratio,
+    ci_low: low,
+    ci_high: high,
+    rounds: 8,
+  });
   const run = (...all) => ({ cells: [], all, conclusions: [], decisions: [] });
   const apart = agreement(run(comparison(1.1, 1.08, 1.12)), run(comparison(1.2, 1.17, 1.23)));
   assert.deepStrictEqual([apart.comparisons.with_ci_in_both, apart.comparisons.cis_apart], [1, 1]);
   assert.equal(apart.comparisons.apart[0].b.ci_low, 1.17);
-  assert.match(describeAgreement(apart)[2], /^comparisons with a CI in both runs: 1; whose CIs lie apart: 1 \(about 0\.0 would/);
+  assert.match(
+    describeAgreement(apart)[2],
+    /^comparisons with a CI in both runs: 1; whose CIs lie apart: 1 \(about 0\.0 would/,
+  );
   const overlapping = agreement(run(comparison(1.1, 1.08, 1.12)), run(comparison(1.12, 1.11, 1.14)));
   assert.equal(overlapping.comparisons.cis_apart, 0);
-  assert.equal(agreement(run(comparison(1.1, NaN, NaN)), run(comparison(1.1, 1.08, 1.12))).comparisons.with_ci_in_both, 0);
+  assert.equal(
+    agreement(run(comparison(1.1, NaN, NaN)), run(comparison(1.1, 1.08, 1.12))).comparisons.with_ci_in_both,
+    0,
+  );
 });
 
 test('the command prints the figures, and refuses runs of different plans', () => {
@@ -198,8 +320,13 @@ test('the command prints the figures, and refuses runs of different plans', () =
 test('the run-to-run spread beyond the CIs: Paule–Mandel against a reference, a closed form, and a simulation', () => {
   const ci = (ratio, low, high) => ({ ratio, ci_low: low, ci_high: high });
   // Reference: the same equation solved by Newton's method in Python (float64), not bisection.
-  const pairs = [[ci(1.1, 1.08, 1.12), ci(1.14, 1.12, 1.16)], [ci(0.8, 0.78, 0.83), ci(0.79, 0.77, 0.81)],
-    [ci(1.5, 1.4, 1.6), ci(1.38, 1.3, 1.47)], [ci(1.02, 1, 1.04), ci(0.99, 0.985, 0.995)], [ci(2, 1.9, 2.1), ci(2.05, 1.95, 2.2)]];
+  const pairs = [
+    [ci(1.1, 1.08, 1.12), ci(1.14, 1.12, 1.16)],
+    [ci(0.8, 0.78, 0.83), ci(0.79, 0.77, 0.81)],
+    [ci(1.5, 1.4, 1.6), ci(1.38, 1.3, 1.47)],
+    [ci(1.02, 1, 1.04), ci(0.99, 0.985, 0.995)],
+    [ci(2, 1.9, 2.1), ci(2.05, 1.95, 2.2)],
+  ];
   const reference = runToRunSpread(pairs);
   assert.equal(reference.comparisons, 5);
   assert.ok(Math.abs(reference.rms_z - 2.001377064769241) < 1e-9, `${reference.rms_z}`);
@@ -212,7 +339,11 @@ test('the run-to-run spread beyond the CIs: Paule–Mandel against a reference, 
   const meanSquare = ds.reduce((sum, d) => sum + d * d, 0) / ds.length;
   assert.ok(Math.abs(closed.tau - Math.sqrt((meanSquare - 2 * sigma ** 2) / 2)) < 1e-9, `${closed.tau}`);
   // Differences the CIs account for: τ = 0; one without a CI is left out.
-  const held = runToRunSpread([[width(1.01), width(1)], [width(0.995), width(1)], [ci(1.5, NaN, NaN), width(1)]]);
+  const held = runToRunSpread([
+    [width(1.01), width(1)],
+    [width(0.995), width(1)],
+    [ci(1.5, NaN, NaN), width(1)],
+  ]);
   assert.deepStrictEqual([held.comparisons, held.tau], [2, 0]);
   assert.ok(held.rms_z < 1);
   assert.deepStrictEqual(runToRunSpread([]), { comparisons: 0, rms_z: null, tau: null });
@@ -222,15 +353,34 @@ test('the run-to-run spread beyond the CIs: Paule–Mandel against a reference, 
   const tau = 0.015;
   const simulated = Array.from({ length: 2000 }, () => {
     const [sa, sb] = [0.002 + 0.03 * random(), 0.002 + 0.03 * random()];
-    const run = (s) => { const ratio = Math.exp(0.2 + tau * normal() + s * normal()); return ci(ratio, ratio * Math.exp(-1.959964 * s), ratio * Math.exp(1.959964 * s)); };
+    const run = (s) => {
+      const ratio = Math.exp(0.2 + tau * normal() + s * normal());
+      return ci(ratio, ratio * Math.exp(-1.959964 * s), ratio * Math.exp(1.959964 * s));
+    };
     return [run(sa), run(sb)];
   });
   const found = runToRunSpread(simulated);
   assert.ok(Math.abs(found.tau / tau - 1) < 0.1, `${found.tau}`);
   assert.ok(found.rms_z > 1.2, `${found.rms_z}`);
   // In the printed figures, after the CIs that lie apart.
-  const run = (...all) => ({ cells: [], all: all.map(([r, low, high], i) => ({ a_id: `json ${i}`, b_id: 'protobuf', ratio: r, ci_low: low, ci_high: high, rounds: 8 })),
-    conclusions: [], decisions: [] });
-  const lines = describeAgreement(agreement(run([1.1, 1.08, 1.12], [1.3, 1.28, 1.32]), run([1.2, 1.17, 1.23], [1.29, 1.27, 1.31])));
-  assert.match(lines[3], /^run to run: over those 2, the two runs' log ratios differ by \d\.\d\d× \(root mean square\) what their CIs allow; a spread of τ = \d+\.\d % per run/);
+  const run = (...all) => ({
+    cells: [],
+    all: all.map(([r, low, high], i) => ({
+      a_id: `json ${i}`,
+      b_id: 'protobuf',
+      ratio: r,
+      ci_low: low,
+      ci_high: high,
+      rounds: 8,
+    })),
+    conclusions: [],
+    decisions: [],
+  });
+  const lines = describeAgreement(
+    agreement(run([1.1, 1.08, 1.12], [1.3, 1.28, 1.32]), run([1.2, 1.17, 1.23], [1.29, 1.27, 1.31])),
+  );
+  assert.match(
+    lines[3],
+    /^run to run: over those 2, the two runs' log ratios differ by \d\.\d\d× \(root mean square\) what their CIs allow; a spread of τ = \d+\.\d % per run/,
+  );
 });

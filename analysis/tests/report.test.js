@@ -13,7 +13,15 @@ test('the report says what the data says', async () => {
   const { path, cells } = syntheticRun();
   const made = await makeReport([path]);
   assert.equal(made.cells, cells.length);
-  for (const file of ['report.html', 'report.md', 'summary.csv', 'charts/formats.svg', 'charts/sides.svg', 'charts/caching.svg', 'charts/ratios.svg']) {
+  for (const file of [
+    'report.html',
+    'report.md',
+    'summary.csv',
+    'charts/formats.svg',
+    'charts/sides.svg',
+    'charts/caching.svg',
+    'charts/ratios.svg',
+  ]) {
     assert.ok(existsSync(join(path, file)), file);
   }
   const html = readFileSync(join(path, 'report.html'), 'utf8');
@@ -21,16 +29,31 @@ test('the report says what the data says', async () => {
 
   const md = readFileSync(join(path, 'report.md'), 'utf8');
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
-  assert.match(md, /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower, 95% CI 3\.\d\d–3\.\d\d\)/);
+  assert.match(
+    md,
+    /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower, 95% CI 3\.\d\d–3\.\d\d\)/,
+  );
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
-  assert.match(md, /Books, 10mbit, JSON, GZIP against no compression — N=10: 1\.0\d× faster \(95% CI [^)]*\); N=1000: 1\.9\d× faster/);
-  assert.match(md, /Books, unthrottled, JSON, GZIP against no compression — .*N=1000: 1\.\d\d× slower \(95% CI 1\.\d\d–1\.\d\d\)/);
+  assert.match(
+    md,
+    /Books, 10mbit, JSON, GZIP against no compression — N=10: 1\.0\d× faster \(95% CI [^)]*\); N=1000: 1\.9\d× faster/,
+  );
+  assert.match(
+    md,
+    /Books, unthrottled, JSON, GZIP against no compression — .*N=1000: 1\.\d\d× slower \(95% CI 1\.\d\d–1\.\d\d\)/,
+  );
   assert.match(md, /N=100 CM5: server [\d.]+× faster/);
   // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
   // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
-  assert.match(md, /Books, unthrottled, JSON, N=100, data already cached \(sorting the cached copy against a second request\): the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./);
+  assert.match(
+    md,
+    /Books, unthrottled, JSON, N=100, data already cached \(sorting the cached copy against a second request\): the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./,
+  );
 
-  assert.match(md, /Where our measurements contradict the source:[\s\S]*- The source says: "Unthrottled: JSON beats Protobuf/);
+  assert.match(
+    md,
+    /Where our measurements contradict the source:[\s\S]*- The source says: "Unthrottled: JSON beats Protobuf/,
+  );
   const { conclusions } = analyse(loadRuns([path]).cells);
   const verdict = (start) => conclusions.find((c) => c.claim.startsWith(start)).verdict;
   assert.equal(verdict('Bandwidth-limited, no GZIP'), 'confirmed');
@@ -38,7 +61,10 @@ test('the report says what the data says', async () => {
   // within δ at N=10 (open), while XML is slowest in 12 of its 16 comparisons (N=10 unthrottled
   // is within δ): contradicted in 1, holds in 12 → partly.
   const unthrottled = conclusions.find((c) => c.claim.startsWith('Unthrottled: JSON beats Protobuf'));
-  assert.deepStrictEqual([unthrottled.holds, unthrottled.contradicted, unthrottled.open, unthrottled.verdict], [12, 1, 5, 'partly']);
+  assert.deepStrictEqual(
+    [unthrottled.holds, unthrottled.contradicted, unthrottled.open, unthrottled.verdict],
+    [12, 1, 5, 'partly'],
+  );
   assert.equal(verdict('GZIP helps when bandwidth'), 'confirmed');
   assert.equal(verdict('Server computation is never slower'), 'confirmed');
   // By design the cached client already loses at CM3 (N=100), against the source's "about twice
@@ -47,7 +73,10 @@ test('the report says what the data says', async () => {
   assert.deepStrictEqual([caching.holds, caching.contradicted, caching.open, caching.verdict], [4, 2, 0, 'partly']);
   // Every claim is a record a reader can check: its parts, their comparisons and what holds means.
   for (const claim of conclusions) {
-    assert.equal(claim.n, claim.parts.reduce((n, p) => n + p.comparisons.length, 0));
+    assert.equal(
+      claim.n,
+      claim.parts.reduce((n, p) => n + p.comparisons.length, 0),
+    );
     for (const part of claim.parts) assert.ok(part.what && part.holds_when.length > 0);
   }
 });
@@ -62,25 +91,67 @@ test('the rule that turns counts into a verdict', () => {
 });
 
 test('a claim counts each comparison by where its CI lies: near ties at both margins', () => {
-  const cell = (format, count) => ({ object: 'books', count, format, compression: 'gzip', scenario: 1, cm: 0, network: '10mbit' });
-  const comparison = (count, ci_low, ci_high) => ({ dimension: 'format', a: cell('json', count), b: cell('protobuf', count),
-    a_id: `json ${count}`, b_id: `protobuf ${count}`, ratio: (ci_low + ci_high) / 2, ci_low, ci_high, rounds: 10 });
-  const claimOf = (all) => sourceConclusions([], all).find((c) => c.claim.startsWith('With GZIP the size advantage vanishes'));
+  const cell = (format, count) => ({
+    object: 'books',
+    count,
+    format,
+    compression: 'gzip',
+    scenario: 1,
+    cm: 0,
+    network: '10mbit',
+  });
+  const comparison = (count, ci_low, ci_high) => ({
+    dimension: 'format',
+    a: cell('json', count),
+    b: cell('protobuf', count),
+    a_id: `json ${count}`,
+    b_id: `protobuf ${count}`,
+    ratio: (ci_low + ci_high) / 2,
+    ci_low,
+    ci_high,
+    rounds: 10,
+  });
+  const claimOf = (all) =>
+    sourceConclusions([], all).find((c) => c.claim.startsWith('With GZIP the size advantage vanishes'));
   // "JSON as fast or faster": a CI across 1 − δ holds (JSON is not slower either way), one
   // across 1 + δ stays open, one wholly above 1 + δ contradicts.
-  const claim = claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.04), comparison(1000, 1.01, 1.06), comparison(10000, 1.051, 1.09)]);
-  assert.deepStrictEqual(claim.parts[0].comparisons.map((c) => c.counts_as), ['holds', 'holds', 'open', 'contradicted']);
+  const claim = claimOf([
+    comparison(10, 0.94, 0.98),
+    comparison(100, 0.97, 1.04),
+    comparison(1000, 1.01, 1.06),
+    comparison(10000, 1.051, 1.09),
+  ]);
+  assert.deepStrictEqual(
+    claim.parts[0].comparisons.map((c) => c.counts_as),
+    ['holds', 'holds', 'open', 'contradicted'],
+  );
   assert.deepStrictEqual([claim.holds, claim.contradicted, claim.open, claim.verdict], [2, 1, 1, 'partly']);
-  assert.equal(claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.05), comparison(1000, 1.01, 1.06)]).verdict, 'confirmed');
+  assert.equal(
+    claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.05), comparison(1000, 1.01, 1.06)]).verdict,
+    'confirmed',
+  );
   assert.equal(claimOf([]).verdict, 'not measured');
 
   // "The server faster" (from CM4): only a CI above 1 + δ holds; an equivalent one stays open,
   // as the stated rule says, and only the client clearly faster contradicts.
-  const side = (cm, ci_low, ci_high) => ({ dimension: 'side', a: { ...cell('json', 10), scenario: 3, cm }, b: { ...cell('json', 10), scenario: 2, cm },
-    a_id: `client ${cm}`, b_id: `server ${cm}`, ratio: (ci_low + ci_high) / 2, ci_low, ci_high, rounds: 10 });
-  const server = sourceConclusions([], [side(4, 0.98, 1.03), side(5, 1.2, 1.4), side(6, 0.8, 0.9)])
-    .find((c) => c.claim.startsWith('Server computation is never slower')).parts[1];
-  assert.deepStrictEqual(server.comparisons.map((c) => c.counts_as), ['open', 'holds', 'contradicted']);
+  const side = (cm, ci_low, ci_high) => ({
+    dimension: 'side',
+    a: { ...cell('json', 10), scenario: 3, cm },
+    b: { ...cell('json', 10), scenario: 2, cm },
+    a_id: `client ${cm}`,
+    b_id: `server ${cm}`,
+    ratio: (ci_low + ci_high) / 2,
+    ci_low,
+    ci_high,
+    rounds: 10,
+  });
+  const server = sourceConclusions([], [side(4, 0.98, 1.03), side(5, 1.2, 1.4), side(6, 0.8, 0.9)]).find((c) =>
+    c.claim.startsWith('Server computation is never slower'),
+  ).parts[1];
+  assert.deepStrictEqual(
+    server.comparisons.map((c) => c.counts_as),
+    ['open', 'holds', 'contradicted'],
+  );
 });
 
 test('the report opens with the decision: a recommendation with its margin, or no clear winner', async () => {
@@ -90,7 +161,8 @@ test('the report opens with the decision: a recommendation with its margin, or n
   assert.ok(md.indexOf('## Which configuration to choose') < md.indexOf('## RQ1'), 'answers first');
   const { cells } = loadRuns([path]);
   const { decisions: helper } = analyse(cells);
-  const at = (network, count, cm) => helper.find((d) => d.object === 'books' && d.network === network && d.count === count && d.cm === cm);
+  const at = (network, count, cm) =>
+    helper.find((d) => d.object === 'books' && d.network === network && d.count === count && d.cm === cm);
   // 10 Mbit/s, N=1000: Protobuf with GZIP (5 + 1000·0.5·10·0.5/100 = 30 ms) against JSON with
   // GZIP (55 ms) and Protobuf without (55 ms): a clear winner, 1.83× over the next.
   const clear = at('10mbit', 1000, 0);
@@ -113,13 +185,20 @@ test('a recommendation needs its margin settled, as the stop rule settles a verd
         const round = Math.floor(i / 2) + 1;
         return { round, total_ms: (slow && round > 2 ? 15 : 10) + 0.01 * (i % 2) };
       });
-      return { case_id: `books/10/${format}`, samples, stats: { median: median(samples.map((s) => s.total_ms)) },
-        cell: { object: 'books', count: 10, network: 'unthrottled', cm: 0, scenario: 1, format, compression: 'none' } };
+      return {
+        case_id: `books/10/${format}`,
+        samples,
+        stats: { median: median(samples.map((s) => s.total_ms)) },
+        cell: { object: 'books', count: 10, network: 'unthrottled', cm: 0, scenario: 1, format, compression: 'none' },
+      };
     };
     return [cell('protobuf', false), cell('json', true)];
   };
   const [atNine] = decisions(situation(9), { delta: 0.05, looks: 3 });
-  assert.deepStrictEqual([atNine.others[0].verdict, atNine.others[0].steady_looks, atNine.others[0].settled], ['b faster', 2, false]);
+  assert.deepStrictEqual(
+    [atNine.others[0].verdict, atNine.others[0].steady_looks, atNine.others[0].settled],
+    ['b faster', 2, false],
+  );
   assert.equal(atNine.recommendation, 'no clear winner', 'clear at 2 looks in a row, not at the 3 the stop rule asks');
   assert.equal(atNine.settled, false);
   assert.equal(decisions(situation(9), { delta: 0.05, looks: 2 })[0].recommendation, 'Protobuf, no compression');
@@ -127,7 +206,7 @@ test('a recommendation needs its margin settled, as the stop rule settles a verd
   assert.deepStrictEqual([atTen.recommendation, atTen.settled], ['Protobuf, no compression', true]);
 });
 
-test('the report judges at the δ of the run\'s own stop rule, and says which', async () => {
+test("the report judges at the δ of the run's own stop rule, and says which", async () => {
   // CM1, N=100, unthrottled: the client 6.75 ms against the server's 6.25 ms, 1.08×: clear at
   // δ = 5 %, within a δ of 20 %.
   const cm1 = (helper) => helper.find((d) => d.network === 'unthrottled' && d.cm === 1);
@@ -135,25 +214,54 @@ test('the report judges at the δ of the run\'s own stop rule, and says which', 
   const loaded = loadRuns([wide.path]);
   assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3 });
   assert.equal(cm1(analyse(loaded.cells, loaded.judging).decisions).recommendation, 'no clear winner');
-  assert.equal(cm1(analyse(loaded.cells).decisions).recommendation, 'JSON, no compression, server computes', 'at the default 5 %');
+  assert.equal(
+    cm1(analyse(loaded.cells).decisions).recommendation,
+    'JSON, no compression, server computes',
+    'at the default 5 %',
+  );
   await makeReport([wide.path]);
   const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
   assert.match(md, /stays open otherwise \(δ = 20 %, the run's:/);
   assert.match(md, /wholly above 1 \+ δ \(δ = 20 %\), and did so at 3 looks in a row/);
   assert.match(md, /equivalent \(within ±20 %\)/);
-  assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, { delta: 0.2, looks: 3 });
+  assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, {
+    delta: 0.2,
+    looks: 3,
+  });
   // A fixed protocol stopped on no verdict: its final CIs stand as they are (one look).
-  assert.deepStrictEqual(loadRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, { delta: 0.05, looks: 1 });
+  assert.deepStrictEqual(loadRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
+    delta: 0.05,
+    looks: 1,
+  });
 });
 
 test('summary.csv holds every cell, and its statistics can be recomputed from samples.jsonl', async () => {
   const { path, cells } = syntheticRun();
   await makeReport([path]);
   const [header, ...rows] = readFileSync(join(path, 'summary.csv'), 'utf8').trim().split('\n');
-  assert.deepStrictEqual(header.split(',').slice(0, 16), ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario',
-    'cm', 'network', 'n', 'mean_trimmed_ms', 'median_ms', 'ci_low_ms', 'ci_high_ms', 'p95_ms']);
+  assert.deepStrictEqual(header.split(',').slice(0, 16), [
+    'case_id',
+    'object',
+    'format',
+    'decoder',
+    'compression',
+    'level',
+    'count',
+    'scenario',
+    'cm',
+    'network',
+    'n',
+    'mean_trimmed_ms',
+    'median_ms',
+    'ci_low_ms',
+    'ci_high_ms',
+    'p95_ms',
+  ]);
   assert.equal(rows.length, cells.length);
-  const samples = readFileSync(join(path, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const samples = readFileSync(join(path, 'samples.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const columns = header.split(',');
   for (const row of rows) {
     const record = Object.fromEntries(row.split(',').map((v, i) => [columns[i], v]));
@@ -165,53 +273,156 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
 
 test('the report says how each network was shaped and what it measured', () => {
   const profile = (downBps, rttMs) => ({ downBps, upBps: downBps, rttMs });
-  const cdp = describeNetworks({ shaping: 'cdp', networks: {
-    unthrottled: { ...profile(null, 0), measured: { throughput_bps: null, at_least_bps: 1.1e9, rtt_ms: 5.94,
-      probe_transfer_size: 1_410_000, probe_seconds: [0.0112, 0.0101, 0.0098] } },
-    '10mbit': { ...profile(10e6, 0), cdp: { calibration: 'on', factor: 1.0789 }, measured: { throughput_bps: 9.83e6, rtt_ms: 5.6 } },
-  } });
-  assert.equal(cdp, 'Networks — unthrottled: RTT 5.9 ms; no link rate to measure: a 1.41 MB answer took 10.1 ms, '
-    + 'at least 1100 Mbit/s (no shaping); '
-    + '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms (nominal 10.00 Mbit/s, RTT 0 ms; Chromium\'s emulation calibrated ×1.08).');
-  const netns = describeNetworks({ shaping: 'netns', netns_link: { congestion_control: 'reno' }, networks: {
-    cable: { ...profile(5e6, 28), netns: { delay: 'delay-line.py' }, measured: { throughput_bps: 5.03e6, rtt_ms: 38.2 } },
-  } });
-  assert.equal(netns, 'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; '
-    + 'the kernel, delay by delay-line.py); TCP congestion control reno.');
+  const cdp = describeNetworks({
+    shaping: 'cdp',
+    networks: {
+      unthrottled: {
+        ...profile(null, 0),
+        measured: {
+          throughput_bps: null,
+          at_least_bps: 1.1e9,
+          rtt_ms: 5.94,
+          probe_transfer_size: 1_410_000,
+          probe_seconds: [0.0112, 0.0101, 0.0098],
+        },
+      },
+      '10mbit': {
+        ...profile(10e6, 0),
+        cdp: { calibration: 'on', factor: 1.0789 },
+        measured: { throughput_bps: 9.83e6, rtt_ms: 5.6 },
+      },
+    },
+  });
+  assert.equal(
+    cdp,
+    'Networks — unthrottled: RTT 5.9 ms; no link rate to measure: a 1.41 MB answer took 10.1 ms, ' +
+      'at least 1100 Mbit/s (no shaping); ' +
+      "10mbit: measured 9.83 Mbit/s, RTT 5.6 ms (nominal 10.00 Mbit/s, RTT 0 ms; Chromium's emulation calibrated ×1.08).",
+  );
+  const netns = describeNetworks({
+    shaping: 'netns',
+    netns_link: { congestion_control: 'reno' },
+    networks: {
+      cable: {
+        ...profile(5e6, 28),
+        netns: { delay: 'delay-line.py' },
+        measured: { throughput_bps: 5.03e6, rtt_ms: 38.2 },
+      },
+    },
+  });
+  assert.equal(
+    netns,
+    'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; ' +
+      'the kernel, delay by delay-line.py); TCP congestion control reno.',
+  );
   assert.equal(describeNetworks({ shaping: 'cdp' }), '');
   // A run from before at_least_bps: its noise throughput (from probes read off a 1-object
   // request's entry) is not shown.
-  const floored = describeNetworks({ shaping: 'cdp', networks: { unthrottled: { ...profile(null, 0),
-    measured: { throughput_bps: -4.24e6, rtt_ms: 8.1, probe_transfer_size: 1032, probe_seconds: [0.0147, 0.0018, 0.0031] },
-    browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 } } } });
-  assert.match(floored, /unthrottled: RTT 8\.1 ms; no link rate to measure \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/);
+  const floored = describeNetworks({
+    shaping: 'cdp',
+    networks: {
+      unthrottled: {
+        ...profile(null, 0),
+        measured: {
+          throughput_bps: -4.24e6,
+          rtt_ms: 8.1,
+          probe_transfer_size: 1032,
+          probe_seconds: [0.0147, 0.0018, 0.0031],
+        },
+        browser_floor: { median_ms: 3.912, p5_ms: 3.5, p95_ms: 4.875 },
+      },
+    },
+  });
+  assert.match(
+    floored,
+    /unthrottled: RTT 8\.1 ms; no link rate to measure \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/,
+  );
 });
 
 test('RQ1 ranks the formats against each other in one sentence per object, network and compression', async () => {
   const { answerQuestions } = await import('../answers.js');
   const decoders = { json: 'json', protobuf: 'reflection', xml: 'dom' };
-  const cell = (format, count, median) => ({ cell: { object: 'books', format, decoder: decoders[format], compression: 'none', level: null,
-    count, scenario: 1, cm: 0, network: 'unthrottled' }, stats: { median } });
-  const cells = [cell('json', 10, 3), cell('protobuf', 10, 3.3), cell('xml', 10, 3.6), cell('json', 1000, 7), cell('protobuf', 1000, 8.4),
-    cell('xml', 1000, 42)];
-  const jp = { dimension: 'format', a: cells[3].cell, b: cells[4].cell, ratio: 0.83, ci_low: 0.8, ci_high: 0.86, rounds: 12 };
-  assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, ['Books, unthrottled, no compression — fastest: '
-    + 'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).']);
+  const cell = (format, count, median) => ({
+    cell: {
+      object: 'books',
+      format,
+      decoder: decoders[format],
+      compression: 'none',
+      level: null,
+      count,
+      scenario: 1,
+      cm: 0,
+      network: 'unthrottled',
+    },
+    stats: { median },
+  });
+  const cells = [
+    cell('json', 10, 3),
+    cell('protobuf', 10, 3.3),
+    cell('xml', 10, 3.6),
+    cell('json', 1000, 7),
+    cell('protobuf', 1000, 8.4),
+    cell('xml', 1000, 42),
+  ];
+  const jp = {
+    dimension: 'format',
+    a: cells[3].cell,
+    b: cells[4].cell,
+    ratio: 0.83,
+    ci_low: 0.8,
+    ci_high: 0.86,
+    rounds: 12,
+  };
+  assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, [
+    'Books, unthrottled, no compression — fastest: ' +
+      'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).',
+  ]);
   // Where the run compared the two (here JSON against XML at N=1000, in the rounds both ran in),
   // the margin is that comparison's ratio with its CI, not the cells' own medians.
-  const jx = { dimension: 'format', a: cells[3].cell, b: cells[5].cell, ratio: 1 / 5.5, ci_low: 1 / 5.8, ci_high: 1 / 5.2, rounds: 12 };
-  assert.match(answerQuestions(cells, [jp, jx]).RQ1.answers[0], /N=1000: JSON \(7\.0 ms, XML 5\.50× slower, 95% CI 5\.20–5\.80\)\./);
+  const jx = {
+    dimension: 'format',
+    a: cells[3].cell,
+    b: cells[5].cell,
+    ratio: 1 / 5.5,
+    ci_low: 1 / 5.8,
+    ci_high: 1 / 5.2,
+    rounds: 12,
+  };
+  assert.match(
+    answerQuestions(cells, [jp, jx]).RQ1.answers[0],
+    /N=1000: JSON \(7\.0 ms, XML 5\.50× slower, 95% CI 5\.20–5\.80\)\./,
+  );
 });
 
 test('RQ5 names the CMs whose comparison had too few rounds for a verdict instead of passing over them', async () => {
   const { answerQuestions } = await import('../answers.js');
-  const cell = (scenario, cm) => ({ object: 'books', format: 'json', decoder: 'json', compression: 'none', level: null, count: 10000,
-    scenario, cm, network: '10mbit' });
+  const cell = (scenario, cm) => ({
+    object: 'books',
+    format: 'json',
+    decoder: 'json',
+    compression: 'none',
+    level: null,
+    count: 10000,
+    scenario,
+    cm,
+    network: '10mbit',
+  });
   // Client (scenario 3) against server (scenario 2): the server clearly faster at CM3 from 5
   // rounds; CM4 from 1 round has no CI; CM5 from 3 rounds has one, too few rounds to judge.
-  const side = (cm, ratio, low, high, rounds) => ({ dimension: 'side', a: cell(3, cm), b: cell(2, cm), ratio, ci_low: low, ci_high: high, rounds });
+  const side = (cm, ratio, low, high, rounds) => ({
+    dimension: 'side',
+    a: cell(3, cm),
+    b: cell(2, cm),
+    ratio,
+    ci_low: low,
+    ci_high: high,
+    rounds,
+  });
   const all = [side(3, 1.1, 1.07, 1.13, 5), side(4, 1.5, Number.NaN, Number.NaN, 1), side(5, 2.2, 2.1, 2.3, 3)];
   const [line] = answerQuestions([], all).RQ5.answers;
-  assert.equal(line, 'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged'
-    + ' (fewer than the 5 rounds a verdict needs).');
+  assert.equal(
+    line,
+    'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
+      ' (fewer than the 5 rounds a verdict needs).',
+  );
 });

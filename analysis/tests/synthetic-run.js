@@ -13,7 +13,7 @@ function designedMedian(c, perObjectMs) {
   const gzip = c.compression === 'gzip' ? (c.network === '10mbit' ? 0.5 : 1.5) : 1;
   // CM1: the client about 1.08× the server unthrottled, 1.03× at 10 Mbit/s — both clear of δ = 5 %.
   const compute = c.cm === 0 ? 0 : 0.025 * 10 ** c.cm * (c.scenario === 3 || c.scenario === 5 ? 3 : 1);
-  const base = 5 + c.count * perObject * gzip / 100;
+  const base = 5 + (c.count * perObject * gzip) / 100;
   return { 1: base, 2: base + compute, 3: base + compute, 4: 2 * (base + compute), 5: base + 2 * compute }[c.scenario];
 }
 
@@ -31,17 +31,25 @@ const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
  */
 export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}) {
   const run = new RunDirectory(join(temporaryDirectory('rtl-report-'), 'run'));
-  run.writeContext({ plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) }, git: { commit: 'f'.repeat(40), dirty: false }, versions: { browser: 'test' }, shaping: 'cdp', seed: 1 });
+  run.writeContext({
+    plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) },
+    git: { commit: 'f'.repeat(40), dirty: false },
+    versions: { browser: 'test' },
+    shaping: 'cdp',
+    seed: 1,
+  });
   const random = seededRandom(seed);
   const cells = [];
   for (const network of ['unthrottled', '10mbit']) {
     for (const format of ['json', 'protobuf', 'xml']) {
       for (const compression of ['none', 'gzip']) {
-        for (const count of [10, 1000]) cells.push({ object: 'books', format, compression, count, scenario: 1, cm: 0, network });
+        for (const count of [10, 1000])
+          cells.push({ object: 'books', format, compression, count, scenario: 1, cm: 0, network });
       }
     }
     for (const scenario of [2, 3, 4, 5]) {
-      for (const cm of [1, 3, 5]) cells.push({ object: 'books', format: 'json', compression: 'none', count: 100, scenario, cm, network });
+      for (const cm of [1, 3, 5])
+        cells.push({ object: 'books', format: 'json', compression: 'none', count: 100, scenario, cm, network });
     }
   }
   // Measured as the study measures: comparison groups interleaved in rounds, each round with a
@@ -57,18 +65,36 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}
     const totals = new Map(members.map((m) => [m.case_id, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       const level = 0.9 + 0.2 * random();
-      const samples = members.flatMap((m, position) => Array.from({ length: PER_VISIT }, (_, i) => {
-        const total_ms = designedMedian(m, perObject) * level * (0.99 + 0.02 * random());
-        totals.get(m.case_id).push(total_ms);
-        return { case_id: m.case_id, round, position, visit_iteration: i + 1, total_ms, rt_waiting_ms: 1,
-          rt_transfer_ms: total_ms / 2, decode_ms: 0.5,
-          transfer_size: m.count * 100 * (m.compression === 'gzip' ? 0.3 : 1), decoded_body_size: m.count * 100 };
-      }));
+      const samples = members.flatMap((m, position) =>
+        Array.from({ length: PER_VISIT }, (_, i) => {
+          const total_ms = designedMedian(m, perObject) * level * (0.99 + 0.02 * random());
+          totals.get(m.case_id).push(total_ms);
+          return {
+            case_id: m.case_id,
+            round,
+            position,
+            visit_iteration: i + 1,
+            total_ms,
+            rt_waiting_ms: 1,
+            rt_transfer_ms: total_ms / 2,
+            decode_ms: 0.5,
+            transfer_size: m.count * 100 * (m.compression === 'gzip' ? 0.3 : 1),
+            decoded_body_size: m.count * 100,
+          };
+        }),
+      );
       writer.round({ round, order: members.map((m) => m.case_id), samples });
     }
-    writer.complete({ rounds: ROUNDS, stop: { reason: 'rounds done', comparisons: [] },
-      cells: members.map((m) => ({ case_id: m.case_id, summary: summarize(totals.get(m.case_id)), warmup: { rule: 'count' },
-        verification: { passed: true } })) });
+    writer.complete({
+      rounds: ROUNDS,
+      stop: { reason: 'rounds done', comparisons: [] },
+      cells: members.map((m) => ({
+        case_id: m.case_id,
+        summary: summarize(totals.get(m.case_id)),
+        warmup: { rule: 'count' },
+        verification: { passed: true },
+      })),
+    });
   }
   return { path: run.path, cells };
 }

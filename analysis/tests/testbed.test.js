@@ -18,18 +18,33 @@ function record({ format, bandwidth, round = 1, cpuRps = 300, scale = 1 }) {
   const window = 30;
   const cpuLimited = linkRps > cpuRps;
   return {
-    cell_id: `books/${format}/none/GET/10/${bandwidth}mbit`, round, cell: { object: 'books', format, compression: 'none', method: 'GET', count: 10, bandwidth_mbit: bandwidth },
-    body_bytes: BODY[format], requests: Math.round(rps * window), requests_per_s: rps, responses: { '2xx': Math.round(rps * window), '5xx': 0 },
-    non_2xx: 0, errors: 0, payload_direction: 'server_tx', wire_bytes_per_s: { server_tx: rps * wirePerRequest }, link_bps: linkBps,
-    link_utilization: (rps * wirePerRequest * 8) / linkBps, wire_bytes_per_request: wirePerRequest, link_bound_requests_per_s: linkRps,
-    server_cpu: { cores: cpuLimited ? 1.5 : 0.3 }, load_cpu: { cores: cpuLimited ? 0.4 : 0.1 }, machine_cpus: 2,
-    server_memory: { rss_bytes: 300 * 2 ** 20 }, timing: { measured_window_s: window },
+    cell_id: `books/${format}/none/GET/10/${bandwidth}mbit`,
+    round,
+    cell: { object: 'books', format, compression: 'none', method: 'GET', count: 10, bandwidth_mbit: bandwidth },
+    body_bytes: BODY[format],
+    requests: Math.round(rps * window),
+    requests_per_s: rps,
+    responses: { '2xx': Math.round(rps * window), '5xx': 0 },
+    non_2xx: 0,
+    errors: 0,
+    payload_direction: 'server_tx',
+    wire_bytes_per_s: { server_tx: rps * wirePerRequest },
+    link_bps: linkBps,
+    link_utilization: (rps * wirePerRequest * 8) / linkBps,
+    wire_bytes_per_request: wirePerRequest,
+    link_bound_requests_per_s: linkRps,
+    server_cpu: { cores: cpuLimited ? 1.5 : 0.3 },
+    load_cpu: { cores: cpuLimited ? 0.4 : 0.1 },
+    machine_cpus: 2,
+    server_memory: { rss_bytes: 300 * 2 ** 20 },
+    timing: { measured_window_s: window },
     wrk: { requests: Math.round(rps * (window + 5)), latency_ms: { p50: 10, p90: 20, p99: 40 } },
   };
 }
 
 const BANDWIDTHS = [1, 5, 10, 50, 100, 500, 1000];
-const records = (options = {}) => ['json', 'cbor', 'xml'].flatMap((format) => BANDWIDTHS.map((bandwidth) => record({ format, bandwidth, ...options })));
+const records = (options = {}) =>
+  ['json', 'cbor', 'xml'].flatMap((format) => BANDWIDTHS.map((bandwidth) => record({ format, bandwidth, ...options })));
 
 test('a cell is link-limited, CPU-limited or neither', () => {
   const base = { machine_cpus: 2, load_cores: 0.2 };
@@ -56,7 +71,7 @@ test('formats differ only when every round says so by more than δ', () => {
   assert.equal(formatVerdict(row([110, 90]), row([100, 100])).verdict, 'open', 'rounds disagree');
 });
 
-test('the testbed\'s conclusions hold on data shaped like its findings, and fail where they should', () => {
+test("the testbed's conclusions hold on data shaped like its findings, and fail where they should", () => {
   const claims = Object.fromEntries(testbedClaims(cellRows(records())).map((c) => [c.id, c]));
   // Link-limited at ≤ 50 Mbit/s except the CPU-limited 50 Mbit/s cells: 4 bandwidths × 3 formats hold at 1–10.
   assert.equal(claims.linear.holds, 9);
@@ -69,7 +84,9 @@ test('the testbed\'s conclusions hold on data shaped like its findings, and fail
   assert.equal(claims.ranking.verdict, 'confirmed');
 
   // A near tie: XML's body as small as JSON's (within δ) leaves JSON > XML open, not confirmed or refuted.
-  const tie = records().map((r) => (r.cell.format === 'xml' ? { ...r, requests_per_s: r.requests_per_s * (BODY.xml / BODY.json) * 0.97 } : r));
+  const tie = records().map((r) =>
+    r.cell.format === 'xml' ? { ...r, requests_per_s: r.requests_per_s * (BODY.xml / BODY.json) * 0.97 } : r,
+  );
   const ranking = testbedClaims(cellRows(tie)).find((c) => c.id === 'ranking');
   assert.equal(ranking.holds, 3);
   assert.equal(ranking.open, 3);
@@ -79,7 +96,12 @@ test('the report is made from cells.jsonl alone', async () => {
   const dir = temporaryDirectory('rtl-load-report-');
   const plan = { name: 'synthetic', rounds: 1, connections: 100, threads: 2, duration_s: 30, warmup_s: 5, waves: 3 };
   writeFileSync(join(dir, 'run.json'), JSON.stringify({ kind: 'load-testbed', plan, seed: 1, sessions: [] }));
-  writeFileSync(join(dir, 'cells.jsonl'), `${records().map((r) => JSON.stringify(r)).join('\n')}\n{"cell_id": "cut sh`);
+  writeFileSync(
+    join(dir, 'cells.jsonl'),
+    `${records()
+      .map((r) => JSON.stringify(r))
+      .join('\n')}\n{"cell_id": "cut sh`,
+  );
   const made = await makeLoadReport(dir);
   assert.equal(made.rows.length, 21);
   const markdown = readFileSync(made.markdown, 'utf8');

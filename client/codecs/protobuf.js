@@ -19,9 +19,10 @@ const bytes = (response) => response.arrayBuffer();
 export function createDecoders({ protobuf, protoText }) {
   const reflection = protobuf.parse(protoText, { keepCase: true }).root;
   const generated = createStaticRoot(protobuf);
-  const lists = (lookup) => Object.fromEntries(Object.entries(OBJECTS).map(([object, kind]) => [
-    object, { type: lookup(kind.listType), field: kind.listField },
-  ]));
+  const lists = (lookup) =>
+    Object.fromEntries(
+      Object.entries(OBJECTS).map(([object, kind]) => [object, { type: lookup(kind.listType), field: kind.listField }]),
+    );
   const codec = (types) => ({
     read: bytes,
     decode(buffer, object) {
@@ -31,7 +32,14 @@ export function createDecoders({ protobuf, protoText }) {
   });
   return {
     reflection: codec(lists((name) => reflection.lookupType(name))),
-    static: codec(lists((name) => name.split('.').reduce((namespace, part) => namespace?.[part], generated)
-      ?? (() => { throw new Error(`the static protobuf code has no ${name}: rebuild it (scripts/client-libraries.sh)`); })())),
+    static: codec(
+      lists(
+        (name) =>
+          name.split('.').reduce((namespace, part) => namespace?.[part], generated) ??
+          (() => {
+            throw new Error(`the static protobuf code has no ${name}: rebuild it (scripts/client-libraries.sh)`);
+          })(),
+      ),
+    ),
   };
 }

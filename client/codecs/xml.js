@@ -12,13 +12,19 @@ export const ELEMENT_NODE = 1;
 const CONVERT = { string: (t) => t, int: (t) => Number(t), float: (t) => Number(t), bool: (t) => t === 'true' };
 
 /** Object name → Map(field name → converter), built once. */
-export const FIELD_CONVERTERS = Object.freeze(Object.fromEntries(Object.entries(OBJECTS).map(([object, kind]) => [
-  object, new Map(kind.fields.map(([name, type]) => [name, CONVERT[type]])),
-])));
+export const FIELD_CONVERTERS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(OBJECTS).map(([object, kind]) => [
+      object,
+      new Map(kind.fields.map(([name, type]) => [name, CONVERT[type]])),
+    ]),
+  ),
+);
 
 /** Object name → [[field name, converter]], in field order: the same, as a list to iterate. */
-export const FIELD_LIST = Object.freeze(Object.fromEntries(Object.entries(FIELD_CONVERTERS).map(([object, map]) => [
-  object, Object.freeze([...map])])));
+export const FIELD_LIST = Object.freeze(
+  Object.fromEntries(Object.entries(FIELD_CONVERTERS).map(([object, map]) => [object, Object.freeze([...map])])),
+);
 
 /** Both XMLs read the body as text. */
 export const text = (response) => response.text();
@@ -37,7 +43,9 @@ export function documentRoot(DOMParserImpl, xml, object) {
 /** A saxen parser whose errors throw. */
 export function saxParser() {
   const parser = new Parser();
-  parser.on('error', (error) => { throw error; });
+  parser.on('error', (error) => {
+    throw error;
+  });
   return parser;
 }
 
@@ -82,7 +90,10 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
         parser.on('openTag', (name, attributes, decodeEntities, selfClosing) => {
           checkRoot(depth, name, object);
           if (depth === 1) current = {};
-          else if (depth === 2) { field = convert.get(name) ? name : null; value = ''; }
+          else if (depth === 2) {
+            field = convert.get(name) ? name : null;
+            value = '';
+          }
           if (selfClosing) {
             if (depth === 1) objects.push(current);
             else if (depth === 2 && field) current[field] = convert.get(field)('');
@@ -96,8 +107,10 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
         parser.on('closeTag', (name, decodeEntities, selfClosing) => {
           if (selfClosing) return;
           depth--;
-          if (depth === 2 && field) { current[field] = convert.get(field)(value); field = null; }
-          else if (depth === 1) objects.push(current);
+          if (depth === 2 && field) {
+            current[field] = convert.get(field)(value);
+            field = null;
+          } else if (depth === 1) objects.push(current);
         });
         parser.parse(xml);
         return objects;

@@ -16,7 +16,10 @@ for (const object of OBJECT_NAMES) {
         const body = await codec.read(new Response(fixture(`${object}.${format}`)));
         const decoded = codec.decode(body, object);
         assert.equal(decoded.length, expected.length);
-        assert.deepStrictEqual(decoded.map((o) => toPlain(object, o)), expected);
+        assert.deepStrictEqual(
+          decoded.map((o) => toPlain(object, o)),
+          expected,
+        );
       });
     }
   }
@@ -36,15 +39,20 @@ test('every field has its type in every format and decoder', async () => {
   }
 });
 
-test('every decoder module offers exactly the catalogue\'s decoders', () => {
+test("every decoder module offers exactly the catalogue's decoders", () => {
   assert.deepStrictEqual(Object.keys(codecs), [...FORMATS]);
-  for (const format of FORMATS) assert.deepStrictEqual(Object.keys(codecs[format]).sort(), [...decodersOf(format)].sort());
+  for (const format of FORMATS)
+    assert.deepStrictEqual(Object.keys(codecs[format]).sort(), [...decodersOf(format)].sort());
 });
 
 test('the XML decoders say what is wrong with a document that is not a list', () => {
   for (const format of ['xml', 'xml-attributes']) {
     for (const decoder of decodersOf(format)) {
-      assert.throws(() => codecs[format][decoder].decode('<videos></videos>', 'books'), /not a <books> document/, `${format} ${decoder}`);
+      assert.throws(
+        () => codecs[format][decoder].decode('<videos></videos>', 'books'),
+        /not a <books> document/,
+        `${format} ${decoder}`,
+      );
     }
   }
 });

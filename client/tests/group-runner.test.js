@@ -40,16 +40,31 @@ function fakeEnvironment(delay) {
   };
 }
 
-const cell = (format, scenario = 1, cm = 0) => ({ object: 'books', count: BOOKS.length, format, compression: 'none', scenario, cm,
-  network: 'unthrottled' });
+const cell = (format, scenario = 1, cm = 0) => ({
+  object: 'books',
+  count: BOOKS.length,
+  format,
+  compression: 'none',
+  scenario,
+  cm,
+  network: 'unthrottled',
+});
 const FORMATS_GROUP = { id: 'formats/books/n/unthrottled', cells: ['json', 'protobuf', 'xml'].map((f) => cell(f)) };
-const FIXED = (rounds, iterationsPerVisit = 2) => ({ warmup: { iterations: 1 },
-  rounds: { iterationsPerVisit, minRounds: rounds, maxRounds: rounds }, stop: null });
+const FIXED = (rounds, iterationsPerVisit = 2) => ({
+  warmup: { iterations: 1 },
+  rounds: { iterationsPerVisit, minRounds: rounds, maxRounds: rounds },
+  stop: null,
+});
 
 test('rounds visit every cell in the seeded order, a few iterations each, and record where each sample came from', async () => {
   const { env } = fakeEnvironment(() => 5);
   const rounds = [];
-  const result = await runGroup(env, FORMATS_GROUP, FIXED(4), { seed: 42, onRound: (r) => { rounds.push(r); } });
+  const result = await runGroup(env, FORMATS_GROUP, FIXED(4), {
+    seed: 42,
+    onRound: (r) => {
+      rounds.push(r);
+    },
+  });
   assert.equal(result.rounds, 4);
   assert.equal(result.stop.reason, 'rounds done');
   const ids = FORMATS_GROUP.cells.map(caseId);
@@ -57,27 +72,41 @@ test('rounds visit every cell in the seeded order, a few iterations each, and re
     assert.equal(round.round, index + 1);
     assert.deepStrictEqual(round.order, seededShuffle(ids, roundSeed(42, FORMATS_GROUP.id, index + 1)));
     assert.equal(round.samples.length, 6);
-    assert.deepStrictEqual(round.samples.map((s) => [s.case_id, s.position, s.visit_iteration]),
-      round.order.flatMap((id, position) => [[id, position, 1], [id, position, 2]]));
+    assert.deepStrictEqual(
+      round.samples.map((s) => [s.case_id, s.position, s.visit_iteration]),
+      round.order.flatMap((id, position) => [
+        [id, position, 1],
+        [id, position, 2],
+      ]),
+    );
     assert.ok(round.samples.every((s) => s.round === index + 1 && s.total_ms === 5));
   }
   assert.ok(new Set(rounds.map((r) => r.order.join())).size > 1, 'orders change from round to round');
-  assert.deepStrictEqual(result.cells.map((c) => c.summary.n), [8, 8, 8]);
+  assert.deepStrictEqual(
+    result.cells.map((c) => c.summary.n),
+    [8, 8, 8],
+  );
   assert.ok(result.cells.every((c) => c.verification.passed && c.warmup.rule === 'count'));
 });
 
 test('nothing runs beside a timed iteration: each round is handed over, and awaited, between rounds', async () => {
   const { env, events } = fakeEnvironment(() => 1);
-  await runGroup(env, FORMATS_GROUP, FIXED(3, 1), { seed: 1, onRound: async (r) => {
-    events.push(`round ${r.round} handed over`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    events.push(`round ${r.round} written`);
-  } });
+  await runGroup(env, FORMATS_GROUP, FIXED(3, 1), {
+    seed: 1,
+    onRound: async (r) => {
+      events.push(`round ${r.round} handed over`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push(`round ${r.round} written`);
+    },
+  });
   for (const round of [1, 2, 3]) {
     const handed = events.indexOf(`round ${round} handed over`);
     assert.equal(events[handed + 1], `round ${round} written`, 'no request between handing over and written');
-    assert.deepStrictEqual(events.slice(handed - 3, handed).map((e) => e.split(' ')[0]), ['fetch', 'fetch', 'fetch'],
-      'the round\'s three visits came before it was handed over');
+    assert.deepStrictEqual(
+      events.slice(handed - 3, handed).map((e) => e.split(' ')[0]),
+      ['fetch', 'fetch', 'fetch'],
+      "the round's three visits came before it was handed over",
+    );
   }
 });
 
@@ -86,17 +115,27 @@ test('a group stops once every comparison is settled: resolved, with the same ve
   // 5th round (the first with a verdict) and settled at the 7th (the 5th, 6th and 7th agree).
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
-  const protocol = { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } };
+  const protocol = {
+    warmup: { iterations: 1 },
+    rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 },
+    stop: { delta: 0.05 },
+  };
   const result = await runGroup(env, FORMATS_GROUP, protocol, { seed: 3 });
   assert.equal(result.stop.reason, 'resolved');
   assert.equal(result.rounds, 7);
   assert.equal(result.stop.looks, SETTLE_LOOKS);
   assert.ok(result.stop.comparisons.every((c) => c.settled && c.steady_looks === 3));
   // A plan may ask for fewer looks: with one, the first verdict settles.
-  const once = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP,
-    { ...protocol, stop: { delta: 0.05, looks: 1 } }, { seed: 3 });
+  const once = await runGroup(
+    fakeEnvironment((query) => ms[query.get('format')]).env,
+    FORMATS_GROUP,
+    { ...protocol, stop: { delta: 0.05, looks: 1 } },
+    { seed: 3 },
+  );
   assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
-  const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
+  const byPair = Object.fromEntries(
+    result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
+  );
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
   assert.equal(byPair['json/protobuf'].ratio, 2);
   assert.equal(byPair['json/xml'].verdict, VERDICTS.A_FASTER);
@@ -105,41 +144,73 @@ test('a group stops once every comparison is settled: resolved, with the same ve
 
 test('equal cells resolve as equivalent; a comparison that stays unclear runs the budget out, recorded as unresolved', async () => {
   const same = fakeEnvironment(() => 7);
-  const equal = await runGroup(same.env, FORMATS_GROUP, { warmup: { iterations: 0 },
-    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } }, { seed: 3 });
+  const equal = await runGroup(
+    same.env,
+    FORMATS_GROUP,
+    {
+      warmup: { iterations: 0 },
+      rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
+      stop: { delta: 0.05 },
+    },
+    { seed: 3 },
+  );
   assert.equal(equal.stop.reason, 'resolved');
   assert.ok(equal.stop.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
 
   // JSON 3 % slower than the others, with ±20 % noise per request: neither clear nor equivalent.
   let state = 9;
-  const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
+  const noise = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31 - 0.5;
+  };
   const noisy = fakeEnvironment((query) => (query.get('format') === 'json' ? 10.3 : 10) * (1 + 0.4 * noise()));
-  const unclear = await runGroup(noisy.env, FORMATS_GROUP, { warmup: { iterations: 0 },
-    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 }, stop: { delta: 0.05 } }, { seed: 3 });
+  const unclear = await runGroup(
+    noisy.env,
+    FORMATS_GROUP,
+    { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 }, stop: { delta: 0.05 } },
+    { seed: 3 },
+  );
   assert.equal(unclear.stop.reason, 'round budget');
   assert.equal(unclear.rounds, 8);
   assert.ok(unclear.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
 });
 
-test('the decision table\'s margins count for the stop rule: a near tie with the fastest keeps the group sampling', async () => {
+test("the decision table's margins count for the stop rule: a near tie with the fastest keeps the group sampling", async () => {
   // Server-computed JSON (10 ms) is fastest; the client sorting XML is about 3 % slower, with
   // noise; the client sorting JSON (20 ms) is far behind. The group's own comparisons (JSON
   // client against server, JSON against XML on the client) resolve at once; the margin of XML
   // on the client over the fastest is no comparison of the group, yet the decision table reads it.
-  const side = { id: 'side/books/n/unthrottled/cm1', cells: [cell('json', 2, 1), cell('json', 3, 1), cell('xml', 3, 1)] };
+  const side = {
+    id: 'side/books/n/unthrottled/cm1',
+    cells: [cell('json', 2, 1), cell('json', 3, 1), cell('xml', 3, 1)],
+  };
   const run = (xmlMs) => {
     let state = 5;
-    const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
-    const { env } = fakeEnvironment((query) => (query.get('cm') === '1' ? 10 : query.get('format') === 'json' ? 20
-      : xmlMs * (1 + 0.4 * noise())));
-    return runGroup(env, side, { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
-      stop: { delta: 0.05 } }, { seed: 3 });
+    const noise = () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31 - 0.5;
+    };
+    const { env } = fakeEnvironment((query) =>
+      query.get('cm') === '1' ? 10 : query.get('format') === 'json' ? 20 : xmlMs * (1 + 0.4 * noise()),
+    );
+    return runGroup(
+      env,
+      side,
+      {
+        warmup: { iterations: 0 },
+        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
+        stop: { delta: 0.05 },
+      },
+      { seed: 3 },
+    );
   };
   const near = await run(10.3);
   const margin = near.stop.comparisons.find((c) => c.dimension === 'margin');
   assert.deepStrictEqual([margin.a, margin.b], [caseId(side.cells[2]), caseId(side.cells[0])]);
   assert.equal(margin.verdict, VERDICTS.UNRESOLVED);
-  assert.ok(near.stop.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED));
+  assert.ok(
+    near.stop.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+  );
   assert.equal(near.stop.reason, 'round budget');
   assert.equal(near.rounds, 12);
 
@@ -152,13 +223,25 @@ test('the decision table\'s margins count for the stop rule: a near tie with the
 test('past its minimum rounds a group races: a round visits only the cells an open comparison needs', async () => {
   // XML (40 ms) is far behind; JSON and Protobuf are 3 % apart with ±20 % noise and stay open.
   let state = 11;
-  const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31 - 0.5; };
+  const noise = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31 - 0.5;
+  };
   const ms = { json: 10.3, protobuf: 10, xml: 40 };
-  const { env } = fakeEnvironment((query) => (query.get('format') === 'xml' ? 40 : ms[query.get('format')] * (1 + 0.4 * noise())));
+  const { env } = fakeEnvironment((query) =>
+    query.get('format') === 'xml' ? 40 : ms[query.get('format')] * (1 + 0.4 * noise()),
+  );
   const rounds = [];
-  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 0 },
-    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 }, stop: { delta: 0.05 } },
-  { seed: 3, onRound: (r) => rounds.push(r) });
+  const result = await runGroup(
+    env,
+    FORMATS_GROUP,
+    {
+      warmup: { iterations: 0 },
+      rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
+      stop: { delta: 0.05 },
+    },
+    { seed: 3, onRound: (r) => rounds.push(r) },
+  );
   assert.equal(result.stop.reason, 'round budget');
   assert.equal(result.rounds, 12);
   const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
@@ -166,28 +249,55 @@ test('past its minimum rounds a group races: a round visits only the cells an op
     // Each round still in a seeded random order: of every cell up to the minimum, then of the open ones.
     const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
     assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
-    assert.deepStrictEqual(round.samples.map((s) => s.case_id), round.order);
+    assert.deepStrictEqual(
+      round.samples.map((s) => s.case_id),
+      round.order,
+    );
   }
-  const byPair = Object.fromEntries(result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]));
+  const byPair = Object.fromEntries(
+    result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
+  );
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.UNRESOLVED);
   assert.equal(byPair['json/protobuf'].rounds, 12);
   // XML's comparisons resolved at round 5, settled at round 7, and keep the CI of the rounds both cells ran in.
-  for (const pair of ['json/xml', 'protobuf/xml']) assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 7]);
-  assert.deepStrictEqual(result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]), [[12, 12, 12], [12, 12, 12], [7, 7, 7]]);
+  for (const pair of ['json/xml', 'protobuf/xml'])
+    assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 7]);
+  assert.deepStrictEqual(
+    result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]),
+    [
+      [12, 12, 12],
+      [12, 12, 12],
+      [7, 7, 7],
+    ],
+  );
 
   // Without a stop rule (a fixed design, such as the source's protocol) every round visits every cell.
-  const fixed = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, FIXED(7, 1), { seed: 3 });
-  assert.deepStrictEqual(fixed.cells.map((c) => c.rounds), [7, 7, 7]);
+  const fixed = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, FIXED(7, 1), {
+    seed: 3,
+  });
+  assert.deepStrictEqual(
+    fixed.cells.map((c) => c.rounds),
+    [7, 7, 7],
+  );
 });
 
 test('a resumed group goes on from its next round, and its earlier rounds count for the stopping rule', async () => {
   const ms = { json: 10, protobuf: 5, xml: 20 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
-  const earlier = [1, 2, 3, 4, 5, 6].flatMap((round) => FORMATS_GROUP.cells.map((c) => ({ case_id: caseId(c), round, total_ms: ms[c.format] })));
+  const earlier = [1, 2, 3, 4, 5, 6].flatMap((round) =>
+    FORMATS_GROUP.cells.map((c) => ({ case_id: caseId(c), round, total_ms: ms[c.format] })),
+  );
   const rounds = [];
-  const result = await runGroup(env, FORMATS_GROUP, { warmup: { iterations: 1 },
-    rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 }, stop: { delta: 0.05 } },
-  { seed: 3, startRound: 7, earlier, onRound: (r) => rounds.push(r.round) });
+  const result = await runGroup(
+    env,
+    FORMATS_GROUP,
+    {
+      warmup: { iterations: 1 },
+      rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
+      stop: { delta: 0.05 },
+    },
+    { seed: 3, startRound: 7, earlier, onRound: (r) => rounds.push(r.round) },
+  );
   // The looks at rounds 5 and 6 are judged again from the recorded samples: round 7 settles it.
   assert.deepStrictEqual(rounds, [7]);
   assert.equal(result.rounds, 7);
@@ -197,13 +307,20 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
 
 test('the time budget stops a group; one close to the 5 rounds a verdict needs gets them, one far from them stops at once', async () => {
   // No decision time here (decisionMs 0): its own test follows.
-  const budget = { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
-    stop: { delta: 0.05 } };
-  const run = (ms) => runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
+  const budget = {
+    warmup: { iterations: 0 },
+    rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
+    stop: { delta: 0.05 },
+  };
+  const run = (ms) =>
+    runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
   // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
   const five = await run({ json: 10, protobuf: 5, xml: 15 });
   assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
-  assert.ok(five.stop.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED), 'five rounds give verdicts');
+  assert.ok(
+    five.stop.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+    'five rounds give verdicts',
+  );
   // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
   const nine = await run({ json: 4, protobuf: 2, xml: 6 });
   assert.deepStrictEqual([nine.rounds, nine.stop.reason], [9, 'time budget']);
@@ -229,21 +346,34 @@ test('the time budget stops a group; one close to the 5 rounds a verdict needs g
 });
 
 test('past the time budget, a decision more rounds could still make clear gets decisionMs for its cells alone', async () => {
-  const noisy = (seed) => { const random = seededRandom(seed); return (ms) => ms * (0.8 + 0.4 * random()); };
+  const noisy = (seed) => {
+    const random = seededRandom(seed);
+    return (ms) => ms * (0.8 + 0.4 * random());
+  };
   const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
     const jitter = noisy(5);
     const rounds = [];
     const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
-    const result = await runGroup(fakeEnvironment((query) => delay(query.get('format'))).env, FORMATS_GROUP,
-      { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
-        stop: { delta: 0.05 } }, { seed: 3, onRound: (r) => rounds.push(r) });
+    const result = await runGroup(
+      fakeEnvironment((query) => delay(query.get('format'))).env,
+      FORMATS_GROUP,
+      {
+        warmup: { iterations: 0 },
+        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
+        stop: { delta: 0.05 },
+      },
+      { seed: 3, onRound: (r) => rounds.push(r) },
+    );
     const margin = result.stop.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
     return { result, rounds, margin };
   };
   const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
   // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
   const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
-  assert.deepStrictEqual([without.result.rounds, without.result.stop.reason, without.result.stop.decision_time], [5, 'time budget', null]);
+  assert.deepStrictEqual(
+    [without.result.rounds, without.result.stop.reason, without.result.stop.decision_time],
+    [5, 'time budget', null],
+  );
   assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
   assert.ok(without.margin.ratio > 1.05);
   // With 2 s for the decision: rounds of JSON and Protobuf alone until the margin resolves.
@@ -261,39 +391,79 @@ test('past the time budget, a decision more rounds could still make clear gets d
   // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
   // time, though XML's comparisons (1.06× under noise) are still open at the budget.
   const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
-  assert.deepStrictEqual([tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
-    [VERDICTS.EQUIVALENT, 'time budget', null]);
+  assert.deepStrictEqual(
+    [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
+    [VERDICTS.EQUIVALENT, 'time budget', null],
+  );
   assert.ok(tie.result.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
-  assert.equal(groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs, 30_000, 'a third of maxMs unless the plan says');
+  assert.equal(
+    groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
+    30_000,
+    'a third of maxMs unless the plan says',
+  );
   assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
 });
 
 test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {
   const steady = fakeEnvironment(() => 100);
   const one = { id: 'g', cells: [cell('json')] };
-  const warmed = await runGroup(steady.env, one, { warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
-    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
-  assert.deepStrictEqual({ rule: warmed.cells[0].warmup.rule, iterations: warmed.cells[0].warmup.iterations },
-    { rule: 'stable', iterations: 10 }, '1000 ms of 100 ms iterations, stable at once');
+  const warmed = await runGroup(
+    steady.env,
+    one,
+    {
+      warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+      rounds: FIXED(1, 1).rounds,
+      stop: null,
+    },
+    { seed: 1 },
+  );
+  assert.deepStrictEqual(
+    { rule: warmed.cells[0].warmup.rule, iterations: warmed.cells[0].warmup.iterations },
+    { rule: 'stable', iterations: 10 },
+    '1000 ms of 100 ms iterations, stable at once',
+  );
 
   // Getting faster for a while (a JIT warming up): not stable until it settles.
   const settling = fakeEnvironment((query, call) => (call < 12 ? 200 - call * 10 : 50));
-  const settled = await runGroup(settling.env, one, { warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
-    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
+  const settled = await runGroup(
+    settling.env,
+    one,
+    {
+      warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+      rounds: FIXED(1, 1).rounds,
+      stop: null,
+    },
+    { seed: 1 },
+  );
   assert.equal(settled.cells[0].warmup.rule, 'stable');
   assert.ok(settled.cells[0].warmup.iterations >= 15, `warm after ${settled.cells[0].warmup.iterations}`);
 
   const slow = fakeEnvironment(() => 60_000);
-  const long = await runGroup(slow.env, one, { warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
-    rounds: FIXED(1, 1).rounds, stop: null }, { seed: 1 });
-  assert.deepStrictEqual({ rule: long.cells[0].warmup.rule, iterations: long.cells[0].warmup.iterations },
-    { rule: 'time limit', iterations: 1 });
+  const long = await runGroup(
+    slow.env,
+    one,
+    {
+      warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
+      rounds: FIXED(1, 1).rounds,
+      stop: null,
+    },
+    { seed: 1 },
+  );
+  assert.deepStrictEqual(
+    { rule: long.cells[0].warmup.rule, iterations: long.cells[0].warmup.iterations },
+    { rule: 'time limit', iterations: 1 },
+  );
 });
 
 test('protocols are checked, naming every problem', () => {
-  assert.throws(() => groupProtocol({ warmup: 100, reps: 100 }),
-    /unknown protocol key "reps".*warmup must be an object/);
-  assert.throws(() => groupProtocol({ rounds: { minRounds: 5, maxRounds: 2 } }), /maxRounds must be ≥ rounds.minRounds/);
+  assert.throws(
+    () => groupProtocol({ warmup: 100, reps: 100 }),
+    /unknown protocol key "reps".*warmup must be an object/,
+  );
+  assert.throws(
+    () => groupProtocol({ rounds: { minRounds: 5, maxRounds: 2 } }),
+    /maxRounds must be ≥ rounds.minRounds/,
+  );
   assert.throws(() => groupProtocol({ stop: { delta: 2 } }), /stop.delta must be between 0 and 1/);
   assert.throws(() => groupProtocol({ stop: { looks: 0 } }), /stop.looks must be a whole number ≥ 1/);
   assert.throws(() => groupProtocol({ stop: { looks: 2.5 } }), /stop.looks must be a whole number ≥ 1/);
@@ -303,16 +473,26 @@ test('protocols are checked, naming every problem', () => {
 });
 
 test("a protocol that leaves rounds out (the page's by-hand comparisons) gets the thesis plan's visits and minimum rounds", () => {
-  const thesis = JSON.parse(readFileSync(new URL('../../experiments/plans/thesis.json', import.meta.url), 'utf8')).protocol.rounds;
+  const thesis = JSON.parse(readFileSync(new URL('../../experiments/plans/thesis.json', import.meta.url), 'utf8'))
+    .protocol.rounds;
   const { rounds } = groupProtocol({ rounds: { maxRounds: 8 } });
   assert.deepStrictEqual([rounds.iterationsPerVisit, rounds.minRounds], [thesis.iterationsPerVisit, thesis.minRounds]);
-  assert.throws(() => groupProtocol({ rounds: { maxRounds: thesis.minRounds - 1 } }), /maxRounds must be ≥ rounds.minRounds/);
+  assert.throws(
+    () => groupProtocol({ rounds: { maxRounds: thesis.minRounds - 1 } }),
+    /maxRounds must be ≥ rounds.minRounds/,
+  );
 });
 
 test('verification: what passed earlier in the run (or the group) is not fetched again; what did not is', async () => {
   const verifyFetches = async (group, verified) => {
     const { env, events } = fakeEnvironment(() => 5);
-    const result = await runGroup(env, group, FIXED(2, 1), { seed: 3, verified, onRound: (r) => { events.push(`round ${r.round}`); } });
+    const result = await runGroup(env, group, FIXED(2, 1), {
+      seed: 3,
+      verified,
+      onRound: (r) => {
+        events.push(`round ${r.round}`);
+      },
+    });
     return { result, fetches: events.slice(events.indexOf('round 2') + 1) };
   };
   const n = BOOKS.length;
@@ -321,25 +501,39 @@ test('verification: what passed earlier in the run (or the group) is not fetched
   // The server's JSON once after the rounds; its CM3 order was fetched in the warm-up, to check
   // the client cell's own first result against: the other scenario's cell repeats neither.
   assert.deepStrictEqual(first.fetches, ['fetch json cm0']);
-  assert.deepStrictEqual(first.result.cells[0].verification.checks, ['count', 'client and server CM3 orders equal: passed earlier in this run']);
-  assert.deepStrictEqual(first.result.cells[1].verification.checks,
-    ['count: passed earlier in this run', 'client and server CM3 orders equal (the client\'s order from its first warm-up iteration)']);
+  assert.deepStrictEqual(first.result.cells[0].verification.checks, [
+    'count',
+    'client and server CM3 orders equal: passed earlier in this run',
+  ]);
+  assert.deepStrictEqual(first.result.cells[1].verification.checks, [
+    'count: passed earlier in this run',
+    "client and server CM3 orders equal (the client's order from its first warm-up iteration)",
+  ]);
   const keys = first.result.cells[1].verification.keys;
   assert.deepStrictEqual(keys, [`decode books ${n} json json none -`, `order books ${n} CM3`]);
   const again = await verifyFetches(side, keys);
-  assert.deepStrictEqual(again.fetches, [], 'a later group of the same run (another network) fetches nothing to verify');
+  assert.deepStrictEqual(
+    again.fetches,
+    [],
+    'a later group of the same run (another network) fetches nothing to verify',
+  );
   assert.ok(again.result.cells.every((c) => c.verification.passed && c.verification.keys.length === 2));
 
   // Only the checks not passed yet: Protobuf and XML against the JSON reference, fetched once.
   const formats = await verifyFetches(FORMATS_GROUP, keys);
   assert.deepStrictEqual(formats.fetches.sort(), ['fetch json cm0', 'fetch protobuf cm0', 'fetch xml cm0']);
-  assert.deepStrictEqual(formats.result.cells.find((c) => c.cell.format === 'xml').verification.checks, ['count', 'same objects as json']);
+  assert.deepStrictEqual(formats.result.cells.find((c) => c.cell.format === 'xml').verification.checks, [
+    'count',
+    'same objects as json',
+  ]);
 
   // A server whose CM3 order differs from the client's fails the group in the warm-up check.
   const wrong = fakeEnvironment(() => 5);
   const fetch = wrong.env.fetch;
-  wrong.env.fetch = async (url) => (new URL(url).searchParams.get('cm') === '3'
-    ? Response.json(compute('books', 3, BOOKS).reverse()) : fetch(url));
-  await assert.rejects(runGroup(wrong.env, side, FIXED(2, 1), { seed: 3 }),
-    /Verification failed for books\/\d+\/json\/none\/scenario3\/cm3\/unthrottled: the client's CM3 order differs from the server's/);
+  wrong.env.fetch = async (url) =>
+    new URL(url).searchParams.get('cm') === '3' ? Response.json(compute('books', 3, BOOKS).reverse()) : fetch(url);
+  await assert.rejects(
+    runGroup(wrong.env, side, FIXED(2, 1), { seed: 3 }),
+    /Verification failed for books\/\d+\/json\/none\/scenario3\/cm3\/unthrottled: the client's CM3 order differs from the server's/,
+  );
 });

@@ -26,16 +26,19 @@ test('every bare import of the page is in its import map', () => {
   const unmapped = [];
   for (const file of [...pageModules(CLIENT), ...pageModules(join(ROOT, 'common'))]) {
     if (/(chromium|run-directory|playwright\.config)\.js$/.test(file)) continue; // Node-only modules
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*import[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(
+      /(?:^|\n)\s*import[^'"]*?from\s+['"]([^'"]+)['"]/g,
+    )) {
       if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
-      const mapped = map[specifier] ?? Object.entries(map).find(([prefix]) => prefix.endsWith('/') && specifier.startsWith(prefix));
+      const mapped =
+        map[specifier] ?? Object.entries(map).find(([prefix]) => prefix.endsWith('/') && specifier.startsWith(prefix));
       if (!mapped) unmapped.push(`${file.slice(ROOT.length + 1)}: ${specifier}`);
     }
   }
   assert.deepStrictEqual(unmapped, []);
 });
 
-test('the mapped npm files exist and their packages are package.json\'s dependencies', () => {
+test("the mapped npm files exist and their packages are package.json's dependencies", () => {
   const mappedPackages = new Set();
   for (const [specifier, target] of Object.entries(map)) {
     if (specifier === '#common/') {

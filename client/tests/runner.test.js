@@ -41,9 +41,22 @@ test('a fixed protocol runs warm-up, then the measured repetitions, then verifie
   const phases = [];
   const result = await runCell(env, cell(2, 3), { warmup: 3, reps: 5, onProgress: (p) => phases.push(p.phase) });
   assert.equal(result.case_id, 'books/20/json/none/scenario2/cm3');
-  assert.deepStrictEqual(result.samples.map((s) => s.rep), [1, 2, 3, 4, 5]);
+  assert.deepStrictEqual(
+    result.samples.map((s) => s.rep),
+    [1, 2, 3, 4, 5],
+  );
   assert.equal(requests.length, 3 + 5 + 2, 'one request per iteration, two to verify');
-  assert.deepStrictEqual(phases, ['warmup', 'warmup', 'warmup', 'measure', 'measure', 'measure', 'measure', 'measure', 'verify']);
+  assert.deepStrictEqual(phases, [
+    'warmup',
+    'warmup',
+    'warmup',
+    'measure',
+    'measure',
+    'measure',
+    'measure',
+    'measure',
+    'verify',
+  ]);
   assert.equal(result.summary.n, 5);
   assert.deepStrictEqual(result.verification.checks, ['count', 'client and server CM3 orders equal']);
   // Scenario 2 reads the clock 4 times per iteration: start, headers, body read, decoded.
@@ -55,7 +68,7 @@ test('a fixed protocol runs warm-up, then the measured repetitions, then verifie
 test('each scenario records its own phases', async () => {
   const { env } = fakeEnvironment();
   const run = async (scenario, cm) => (await runCell(env, cell(scenario, cm), { warmup: 0, reps: 1 })).samples[0];
-  assert.ok('decode_ms' in await run(1, 0));
+  assert.ok('decode_ms' in (await run(1, 0)));
   const s3 = await run(3, 1);
   assert.ok('compute_ms' in s3 && !('second_compute_ms' in s3));
   const s4 = await run(4, 1);
@@ -70,7 +83,10 @@ test('each scenario records its own phases', async () => {
 
 test('adaptive repetitions stop once the median is known precisely enough', async () => {
   const { env } = fakeEnvironment();
-  const result = await runCell(env, cell(1, 0), { warmup: 0, adaptive: { target: 0.02, minReps: 20, maxReps: 200, checkEvery: 10 } });
+  const result = await runCell(env, cell(1, 0), {
+    warmup: 0,
+    adaptive: { target: 0.02, minReps: 20, maxReps: 200, checkEvery: 10 },
+  });
   assert.equal(result.samples.length, 20, 'constant timings: the CI is zero-width at the first check');
   assert.equal(result.protocol.stopped_early, true);
 });
@@ -78,36 +94,74 @@ test('adaptive repetitions stop once the median is known precisely enough', asyn
 test('stop aborts the cell and records nothing', async () => {
   const { env } = fakeEnvironment();
   const controller = new AbortController();
-  await assert.rejects(runCell(env, cell(1, 0), { warmup: 0, reps: 50, signal: controller.signal,
-    onSample: (s) => { if (s.rep === 2) controller.abort(); } }), { name: 'AbortError' });
+  await assert.rejects(
+    runCell(env, cell(1, 0), {
+      warmup: 0,
+      reps: 50,
+      signal: controller.signal,
+      onSample: (s) => {
+        if (s.rep === 2) controller.abort();
+      },
+    }),
+    { name: 'AbortError' },
+  );
 });
 
-test('a server order that differs from the client\'s fails the cell', async () => {
+test("a server order that differs from the client's fails the cell", async () => {
   const { env } = fakeEnvironment({ sortsWrongly: true });
-  await assert.rejects(runCell(env, cell(3, 2), { warmup: 0, reps: 2 }),
-    /Verification failed for books\/20\/json\/none\/scenario3\/cm2: the client's CM2 order differs from the server's: books\[\d+\]\.\w+: expected/);
+  await assert.rejects(
+    runCell(env, cell(3, 2), { warmup: 0, reps: 2 }),
+    /Verification failed for books\/20\/json\/none\/scenario3\/cm2: the client's CM2 order differs from the server's: books\[\d+\]\.\w+: expected/,
+  );
 });
 
-test('a refusal carries the server\'s message', async () => {
+test("a refusal carries the server's message", async () => {
   const { env } = fakeEnvironment({ refuseWith: 422 });
-  await assert.rejects(runCell(env, cell(2, 5), { warmup: 0, reps: 1 }),
-    (error) => error.name === 'ServerRefusal' && error.status === 422 && /too much work/.test(error.message));
+  await assert.rejects(
+    runCell(env, cell(2, 5), { warmup: 0, reps: 1 }),
+    (error) => error.name === 'ServerRefusal' && error.status === 422 && /too much work/.test(error.message),
+  );
 });
 
 test('cells are checked before anything runs', () => {
-  assert.throws(() => validateCell({ object: 'authors', count: 0, scenario: 1, cm: 2, format: 'yaml' }),
-    /object must be one of books, videos; format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack; count must be a whole number ≥ 1; scenario 1 has no computation: cm must be 0/);
-  assert.throws(() => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }), /scenario 3 computes: cm must be one of 1, 2, 3, 4, 5/);
-  assert.throws(() => validateCell({ object: 'books', count: 5, format: 'xml', decoder: 'parse' }), /decoder of xml must be one of dom, sax/);
-  assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }),
-    { object: 'videos', format: 'json', decoder: 'json', compression: 'none', level: null, count: 5, scenario: 1, cm: 0 });
+  assert.throws(
+    () => validateCell({ object: 'authors', count: 0, scenario: 1, cm: 2, format: 'yaml' }),
+    /object must be one of books, videos; format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack; count must be a whole number ≥ 1; scenario 1 has no computation: cm must be 0/,
+  );
+  assert.throws(
+    () => validateCell({ object: 'books', count: 5, scenario: 3, cm: 0 }),
+    /scenario 3 computes: cm must be one of 1, 2, 3, 4, 5/,
+  );
+  assert.throws(
+    () => validateCell({ object: 'books', count: 5, format: 'xml', decoder: 'parse' }),
+    /decoder of xml must be one of dom, sax/,
+  );
+  assert.deepStrictEqual(validateCell({ object: 'videos', count: 5 }), {
+    object: 'videos',
+    format: 'json',
+    decoder: 'json',
+    compression: 'none',
+    level: null,
+    count: 5,
+    scenario: 1,
+    cm: 0,
+  });
   assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor2');
   // A compression's level: its default unless asked; none takes none; out of range is refused saying what is allowed.
   assert.equal(validateCell({ object: 'books', count: 5, compression: 'br' }).level, 6);
   assert.equal(validateCell({ object: 'books', count: 5, compression: 'zstd', level: 19 }).level, 19);
-  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'br', level: 12 }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);
-  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'gzip', level: 0 }), /level of gzip must be a whole number from 1 to 9/);
-  assert.throws(() => validateCell({ object: 'books', count: 5, compression: 'none', level: 3 }), /compression none takes no level \(levels: gzip 1–9, deflate 1–9, br 0–11, zstd 1–19\)/);
+  assert.throws(
+    () => validateCell({ object: 'books', count: 5, compression: 'br', level: 12 }),
+    /level of br must be a whole number from 0 to 11 \(default 6\), not 12/,
+  );
+  assert.throws(
+    () => validateCell({ object: 'books', count: 5, compression: 'gzip', level: 0 }),
+    /level of gzip must be a whole number from 1 to 9/,
+  );
+  assert.throws(
+    () => validateCell({ object: 'books', count: 5, compression: 'none', level: 3 }),
+    /compression none takes no level \(levels: gzip 1–9, deflate 1–9, br 0–11, zstd 1–19\)/,
+  );
 });
 
 test('fetchObjects gives plain objects', async () => {

@@ -40,19 +40,31 @@ test('the ratio of medians and its bootstrap CI', () => {
 });
 
 test('cells measured in rounds get the round bootstrap, and one round gives no CI and no verdict', () => {
-  const cell = (id, values, round) => ({ case_id: id, samples: values.map((v, i) => ({ total_ms: v, ...(round ? { round: round(i) } : {}) })) });
+  const cell = (id, values, round) => ({
+    case_id: id,
+    samples: values.map((v, i) => ({ total_ms: v, ...(round ? { round: round(i) } : {}) })),
+  });
   // One round of a minute-long cell each: a 2× difference, but nothing to resample.
-  const one = compareCells(cell('a', [40_000], () => 1), cell('b', [20_000], () => 1));
+  const one = compareCells(
+    cell('a', [40_000], () => 1),
+    cell('b', [20_000], () => 1),
+  );
   assert.equal(one.ratio, 2);
   assert.ok(Number.isNaN(one.ci_low) && Number.isNaN(one.ci_high), JSON.stringify(one));
   assert.deepStrictEqual([one.rounds, one.p, one.method], [1, null, 'round bootstrap (percentile)']);
   assert.equal(verdictOf(one), VERDICTS.UNRESOLVED);
   // Several samples in one round (a visit of three iterations): still no CI, not an iteration bootstrap.
-  const visit = compareCells(cell('a', [40, 41, 42], () => 1), cell('b', [20, 21, 22], () => 1));
+  const visit = compareCells(
+    cell('a', [40, 41, 42], () => 1),
+    cell('b', [20, 21, 22], () => 1),
+  );
   assert.ok(Number.isNaN(visit.ci_low), JSON.stringify(visit));
   assert.equal(verdictOf(visit), VERDICTS.UNRESOLVED);
   // Six rounds of one sample each: the round bootstrap's CI, and a verdict.
-  const six = compareCells(cell('a', [40, 41, 42, 40, 41, 42], (i) => i + 1), cell('b', [20, 21, 22, 20, 21, 22], (i) => i + 1));
+  const six = compareCells(
+    cell('a', [40, 41, 42, 40, 41, 42], (i) => i + 1),
+    cell('b', [20, 21, 22, 20, 21, 22], (i) => i + 1),
+  );
   assert.ok(six.ci_low > 1.8 && six.ci_high < 2.2, JSON.stringify(six));
   assert.equal(verdictOf(six), VERDICTS.B_FASTER);
   // Samples without rounds (independent draws, as runs before comparison groups kept them).

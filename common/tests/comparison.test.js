@@ -1,9 +1,24 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MIN_ROUNDS_FOR_VERDICT, SETTLE_LOOKS, VERDICTS, ciLiesIn, decisionCells, groupComparisons, judgingOf, marginComparisons, roundRatio,
-  roundSeed, seededShuffle, sharedRounds, steadyLooks, steadyLooksOf, stopRule, verdictOf }
-  from '#common/comparison.js';
+import {
+  MIN_ROUNDS_FOR_VERDICT,
+  SETTLE_LOOKS,
+  VERDICTS,
+  ciLiesIn,
+  decisionCells,
+  groupComparisons,
+  judgingOf,
+  marginComparisons,
+  roundRatio,
+  roundSeed,
+  seededShuffle,
+  sharedRounds,
+  steadyLooks,
+  steadyLooksOf,
+  stopRule,
+  verdictOf,
+} from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
 import { caseId } from '#common/schema.js';
 import { quantileOfSorted, seededRandom } from '#common/stats.js';
@@ -11,14 +26,17 @@ import { quantileOfSorted, seededRandom } from '#common/stats.js';
 const REFERENCE = JSON.parse(readFileSync(new URL('../reference/round-bootstrap.json', import.meta.url), 'utf8'));
 const samples = (rounds) => rounds.flatMap((values, r) => values.map((value) => ({ round: r + 1, value })));
 
-test('the round bootstrap agrees with SciPy\'s bootstrap over rounds (independent implementation)', () => {
+test("the round bootstrap agrees with SciPy's bootstrap over rounds (independent implementation)", () => {
   for (const set of REFERENCE.sets) {
     const ours = roundRatio(samples(set.a), samples(set.b), { resamples: REFERENCE.resamples, seed: 7 });
     assert.ok(Math.abs(ours.ratio - set.ratio) < 1e-12, `${set.name}: point estimate ${ours.ratio} vs ${set.ratio}`);
     // Both are Monte-Carlo estimates of the same percentile interval (20,000 resamples each).
     for (const end of ['ci_low', 'ci_high']) {
       const relative = Math.abs(ours[end] - set[end]) / set.ratio;
-      assert.ok(relative < 0.01, `${set.name}: ${end} ${ours[end]} vs SciPy's ${set[end]} (${(relative * 100).toFixed(2)} %)`);
+      assert.ok(
+        relative < 0.01,
+        `${set.name}: ${end} ${ours[end]} vs SciPy's ${set[end]} (${(relative * 100).toFixed(2)} %)`,
+      );
     }
     assert.equal(ours.rounds, set.a.length);
     assert.equal(ours.method, 'round bootstrap (percentile)');
@@ -30,8 +48,10 @@ test('drift shared within a round cancels in the round bootstrap; independent re
   const drift = REFERENCE.sets.find((s) => s.name === 'near tie, drift');
   const blocks = roundRatio(samples(drift.a), samples(drift.b));
   const naive = ratioOfMedians(drift.a.flat(), drift.b.flat());
-  assert.ok(blocks.ci_high - blocks.ci_low < 0.6 * (naive.ci_high - naive.ci_low),
-    `round CI ${blocks.ci_low}–${blocks.ci_high}, independent ${naive.ci_low}–${naive.ci_high}`);
+  assert.ok(
+    blocks.ci_high - blocks.ci_low < 0.6 * (naive.ci_high - naive.ci_low),
+    `round CI ${blocks.ci_low}–${blocks.ci_high}, independent ${naive.ci_low}–${naive.ci_high}`,
+  );
   assert.ok(blocks.ci_low <= blocks.ratio && blocks.ratio <= blocks.ci_high);
 });
 
@@ -41,12 +61,27 @@ test('the same samples and seed always give the same interval', () => {
 });
 
 test('only rounds in which both cells were measured are resampled; one round gives no interval', () => {
-  const a = [{ round: 1, value: 2 }, { round: 2, value: 2 }, { round: 3, value: 2 }];
-  const b = [{ round: 2, value: 1 }, { round: 3, value: 1 }, { round: 4, value: 1 }];
+  const a = [
+    { round: 1, value: 2 },
+    { round: 2, value: 2 },
+    { round: 3, value: 2 },
+  ];
+  const b = [
+    { round: 2, value: 1 },
+    { round: 3, value: 1 },
+    { round: 4, value: 1 },
+  ];
   assert.equal(roundRatio(a, b).rounds, 2);
   // A cell measured on after its partner stopped (drift moved it): the medians are the matched rounds'.
-  const early = [{ round: 1, value: 4 }, { round: 2, value: 4 }, ...[3, 4, 5, 6, 7].map((round) => ({ round, value: 3 }))];
-  const stopped = [{ round: 1, value: 5 }, { round: 2, value: 5 }];
+  const early = [
+    { round: 1, value: 4 },
+    { round: 2, value: 4 },
+    ...[3, 4, 5, 6, 7].map((round) => ({ round, value: 3 })),
+  ];
+  const stopped = [
+    { round: 1, value: 5 },
+    { round: 2, value: 5 },
+  ];
   const matched = roundRatio(early, stopped);
   assert.deepStrictEqual([matched.median_a, matched.median_b, matched.ratio], [4, 5, 0.8]);
   const one = roundRatio([{ round: 1, value: 2 }], [{ round: 1, value: 1 }]);
@@ -75,7 +110,7 @@ test('a CI lies among the ratios of several verdicts: "a faster or equivalent" i
   const lies = (low, high, verdicts, rounds = 10) => ciLiesIn({ ci_low: low, ci_high: high, rounds }, verdicts, 0.05);
   const notSlower = [V.A_FASTER, V.EQUIVALENT];
   assert.equal(lies(0.94, 0.98, notSlower), true, 'across 1 − δ: unresolved, but a is not slower either way');
-  assert.equal(lies(0.90, 1.05, notSlower), true, 'the margin itself is allowed');
+  assert.equal(lies(0.9, 1.05, notSlower), true, 'the margin itself is allowed');
   assert.equal(lies(0.99, 1.051, notSlower), false, 'just across 1 + δ: open');
   assert.equal(lies(1.06, 1.2, notSlower), false);
   assert.equal(lies(1.06, 1.2, [V.B_FASTER]), true);
@@ -92,25 +127,47 @@ test('a CI lies among the ratios of several verdicts: "a faster or equivalent" i
 test('a near tie drawn from identical cells is never called a difference', () => {
   for (let seed = 1; seed <= 20; seed++) {
     let state = seed;
-    const noise = () => { state = (state * 1103515245 + 12345) % 2 ** 31; return state / 2 ** 31; };
+    const noise = () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
     const rounds = Array.from({ length: 12 }, () => 1 + 0.3 * noise());
-    const cell = () => rounds.flatMap((level, r) => [0, 1, 2].map(() => ({ round: r + 1, value: 10 * level * (1 + 0.01 * noise()) })));
+    const cell = () =>
+      rounds.flatMap((level, r) => [0, 1, 2].map(() => ({ round: r + 1, value: 10 * level * (1 + 0.01 * noise()) })));
     const verdict = verdictOf(roundRatio(cell(), cell()), 0.05);
     assert.ok([VERDICTS.EQUIVALENT, VERDICTS.UNRESOLVED].includes(verdict), `seed ${seed}: ${verdict}`);
   }
 });
 
 test('decision margins: every ranked cell against the fastest so far, unless the group compares that pair anyway', () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+  const cell = (format, compression, scenario = 1, cm = 0) => ({
+    object: 'books',
+    count: 10,
+    network: 'unthrottled',
+    format,
+    compression,
+    scenario,
+    cm,
+  });
   const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
   const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
   const margins = marginComparisons(cells, groupComparisons(cells), (c) => medians[`${c.format} ${c.compression}`]);
   // Protobuf without compression is fastest; JSON without it and Protobuf with GZIP are compared with it already.
-  assert.deepStrictEqual(margins.map((m) => [m.dimension, `${m.a.format} ${m.a.compression}`, `${m.b.format} ${m.b.compression}`]),
-    [['margin', 'json gzip', 'protobuf none']]);
-  assert.deepStrictEqual(marginComparisons(cells, [], () => null), [], 'no samples yet: no fastest');
+  assert.deepStrictEqual(
+    margins.map((m) => [m.dimension, `${m.a.format} ${m.a.compression}`, `${m.b.format} ${m.b.compression}`]),
+    [['margin', 'json gzip', 'protobuf none']],
+  );
+  assert.deepStrictEqual(
+    marginComparisons(cells, [], () => null),
+    [],
+    'no samples yet: no fastest',
+  );
   const caching = [cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)];
-  assert.deepStrictEqual(marginComparisons(caching, [], () => 1), [], 'the decision table ranks scenarios 1–3 only');
+  assert.deepStrictEqual(
+    marginComparisons(caching, [], () => 1),
+    [],
+    'the decision table ranks scenarios 1–3 only',
+  );
 });
 
 test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks in a row: the rounds both cells ran in', () => {
@@ -122,18 +179,40 @@ test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks i
   assert.equal(steadyLooks([5, 6, 7], look({ 5: B_FASTER, 6: UNRESOLVED, 7: B_FASTER })), 1);
   assert.equal(steadyLooks([5, 6, 7], look({ 5: A_FASTER, 6: B_FASTER, 7: B_FASTER })), 2);
   assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: UNRESOLVED, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER })), 3);
-  assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: B_FASTER, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER }), 2), 2, 'at most `looks` counted');
+  assert.equal(
+    steadyLooks([4, 5, 6, 7], look({ 4: B_FASTER, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER }), 2),
+    2,
+    'at most `looks` counted',
+  );
   assert.equal(steadyLooks([], look({})), 0);
   // Only the looks asked for are judged (the runner keeps earlier ones; each costs a bootstrap).
   const asked = [];
-  steadyLooks([1, 2, 3, 4, 5, 6, 7, 8], (round) => { asked.push(round); return B_FASTER; });
+  steadyLooks([1, 2, 3, 4, 5, 6, 7, 8], (round) => {
+    asked.push(round);
+    return B_FASTER;
+  });
   assert.deepStrictEqual(asked, [8, 7, 6]);
   // A look is a round in which both cells ran: a racing round that visited one of them is none.
-  assert.deepStrictEqual(sharedRounds(samples([[1], [2], [3]]), [{ round: 1, value: 1 }, { round: 3, value: 1 }, { round: 4, value: 1 }]), [1, 3]);
+  assert.deepStrictEqual(
+    sharedRounds(samples([[1], [2], [3]]), [
+      { round: 1, value: 1 },
+      { round: 3, value: 1 },
+      { round: 4, value: 1 },
+    ]),
+    [1, 3],
+  );
 });
 
-test('the decision\'s cells: the fastest and the open margins that more rounds could still make clear, else none', () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+test("the decision's cells: the fastest and the open margins that more rounds could still make clear, else none", () => {
+  const cell = (format, compression, scenario = 1, cm = 0) => ({
+    object: 'books',
+    count: 10,
+    network: 'unthrottled',
+    format,
+    compression,
+    scenario,
+    cm,
+  });
   const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
   const [jsonNone, jsonGzip, protobufNone, protobufGzip] = cells.map(caseId);
   const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
@@ -141,50 +220,104 @@ test('the decision\'s cells: the fastest and the open margins that more rounds c
   // Judged as the runner does: the group's pairs (a = the catalogue's first) and the margins (a = the slower).
   const pair = (a, b, ratio, verdict) => ({ a, b, ratio, verdict });
   const judged = (jsonVsProtobuf, gzipMargin) => [
-    pair(jsonNone, protobufNone, ...jsonVsProtobuf), pair(jsonGzip, protobufGzip, 0.8, VERDICTS.A_FASTER),
-    pair(jsonNone, jsonGzip, 0.75, VERDICTS.A_FASTER), pair(protobufNone, protobufGzip, 0.4, VERDICTS.A_FASTER),
-    pair(jsonGzip, protobufNone, ...gzipMargin)];
+    pair(jsonNone, protobufNone, ...jsonVsProtobuf),
+    pair(jsonGzip, protobufGzip, 0.8, VERDICTS.A_FASTER),
+    pair(jsonNone, jsonGzip, 0.75, VERDICTS.A_FASTER),
+    pair(protobufNone, protobufGzip, 0.4, VERDICTS.A_FASTER),
+    pair(jsonGzip, protobufNone, ...gzipMargin),
+  ];
   const { A_FASTER, B_FASTER, EQUIVALENT, UNRESOLVED } = VERDICTS;
   // JSON's ratio to the fastest (Protobuf, none) is open at 1.3: more rounds may make Protobuf the clear winner.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), medianOf, 0.05), [jsonNone, protobufNone]);
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), medianOf, 0.05), [
+    jsonNone,
+    protobufNone,
+  ]);
   // The same with the pair the other way round (a = the fastest): its ratio is inverted.
-  const flipped = judged([1.3, UNRESOLVED], [2, B_FASTER]).map((c) => (c.a === jsonNone && c.b === protobufNone ? pair(protobufNone, jsonNone, 1 / 1.3, UNRESOLVED) : c));
+  const flipped = judged([1.3, UNRESOLVED], [2, B_FASTER]).map((c) =>
+    c.a === jsonNone && c.b === protobufNone ? pair(protobufNone, jsonNone, 1 / 1.3, UNRESOLVED) : c,
+  );
   assert.deepStrictEqual(decisionCells(cells, flipped, medianOf, 0.05), [jsonNone, protobufNone]);
   // Two open margins: both, with the fastest.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05),
-    [jsonNone, jsonGzip, protobufNone]);
+  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), [
+    jsonNone,
+    jsonGzip,
+    protobufNone,
+  ]);
   // Every margin clear: nothing left to decide.
   assert.deepStrictEqual(decisionCells(cells, judged([1.3, B_FASTER], [2, B_FASTER]), medianOf, 0.05), []);
   // Clear at the last look but not yet at 3 in a row (not settled): more looks for it.
-  const unsettled = judged([1.3, B_FASTER], [2, B_FASTER]).map((c) => (c.a === jsonNone && c.b === protobufNone ? { ...c, settled: false } : c));
+  const unsettled = judged([1.3, B_FASTER], [2, B_FASTER]).map((c) =>
+    c.a === jsonNone && c.b === protobufNone ? { ...c, settled: false } : c,
+  );
   assert.deepStrictEqual(decisionCells(cells, unsettled, medianOf, 0.05), [jsonNone, protobufNone]);
   // "No clear winner" whatever more rounds show: one open within 1 + δ, or one equivalent, or one clearly faster.
   assert.deepStrictEqual(decisionCells(cells, judged([1.04, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), []);
   assert.deepStrictEqual(decisionCells(cells, judged([1.02, EQUIVALENT], [1.6, UNRESOLVED]), medianOf, 0.05), []);
   assert.deepStrictEqual(decisionCells(cells, judged([0.8, A_FASTER], [1.6, UNRESOLVED]), medianOf, 0.05), []);
   // No samples yet, or no decision to make (caching compares a second request with the cache).
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), () => null, 0.05), []);
-  assert.deepStrictEqual(decisionCells([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)], [], () => 1, 0.05), []);
+  assert.deepStrictEqual(
+    decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), () => null, 0.05),
+    [],
+  );
+  assert.deepStrictEqual(
+    decisionCells([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)], [], () => 1, 0.05),
+    [],
+  );
 });
 
-test('a group\'s comparisons are the pairs that differ in one compared dimension', () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+test("a group's comparisons are the pairs that differ in one compared dimension", () => {
+  const cell = (format, compression, scenario = 1, cm = 0) => ({
+    object: 'books',
+    count: 10,
+    network: 'unthrottled',
+    format,
+    compression,
+    scenario,
+    cm,
+  });
   const formats = groupComparisons(['json', 'protobuf', 'xml'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]));
   assert.equal(formats.filter((c) => c.dimension === 'format').length, 6);
   assert.equal(formats.filter((c) => c.dimension === 'compression').length, 3);
   assert.ok(formats.every((c) => c.dimension !== 'format' || ['json', 'protobuf'].includes(c.a.format)));
   const side = groupComparisons([cell('json', 'none', 2, 3), cell('json', 'none', 3, 3), cell('xml', 'none', 2, 3)]);
-  assert.deepStrictEqual(side.map((c) => [c.dimension, c.a.scenario, c.b.scenario, c.a.format]),
-    [['format', 2, 2, 'json'], ['side', 3, 2, 'json']]);
+  assert.deepStrictEqual(
+    side.map((c) => [c.dimension, c.a.scenario, c.b.scenario, c.a.format]),
+    [
+      ['format', 2, 2, 'json'],
+      ['side', 3, 2, 'json'],
+    ],
+  );
   const caching = groupComparisons([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)]);
-  assert.deepStrictEqual(caching.map((c) => [c.dimension, c.a.scenario, c.b.scenario]), [['caching', 4, 5]]);
+  assert.deepStrictEqual(
+    caching.map((c) => [c.dimension, c.a.scenario, c.b.scenario]),
+    [['caching', 4, 5]],
+  );
 });
 
 test('compressions compare at their default levels, every level against none, and each level against its default', () => {
-  const cell = (format, compression, level) => ({ object: 'books', count: 10, network: 'unthrottled', format, compression, level, scenario: 1, cm: 0 });
-  const cells = [cell('json', 'none', null), cell('json', 'gzip', 6), cell('json', 'gzip', 9), cell('json', 'br', 6), cell('json', 'br', 11),
-    cell('json', 'br', 1), cell('protobuf', 'br', 11)];
-  const pairs = groupComparisons(cells).map((c) => `${c.dimension}: ${c.a.format} ${c.a.compression} ${c.a.level} / ${c.b.format} ${c.b.compression} ${c.b.level}`);
+  const cell = (format, compression, level) => ({
+    object: 'books',
+    count: 10,
+    network: 'unthrottled',
+    format,
+    compression,
+    level,
+    scenario: 1,
+    cm: 0,
+  });
+  const cells = [
+    cell('json', 'none', null),
+    cell('json', 'gzip', 6),
+    cell('json', 'gzip', 9),
+    cell('json', 'br', 6),
+    cell('json', 'br', 11),
+    cell('json', 'br', 1),
+    cell('protobuf', 'br', 11),
+  ];
+  const pairs = groupComparisons(cells).map(
+    (c) =>
+      `${c.dimension}: ${c.a.format} ${c.a.compression} ${c.a.level} / ${c.b.format} ${c.b.compression} ${c.b.level}`,
+  );
   assert.deepStrictEqual(pairs.sort(), [
     'compression: json gzip 6 / json br 6',
     'compression: json none null / json br 1',
@@ -226,7 +359,11 @@ test('the round bootstrap equals pooling each resample and sorting it, bit for b
         pa.push(...of(a, drawn));
         pb.push(...of(b, drawn));
       }
-      const middle = (pool) => quantileOfSorted(pool.sort((x, y) => x - y), 0.5);
+      const middle = (pool) =>
+        quantileOfSorted(
+          pool.sort((x, y) => x - y),
+          0.5,
+        );
       ratios.push(middle(pa) / middle(pb));
     }
     ratios.sort((x, y) => x - y);
@@ -235,8 +372,13 @@ test('the round bootstrap equals pooling each resample and sorting it, bit for b
   };
   const noise = seededRandom(99);
   for (let t = 0; t < 30; t++) {
-    const cell = (m) => Array.from({ length: 3 + (t % 9) }, (_, r) => r + 1).flatMap((round) => Array.from({ length: 1 + ((round + t) % 4) },
-      () => ({ round, value: t % 3 === 0 ? Math.round(m * (1 + noise())) : m * (1 + 0.2 * noise()) })));
+    const cell = (m) =>
+      Array.from({ length: 3 + (t % 9) }, (_, r) => r + 1).flatMap((round) =>
+        Array.from({ length: 1 + ((round + t) % 4) }, () => ({
+          round,
+          value: t % 3 === 0 ? Math.round(m * (1 + noise())) : m * (1 + 0.2 * noise()),
+        })),
+      );
     const a = cell(5);
     const b = cell(6);
     const { ci_low, ci_high } = roundRatio(a, b, { resamples: 300, seed: t });
@@ -244,7 +386,7 @@ test('the round bootstrap equals pooling each resample and sorting it, bit for b
   }
 });
 
-test('a plan\'s stop rule, and how a run is judged from it', () => {
+test("a plan's stop rule, and how a run is judged from it", () => {
   assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
   assert.deepStrictEqual(stopRule({ delta: 0.1 }), { delta: 0.1, looks: SETTLE_LOOKS });
   assert.equal(stopRule(null), null);
@@ -254,7 +396,7 @@ test('a plan\'s stop rule, and how a run is judged from it', () => {
   assert.deepStrictEqual(judgingOf(null), { delta: 0.05, looks: 1 });
 });
 
-test('steadyLooksOf replays a comparison\'s earlier looks from its samples, once each with a cache', () => {
+test("steadyLooksOf replays a comparison's earlier looks from its samples, once each with a cache", () => {
   // Level in rounds 1 and 2, 1.5× after: unresolved up to round 7, b faster from round 8.
   const cells = (rounds) => {
     const a = [];
@@ -274,5 +416,9 @@ test('steadyLooksOf replays a comparison\'s earlier looks from its samples, once
   const [a10, b10] = cells(10);
   assert.equal(steadyLooksOf(a10, b10, { verdict: VERDICTS.B_FASTER, cache, key: 'x' }), 3);
   assert.deepStrictEqual([...cache.keys()], ['x 10', 'x 9', 'x 8']);
-  assert.equal(steadyLooksOf(a10, b10, { verdict: VERDICTS.B_FASTER, looks: 5, cache, key: 'x' }), 3, 'round 7 was unresolved');
+  assert.equal(
+    steadyLooksOf(a10, b10, { verdict: VERDICTS.B_FASTER, looks: 5, cache, key: 'x' }),
+    3,
+    'round 7 was unresolved',
+  );
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  bootstrapMedianCI, mean, median, quantile, relativeHalfWidth, seededRandom, standardDeviation, summarize,
+  bootstrapMedianCI,
+  mean,
+  median,
+  quantile,
+  relativeHalfWidth,
+  seededRandom,
+  standardDeviation,
+  summarize,
   trimmedMean2Sigma,
 } from '#common/stats.js';
 
@@ -44,7 +51,10 @@ test('the bootstrap CI of the median is reproducible and brackets the median', (
 test('the bootstrap CI narrows as samples grow (≈ 1/√n)', () => {
   const random = seededRandom(7);
   const draw = (n) => Array.from({ length: n }, () => random());
-  const width = (values) => { const [low, high] = bootstrapMedianCI(values); return high - low; };
+  const width = (values) => {
+    const [low, high] = bootstrapMedianCI(values);
+    return high - low;
+  };
   const ratio = width(draw(100)) / width(draw(1600));
   assert.ok(ratio > 2.5 && ratio < 6.5, `16× the samples gave a ${ratio.toFixed(2)}× narrower CI, expected ≈ 4`);
 });

@@ -22,7 +22,8 @@ const PATH = '/api/books?count=10&format=json';
 const NGINX = '/usr/sbin/nginx';
 const whole = (name, fallback) => {
   const value = process.env[name] === undefined ? fallback : Number(process.env[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}=${process.env[name]}: a whole number ≥ 1, please`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name}=${process.env[name]}: a whole number ≥ 1, please`);
   return value;
 };
 
@@ -35,7 +36,9 @@ function nginxVersion() {
 /** nginx in the foreground with its own prefix: one exact location answering the saved body as application/json. */
 async function startNginx(directory, bodyFile) {
   const config = join(directory, 'nginx.conf');
-  writeFileSync(config, `daemon off;
+  writeFileSync(
+    config,
+    `daemon off;
 worker_processes auto;
 pid ${directory}/nginx.pid;
 error_log ${directory}/error.log warn;
@@ -52,10 +55,13 @@ http {
     location = /api/books { default_type application/json; alias ${bodyFile}; }
   }
 }
-`);
+`,
+  );
   const server = spawn(NGINX, ['-p', directory, '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
-  server.stderr.on('data', (d) => { said += d; });
+  server.stderr.on('data', (d) => {
+    said += d;
+  });
   for (let i = 0; i < 100; i++) {
     try {
       const response = await fetch(`http://127.0.0.1:${NGINX_PORT}${PATH}`);
@@ -79,13 +85,18 @@ async function main() {
   const tool = wrkVersion();
   const nginx = nginxVersion();
   if (!tool || !nginx) {
-    throw new Error(`this benchmark needs ${[!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')}: run \`bash scripts/setup.sh\` as root (it installs Debian's wrk and nginx-light)`);
+    throw new Error(
+      `this benchmark needs ${[!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')}: run \`bash scripts/setup.sh\` as root (it installs Debian's wrk and nginx-light)`,
+    );
   }
   const directory = mkdtempSync(join(tmpdir(), 'rtl-nginx-'));
   // nginx's workers run as nobody when started by root: they must be able to read the file.
   chmodSync(directory, 0o755);
   mkdirSync(join(directory, 'body'));
-  const lab = await startStudyServer({ port: LAB_PORT, options: ['-Ddw.dataset.size=1000', '-Ddw.dataset.directory=server/target/bench-load-data'] });
+  const lab = await startStudyServer({
+    port: LAB_PORT,
+    options: ['-Ddw.dataset.size=1000', '-Ddw.dataset.directory=server/target/bench-load-data'],
+  });
   let nginxProcess;
   try {
     const body = Buffer.from(await (await fetch(`${lab.url}${PATH}`)).arrayBuffer());
@@ -96,7 +107,8 @@ async function main() {
     if (!served.equals(body)) throw new Error('nginx does not serve the same bytes as the study server');
     const servers = { lab: `http://127.0.0.1:${LAB_PORT}${PATH}`, nginx: `http://127.0.0.1:${NGINX_PORT}${PATH}` };
     const threads = 2;
-    const measure = async (name, duration) => (await runWrk({ url: servers[name], connections, threads, seconds: duration, timeoutS: 10 }).done);
+    const measure = async (name, duration) =>
+      await runWrk({ url: servers[name], connections, threads, seconds: duration, timeoutS: 10 }).done;
     const warmups = {};
     for (const name of Object.keys(servers)) {
       const rates = [];
@@ -115,19 +127,49 @@ async function main() {
         const result = await measure(name, seconds);
         const s = result.summary;
         const errors = s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout + s.errors.status;
-        runs.push({ round, server: name, requests_per_s: s.requests / s.duration_s, requests: s.requests, errors,
-          latency_ms: s.latency_ms, wrk_cpu_cores: result.cpu_s === null ? null : result.cpu_s / s.duration_s });
-        console.log(`  round ${round} ${name.padEnd(5)} ${(s.requests / s.duration_s).toFixed(0)} req/s, p99 ${s.latency_ms.p99.toFixed(1)} ms, ${errors} errors`);
+        runs.push({
+          round,
+          server: name,
+          requests_per_s: s.requests / s.duration_s,
+          requests: s.requests,
+          errors,
+          latency_ms: s.latency_ms,
+          wrk_cpu_cores: result.cpu_s === null ? null : result.cpu_s / s.duration_s,
+        });
+        console.log(
+          `  round ${round} ${name.padEnd(5)} ${(s.requests / s.duration_s).toFixed(0)} req/s, p99 ${s.latency_ms.p99.toFixed(1)} ms, ${errors} errors`,
+        );
       }
     }
     const of = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
-    const figures = { body_bytes: body.length, connections, threads, seconds, max_warmup_seconds: warmupSeconds, warmups, rounds, runs,
-      median_requests_per_s: { lab: of('lab'), nginx: of('nginx') }, lab_share_of_nginx: of('lab') / of('nginx') };
-    const file = writeBenchmark('load-nginx', { tool, nginx, path: PATH, note: 'unthrottled loopback, both servers on this machine, wrk alternating between them' }, figures);
+    const figures = {
+      body_bytes: body.length,
+      connections,
+      threads,
+      seconds,
+      max_warmup_seconds: warmupSeconds,
+      warmups,
+      rounds,
+      runs,
+      median_requests_per_s: { lab: of('lab'), nginx: of('nginx') },
+      lab_share_of_nginx: of('lab') / of('nginx'),
+    };
+    const file = writeBenchmark(
+      'load-nginx',
+      {
+        tool,
+        nginx,
+        path: PATH,
+        note: 'unthrottled loopback, both servers on this machine, wrk alternating between them',
+      },
+      figures,
+    );
     console.log(`10 JSON Books (${body.length} bytes), ${connections} connections, ${rounds} × ${seconds} s each:`);
     console.log(`  study server: ${of('lab').toFixed(0)} req/s (median)`);
     console.log(`  nginx static: ${of('nginx').toFixed(0)} req/s (median)`);
-    console.log(`  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate. Figures: ${file}`);
+    console.log(
+      `  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate. Figures: ${file}`,
+    );
   } finally {
     nginxProcess?.kill();
     lab.stop();

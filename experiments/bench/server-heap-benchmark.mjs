@@ -28,20 +28,27 @@ const VARIANTS = [
   { name: 'not pre-touched', maven_opts: '-XX:-AlwaysPreTouch' },
 ];
 // The study's 1,000-Videos group (every format, with and without GZIP), warmed up as a study does.
-const CELLS = ['json', 'protobuf', 'xml'].flatMap((format) => ['none', 'gzip']
-  .map((compression) => ({ object: 'videos', count: 1000, format, compression, cm: 0 })));
-const MEASURED = Object.fromEntries(['json', 'protobuf']
-  .map((format) => [format, apiPath({ object: 'videos', count: 1000, format, compression: 'none' }, 0)]));
+const CELLS = ['json', 'protobuf', 'xml'].flatMap((format) =>
+  ['none', 'gzip'].map((compression) => ({ object: 'videos', count: 1000, format, compression, cm: 0 })),
+);
+const MEASURED = Object.fromEntries(
+  ['json', 'protobuf'].map((format) => [
+    format,
+    apiPath({ object: 'videos', count: 1000, format, compression: 'none' }, 0),
+  ]),
+);
 
 function serializeMs(agent, base, path) {
   return new Promise((resolve, reject) => {
-    http.get(new URL(path, base), { agent }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () => {
-        const match = /serialize;dur=([\d.]+)/.exec(response.headers['server-timing'] ?? '');
-        return match ? resolve(Number(match[1])) : reject(new Error(`no serialize time for ${path}`));
-      });
-    }).on('error', reject);
+    http
+      .get(new URL(path, base), { agent }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () => {
+          const match = /serialize;dur=([\d.]+)/.exec(response.headers['server-timing'] ?? '');
+          return match ? resolve(Number(match[1])) : reject(new Error(`no serialize time for ${path}`));
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -55,14 +62,24 @@ async function oneStart(variant) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const times = { json: [], protobuf: [] };
     for (let i = 0; i < REQUESTS; i++) {
-      for (const format of Object.keys(MEASURED)) times[format].push(await serializeMs(agent, server.url, MEASURED[format]));
+      for (const format of Object.keys(MEASURED))
+        times[format].push(await serializeMs(agent, server.url, MEASURED[format]));
     }
     agent.destroy();
-    const blocks = Object.fromEntries(Object.entries(times).map(([format, ms]) => [format,
-      Array.from({ length: REQUESTS / BLOCK }, (_, b) => median(ms.slice(b * BLOCK, (b + 1) * BLOCK)))]));
-    return { variant: variant.name, maven_opts: variant.maven_opts, start_seconds: startSeconds,
-      warmup_seconds: warmup.seconds, block_medians_ms: blocks,
-      serialize_ms: times };
+    const blocks = Object.fromEntries(
+      Object.entries(times).map(([format, ms]) => [
+        format,
+        Array.from({ length: REQUESTS / BLOCK }, (_, b) => median(ms.slice(b * BLOCK, (b + 1) * BLOCK))),
+      ]),
+    );
+    return {
+      variant: variant.name,
+      maven_opts: variant.maven_opts,
+      start_seconds: startSeconds,
+      warmup_seconds: warmup.seconds,
+      block_medians_ms: blocks,
+      serialize_ms: times,
+    };
   } finally {
     server.stop();
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -75,7 +92,9 @@ for (let s = 0; s < STARTS; s++) {
     const result = await oneStart(variant);
     starts.push(result);
     const b = result.block_medians_ms.protobuf.map((ms) => ms.toFixed(2)).join(' ');
-    console.log(`${variant.name.padEnd(16)} start ${result.start_seconds.toFixed(1)} s; Protobuf serialize medians per ${BLOCK} requests: ${b} ms`);
+    console.log(
+      `${variant.name.padEnd(16)} start ${result.start_seconds.toFixed(1)} s; Protobuf serialize medians per ${BLOCK} requests: ${b} ms`,
+    );
   }
 }
 // A start is slowed where one of its blocks is over 1.5× the fastest block of any start, of either variant.
@@ -83,16 +102,36 @@ const fastest = Math.min(...starts.flatMap((r) => r.block_medians_ms.protobuf));
 const summary = VARIANTS.map((variant) => {
   const mine = starts.filter((r) => r.variant === variant.name);
   const protobuf = mine.map((r) => median(r.serialize_ms.protobuf));
-  return { variant: variant.name, starts: mine.length,
-    protobuf_median_ms_per_start: protobuf, json_median_ms_per_start: mine.map((r) => median(r.serialize_ms.json)),
+  return {
+    variant: variant.name,
+    starts: mine.length,
+    protobuf_median_ms_per_start: protobuf,
+    json_median_ms_per_start: mine.map((r) => median(r.serialize_ms.json)),
     fastest_block_ms: fastest,
-    starts_with_a_block_over_1_5x_the_fastest: mine.filter((r) => Math.max(...r.block_medians_ms.protobuf) > 1.5 * fastest).length,
-    start_seconds_median: median(mine.map((r) => r.start_seconds)) };
+    starts_with_a_block_over_1_5x_the_fastest: mine.filter(
+      (r) => Math.max(...r.block_medians_ms.protobuf) > 1.5 * fastest,
+    ).length,
+    start_seconds_median: median(mine.map((r) => r.start_seconds)),
+  };
 });
 for (const s of summary) {
-  console.log(`${s.variant}: ${s.starts_with_a_block_over_1_5x_the_fastest} of ${s.starts} starts had a block of Protobuf`
-    + ` encoding over 1.5× the fastest block (${fastest.toFixed(2)} ms); medians per start ${s.protobuf_median_ms_per_start.map((ms) => ms.toFixed(2)).join(', ')} ms;`
-    + ` server start ${s.start_seconds_median.toFixed(1)} s`);
+  console.log(
+    `${s.variant}: ${s.starts_with_a_block_over_1_5x_the_fastest} of ${s.starts} starts had a block of Protobuf` +
+      ` encoding over 1.5× the fastest block (${fastest.toFixed(2)} ms); medians per start ${s.protobuf_median_ms_per_start.map((ms) => ms.toFixed(2)).join(', ')} ms;` +
+      ` server start ${s.start_seconds_median.toFixed(1)} s`,
+  );
 }
-console.log(`written to ${writeBenchmark('server-heap', { port: PORT, requests: REQUESTS, block: BLOCK, warmup_requests: WARMUP_REQUESTS,
-  measured: MEASURED, variants: VARIANTS }, { summary, starts })}`);
+console.log(
+  `written to ${writeBenchmark(
+    'server-heap',
+    {
+      port: PORT,
+      requests: REQUESTS,
+      block: BLOCK,
+      warmup_requests: WARMUP_REQUESTS,
+      measured: MEASURED,
+      variants: VARIANTS,
+    },
+    { summary, starts },
+  )}`,
+);

@@ -15,24 +15,30 @@ const PORT = 18092;
 const BASE_URL = `http://localhost:${PORT}`;
 const PROFILE = '10mbit';
 const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
-const PROBES = [['books', 3200, 'json'], ['books', 10000, 'protobuf']];
+const PROBES = [
+  ['books', 3200, 'json'],
+  ['books', 10000, 'protobuf'],
+];
 const REPS = 5;
 
 async function measure(page) {
   const rows = [];
   for (const [object, count, format] of PROBES) {
-    const result = await page.evaluate(async ({ object, count, format, reps }) => {
-      const url = `/api/${object}?count=${count}&format=${format}&compression=none&cm=0`;
-      const runs = [];
-      for (let i = 0; i < reps + 1; i++) {
-        performance.clearResourceTimings();
-        await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        const e = performance.getEntriesByType('resource').at(-1);
-        if (i > 0) runs.push({ seconds: (e.responseEnd - e.requestStart) / 1000, bytes: e.transferSize });
-      }
-      return runs;
-    }, { object, count, format, reps: REPS });
+    const result = await page.evaluate(
+      async ({ object, count, format, reps }) => {
+        const url = `/api/${object}?count=${count}&format=${format}&compression=none&cm=0`;
+        const runs = [];
+        for (let i = 0; i < reps + 1; i++) {
+          performance.clearResourceTimings();
+          await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const e = performance.getEntriesByType('resource').at(-1);
+          if (i > 0) runs.push({ seconds: (e.responseEnd - e.requestStart) / 1000, bytes: e.transferSize });
+        }
+        return runs;
+      },
+      { object, count, format, reps: REPS },
+    );
     const seconds = result.map((r) => r.seconds).sort((a, b) => a - b)[Math.floor(REPS / 2)];
     const bytes = result[0].bytes;
     const ideal = (bytes * 8) / NETWORKS[PROFILE].downBps;
@@ -48,8 +54,10 @@ function print(mechanism, rows, target, how) {
   figures.measurements.push({ mechanism, how, target_percent: target, rows });
   console.log(`${mechanism}: ${how}`);
   for (const r of rows) {
-    console.log(`${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s`
-      + `  ideal ${r.ideal.toFixed(3)} s  ${(100 * r.error).toFixed(1).padStart(5)} %  (target within ${target} %)`);
+    console.log(
+      `${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s` +
+        `  ideal ${r.ideal.toFixed(3)} s  ${(100 * r.error).toFixed(1).padStart(5)} %  (target within ${target} %)`,
+    );
   }
 }
 
@@ -65,7 +73,12 @@ try {
   print('cdp', await measure(page), 10, 'Chromium as told');
   const calibration = await calibrateCdp(page, PROFILE);
   await applyCdpShaping(page, PROFILE, calibration.factor);
-  print('cdp', await measure(page), 10, `calibrated, factor ${calibration.factor.toFixed(3)} after ${calibration.rounds.length} rounds`);
+  print(
+    'cdp',
+    await measure(page),
+    10,
+    `calibrated, factor ${calibration.factor.toFixed(3)} after ${calibration.rounds.length} rounds`,
+  );
   await browser.close();
 } finally {
   server.stop();
@@ -88,8 +101,10 @@ try {
       const measured = await measureNetwork(page, NETWORKS[name].downBps);
       const profile = NETWORKS[name];
       figures.rtt_profiles.push({ name, nominal: profile, measured });
-      console.log(`netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})`
-        + `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`);
+      console.log(
+        `netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})` +
+          `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`,
+      );
     }
     await browser.close();
   } finally {

@@ -15,8 +15,18 @@ import { roundSeed, seededShuffle } from '#common/comparison.js';
 const PLANS = join(dirname(fileURLToPath(import.meta.url)), 'plans');
 export const METHODS = Object.freeze(['GET', 'POST']);
 /** Generous upper bounds: a plan asking beyond them is a typo, not a study. */
-const LIMITS = Object.freeze({ connections: 10_000, threads: 64, duration_s: 3600, warmup_s: 600, waves: 20, rounds: 100,
-  count: 100_000, bandwidth_mbit: 100_000, server_idle_timeout_s: 3600, server_heap_mb: 65_536 });
+const LIMITS = Object.freeze({
+  connections: 10_000,
+  threads: 64,
+  duration_s: 3600,
+  warmup_s: 600,
+  waves: 20,
+  rounds: 100,
+  count: 100_000,
+  bandwidth_mbit: 100_000,
+  server_idle_timeout_s: 3600,
+  server_heap_mb: 65_536,
+});
 /** The server's heap must hold the study's datasets (a million objects of each kind) beside the load. */
 const MIN_HEAP_MB = 1024;
 
@@ -24,14 +34,19 @@ const isPositiveInteger = (value, max) => Number.isInteger(value) && value >= 1 
 
 /** The plans in experiments/load/plans. */
 export function listLoadPlans() {
-  return readdirSync(PLANS).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')).sort();
+  return readdirSync(PLANS)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => basename(f, '.json'))
+    .sort();
 }
 
 /** A plan by name (experiments/load/plans/<name>.json) or by path, checked. */
 export function loadLoadPlan(nameOrPath) {
   const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS, `${nameOrPath}.json`);
   if (!existsSync(path)) {
-    throw new Error(`no load plan "${nameOrPath}": the plans are ${listLoadPlans().join(', ')} (or give a path to a .json file)`);
+    throw new Error(
+      `no load plan "${nameOrPath}": the plans are ${listLoadPlans().join(', ')} (or give a path to a .json file)`,
+    );
   }
   let plan;
   try {
@@ -44,14 +59,26 @@ export function loadLoadPlan(nameOrPath) {
 
 /** Fills defaults and refuses what cannot be run, naming the field and what is allowed. */
 export function checkLoadPlan(input, where = 'the plan') {
-  const plan = { objects: ['books'], compressions: ['none'], threads: 2, warmup_s: 5, waves: 3, rounds: 1,
-    server_idle_timeout_s: 300, server_heap_mb: 2048, ...input };
+  const plan = {
+    objects: ['books'],
+    compressions: ['none'],
+    threads: 2,
+    warmup_s: 5,
+    waves: 3,
+    rounds: 1,
+    server_idle_timeout_s: 300,
+    server_heap_mb: 2048,
+    ...input,
+  };
   const problem = (message) => new Error(`${where}: ${message}`);
-  if (typeof plan.name !== 'string' || !/^[a-z0-9-]{1,40}$/.test(plan.name)) throw problem('"name" is 1–40 lower-case letters, digits or dashes');
+  if (typeof plan.name !== 'string' || !/^[a-z0-9-]{1,40}$/.test(plan.name))
+    throw problem('"name" is 1–40 lower-case letters, digits or dashes');
   const list = (key, allowed) => {
     const value = plan[key] === 'all' ? [...allowed] : plan[key];
-    if (!Array.isArray(value) || value.length === 0) throw problem(`"${key}" is a non-empty list of ${allowed.join(', ')} (or "all")`);
-    for (const v of value) if (!allowed.includes(v)) throw problem(`"${key}" has ${JSON.stringify(v)}; allowed: ${allowed.join(', ')}`);
+    if (!Array.isArray(value) || value.length === 0)
+      throw problem(`"${key}" is a non-empty list of ${allowed.join(', ')} (or "all")`);
+    for (const v of value)
+      if (!allowed.includes(v)) throw problem(`"${key}" has ${JSON.stringify(v)}; allowed: ${allowed.join(', ')}`);
     if (new Set(value).size !== value.length) throw problem(`"${key}" lists a value twice`);
     return value;
   };
@@ -59,15 +86,23 @@ export function checkLoadPlan(input, where = 'the plan') {
   plan.formats = list('formats', FORMATS);
   plan.compressions = list('compressions', COMPRESSIONS);
   plan.methods = list('methods', METHODS);
-  for (const [key, max] of [['counts', LIMITS.count], ['bandwidths_mbit', LIMITS.bandwidth_mbit]]) {
+  for (const [key, max] of [
+    ['counts', LIMITS.count],
+    ['bandwidths_mbit', LIMITS.bandwidth_mbit],
+  ]) {
     const values = plan[key];
-    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => Number.isFinite(v) && v > 0 && v <= max)) {
+    if (
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      !values.every((v) => Number.isFinite(v) && v > 0 && v <= max)
+    ) {
       throw problem(`"${key}" is a non-empty list of numbers in (0, ${max}]`);
     }
   }
   if (!plan.counts.every(Number.isInteger)) throw problem('"counts" are whole numbers of objects');
   for (const key of ['connections', 'threads', 'duration_s', 'waves', 'rounds']) {
-    if (!isPositiveInteger(plan[key], LIMITS[key])) throw problem(`"${key}" is a whole number from 1 to ${LIMITS[key]}`);
+    if (!isPositiveInteger(plan[key], LIMITS[key]))
+      throw problem(`"${key}" is a whole number from 1 to ${LIMITS[key]}`);
   }
   if (!Number.isInteger(plan.warmup_s) || plan.warmup_s < 0 || plan.warmup_s > LIMITS.warmup_s) {
     throw problem(`"warmup_s" is a whole number of seconds from 0 to ${LIMITS.warmup_s}`);
@@ -75,10 +110,17 @@ export function checkLoadPlan(input, where = 'the plan') {
   if (!isPositiveInteger(plan.server_idle_timeout_s, LIMITS.server_idle_timeout_s)) {
     throw problem(`"server_idle_timeout_s" is a whole number of seconds from 1 to ${LIMITS.server_idle_timeout_s}`);
   }
-  if (!Number.isInteger(plan.server_heap_mb) || plan.server_heap_mb < MIN_HEAP_MB || plan.server_heap_mb > LIMITS.server_heap_mb) {
-    throw problem(`"server_heap_mb" is the server's maximum heap in MiB, a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`);
+  if (
+    !Number.isInteger(plan.server_heap_mb) ||
+    plan.server_heap_mb < MIN_HEAP_MB ||
+    plan.server_heap_mb > LIMITS.server_heap_mb
+  ) {
+    throw problem(
+      `"server_heap_mb" is the server's maximum heap in MiB, a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`,
+    );
   }
-  if (plan.threads > plan.connections) throw problem('"threads" cannot exceed "connections" (wrk gives each thread at least one)');
+  if (plan.threads > plan.connections)
+    throw problem('"threads" cannot exceed "connections" (wrk gives each thread at least one)');
   return plan;
 }
 

@@ -42,13 +42,15 @@ const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.now();
-const formatDuration = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
+const formatDuration = (s) =>
+  s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
 
 function settingsFromEnvironment(env = process.env) {
   const seed = env.SEED === undefined ? 1 : Number(env.SEED);
   if (!Number.isSafeInteger(seed)) throw new Error(`SEED=${env.SEED}: a whole number, please`);
   const port = env.LOAD_PORT === undefined ? 8080 : Number(env.LOAD_PORT);
-  if (!Number.isInteger(port) || port < 1024 || port > 65534) throw new Error(`LOAD_PORT=${env.LOAD_PORT}: a port from 1024 to 65534 (the admin port is the next one)`);
+  if (!Number.isInteger(port) || port < 1024 || port > 65534)
+    throw new Error(`LOAD_PORT=${env.LOAD_PORT}: a port from 1024 to 65534 (the admin port is the next one)`);
   const plan = loadLoadPlan(env.PLAN ?? 'testbed');
   const runDir = resolve(env.RUN_DIR ?? defaultRunDirectory(ROOT, plan.name));
   return { seed, port, plan, runDir };
@@ -59,14 +61,20 @@ function processUsage(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return { cpu_s: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, rss_bytes: rss ? Number(rss[1]) * 1024 : null };
+  return {
+    cpu_s: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+    rss_bytes: rss ? Number(rss[1]) * 1024 : null,
+  };
 }
 
 /** The JVM behind the server's process id (ip netns exec and mvn exec into it; else its child). */
 function jvmPid(pid) {
   const comm = (p) => readFileSync(`/proc/${p}/comm`, 'utf8').trim();
   if (comm(pid) === 'java') return pid;
-  const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number);
   for (const child of children) if (comm(child) === 'java') return child;
   throw new Error(`no JVM found under the server's process ${pid}`);
 }
@@ -91,10 +99,19 @@ function snapshot(adminPort, pid) {
   const usage = timed(() => processUsage(pid));
   const metrics = timed(() => JSON.parse(serverGet('/metrics', adminPort)));
   const gauge = (name) => metrics.value.gauges[name]?.value ?? null;
-  const responses = Object.fromEntries(RESPONSE_METERS.map((kind) =>
-    [kind, metrics.value.meters[`io.dropwizard.jetty.MutableServletContextHandler.${kind}-responses`]?.count ?? 0]));
-  return { link, usage, responses: { at: metrics.at, value: responses },
-    heap_used_bytes: gauge('jvm.memory.heap.used'), heap_max_bytes: gauge('jvm.memory.heap.max') };
+  const responses = Object.fromEntries(
+    RESPONSE_METERS.map((kind) => [
+      kind,
+      metrics.value.meters[`io.dropwizard.jetty.MutableServletContextHandler.${kind}-responses`]?.count ?? 0,
+    ]),
+  );
+  return {
+    link,
+    usage,
+    responses: { at: metrics.at, value: responses },
+    heap_used_bytes: gauge('jvm.memory.heap.used'),
+    heap_max_bytes: gauge('jvm.memory.heap.max'),
+  };
 }
 
 /** Bodies for POST cells (and the size of every answer): the server's own GET answers, saved once per run. */
@@ -103,7 +120,9 @@ function prepareBody(runDir, cell, port) {
   mkdirSync(directory, { recursive: true });
   const file = join(directory, `${cell.object}-${cell.count}-${cell.format}-${cell.compression}.bin`);
   if (!existsSync(file)) {
-    const query = `count=${cell.count}&format=${cell.format}` + (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
+    const query =
+      `count=${cell.count}&format=${cell.format}` +
+      (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
     serverGet(`/api/${cell.object}?${query}`, port, `${file}.tmp`);
     renameSync(`${file}.tmp`, file);
   }
@@ -114,7 +133,10 @@ function prepareBody(runDir, cell, port) {
 function cellUrl(cell, port) {
   const base = `http://${netns.LINK_ADDRESSES.server}:${port}/api/${cell.object}`;
   if (cell.method === 'POST') return base;
-  return `${base}?count=${cell.count}&format=${cell.format}` + (cell.compression === 'none' ? '' : `&compression=${cell.compression}`);
+  return (
+    `${base}?count=${cell.count}&format=${cell.format}` +
+    (cell.compression === 'none' ? '' : `&compression=${cell.compression}`)
+  );
 }
 
 /**
@@ -135,14 +157,24 @@ export function cellTiming(plan, bodyBytes, bandwidthMbit) {
 async function measureCell(context, cell, round, position) {
   const { plan, port, runDir, pid } = context;
   const body = prepareBody(runDir, cell, port);
-  const shaping = netns.shapeRates({ downBps: cell.bandwidth_mbit * 1e6, upBps: cell.bandwidth_mbit * 1e6, rate: 'wire' });
+  const shaping = netns.shapeRates({
+    downBps: cell.bandwidth_mbit * 1e6,
+    upBps: cell.bandwidth_mbit * 1e6,
+    rate: 'wire',
+  });
   const timing = cellTiming(plan, body.bytes, cell.bandwidth_mbit);
   const totalS = timing.wrk_seconds;
   const format = FORMAT_ENTRIES[cell.format];
   const wrk = runWrk({
     prefix: ['ip', 'netns', 'exec', `${process.env.RTL_NETNS}-browser`],
-    url: cellUrl(cell, port), connections: plan.connections, threads: plan.threads, seconds: totalS, timeoutS: timing.timeout_s,
-    method: cell.method, bodyFile: body.file, contentType: format.media_type,
+    url: cellUrl(cell, port),
+    connections: plan.connections,
+    threads: plan.threads,
+    seconds: totalS,
+    timeoutS: timing.timeout_s,
+    method: cell.method,
+    bodyFile: body.file,
+    contentType: format.media_type,
     encoding: cell.compression === 'none' ? 'identity' : cell.compression,
   });
   const started = now();
@@ -162,9 +194,16 @@ async function measureCell(context, cell, round, position) {
   const seconds = (source) => (last[source].at - first[source].at) / 1000;
   const windowS = seconds('responses');
   const linkS = seconds('link');
-  const responses = Object.fromEntries(RESPONSE_METERS.map((k) => [k, last.responses.value[k] - first.responses.value[k]]));
+  const responses = Object.fromEntries(
+    RESPONSE_METERS.map((k) => [k, last.responses.value[k] - first.responses.value[k]]),
+  );
   const delta = (side, way) => last.link.value[side][way] - first.link.value[side][way];
-  const wire = { server_tx: delta('server', 'tx'), server_rx: delta('server', 'rx'), client_tx: delta('client', 'tx'), client_rx: delta('client', 'rx') };
+  const wire = {
+    server_tx: delta('server', 'tx'),
+    server_rx: delta('server', 'rx'),
+    client_tx: delta('client', 'tx'),
+    client_rx: delta('client', 'rx'),
+  };
   // The direction the payload crosses — answers for GET, request bodies for POST — counted as
   // delivered through the link; what its sender put on the link beyond that, the link dropped.
   const payloadDirection = cell.method === 'GET' ? 'client_rx' : 'server_rx';
@@ -175,12 +214,26 @@ async function measureCell(context, cell, round, position) {
   const serverCpuS = last.usage.value.cpu_s - first.usage.value.cpu_s;
   const cpus = os.cpus().length;
   return {
-    cell_id: cell.id, group_id: context.groupId, round, position, session: context.session, at, cell: stripId(cell),
-    shaping, body_bytes: body.bytes, content_type: format.media_type, timing: { ...timing, measured_window_s: windowS },
-    requests, requests_per_s: requests / windowS, responses,
+    cell_id: cell.id,
+    group_id: context.groupId,
+    round,
+    position,
+    session: context.session,
+    at,
+    cell: stripId(cell),
+    shaping,
+    body_bytes: body.bytes,
+    content_type: format.media_type,
+    timing: { ...timing, measured_window_s: windowS },
+    requests,
+    requests_per_s: requests / windowS,
+    responses,
     non_2xx: responses['1xx'] + responses['3xx'] + responses['4xx'] + responses['5xx'],
-    wire, wire_window_s: linkS, wire_bytes_per_s: Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, v / linkS])),
-    payload_direction: payloadDirection, link_bps: linkBps,
+    wire,
+    wire_window_s: linkS,
+    wire_bytes_per_s: Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, v / linkS])),
+    payload_direction: payloadDirection,
+    link_bps: linkBps,
     link_dropped_share: payloadSent > 0 ? Math.max(0, payloadSent - wire[payloadDirection]) / payloadSent : 0,
     link_utilization: (wire[payloadDirection] * 8) / linkS / linkBps,
     wire_bytes_per_request: wireBytesPerRequest,
@@ -188,8 +241,11 @@ async function measureCell(context, cell, round, position) {
     server_cpu: { seconds: serverCpuS, cores: serverCpuS / seconds('usage') },
     load_cpu: { seconds: result.cpu_s, cores: result.cpu_s === null ? null : result.cpu_s / result.summary.duration_s },
     machine_cpus: cpus,
-    server_memory: { rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes), heap_used_bytes: last.heap_used_bytes,
-      heap_max_bytes: last.heap_max_bytes },
+    server_memory: {
+      rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes),
+      heap_used_bytes: last.heap_used_bytes,
+      heap_max_bytes: last.heap_max_bytes,
+    },
     wrk: result.summary,
     server_connections_left: leftover,
     errors: ['connect', 'read', 'write', 'timeout'].reduce((sum, k) => sum + result.summary.errors[k], 0),
@@ -208,14 +264,21 @@ async function main() {
   const settings = settingsFromEnvironment();
   const { plan, seed, port, runDir } = settings;
   const version = wrkVersion();
-  if (!version) throw new Error('the load testbed needs wrk: run `bash scripts/setup.sh` (as root it installs Debian\'s wrk), or apt-get install wrk');
+  if (!version)
+    throw new Error(
+      "the load testbed needs wrk: run `bash scripts/setup.sh` (as root it installs Debian's wrk), or apt-get install wrk",
+    );
   netns.checkNetns();
 
   const cellsFile = join(runDir, 'cells.jsonl');
   const runFile = join(runDir, 'run.json');
-  const context = existsSync(runFile) ? JSON.parse(readFileSync(runFile, 'utf8')) : { kind: 'load-testbed', plan, seed, sessions: [] };
+  const context = existsSync(runFile)
+    ? JSON.parse(readFileSync(runFile, 'utf8'))
+    : { kind: 'load-testbed', plan, seed, sessions: [] };
   if (resumeKey(context) !== resumeKey({ plan, seed })) {
-    throw new Error(`${runDir} was run with another plan or seed: resume it with the same PLAN and SEED, or choose another RUN_DIR`);
+    throw new Error(
+      `${runDir} was run with another plan or seed: resume it with the same PLAN and SEED, or choose another RUN_DIR`,
+    );
   }
   mkdirSync(runDir, { recursive: true });
   const done = new Set(readJsonLines(cellsFile).map((r) => `${r.cell_id}#${r.round}`));
@@ -227,40 +290,76 @@ async function main() {
     }
   }
   const todo = visits.filter((v) => !done.has(`${v.cell.id}#${v.round}`));
-  console.log(`Load testbed, plan ${plan.name}: ${visits.length} cell visits (${todo.length} to do), ${plan.connections} connections, results in ${runDir}`);
+  console.log(
+    `Load testbed, plan ${plan.name}: ${visits.length} cell visits (${todo.length} to do), ${plan.connections} connections, results in ${runDir}`,
+  );
   if (todo.length === 0) return runDir;
 
   let link;
   try {
     link = await netns.createLink({ delays: false });
     console.log('Starting the server in its namespace…');
-    const server = await netns.startServerInNamespace(port,
-      [`-Ddw.server.applicationConnectors[0].idleTimeout=${plan.server_idle_timeout_s}s`], [`-Xmx${plan.server_heap_mb}m`]);
+    const server = await netns.startServerInNamespace(
+      port,
+      [`-Ddw.server.applicationConnectors[0].idleTimeout=${plan.server_idle_timeout_s}s`],
+      [`-Xmx${plan.server_heap_mb}m`],
+    );
     const pid = jvmPid(server.pid);
     const info = JSON.parse(serverGet('/api/info', port));
     const session = context.sessions.length + 1;
     context.sessions.push({
-      session, started: new Date().toISOString(), git: gitState(),
-      link: { ...link, server_tcp: server.tcp, shaping: 'tc tbf at each direction\'s receiving end (veth ingress redirected to an ifb device), rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms' },
-      load_generator: { tool: version, threads: plan.threads, connections: plan.connections, namespace: `${process.env.RTL_NETNS}-browser` },
-      server: { versions: info.versions, settings: info.settings, ingest: info.ingest ?? null, machine: info.machine, port,
-        idle_timeout_s: plan.server_idle_timeout_s, max_heap_mb: plan.server_heap_mb },
-      machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, kernel: os.release(), memory_bytes: os.totalmem() },
+      session,
+      started: new Date().toISOString(),
+      git: gitState(),
+      link: {
+        ...link,
+        server_tcp: server.tcp,
+        shaping:
+          "tc tbf at each direction's receiving end (veth ingress redirected to an ifb device), rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms",
+      },
+      load_generator: {
+        tool: version,
+        threads: plan.threads,
+        connections: plan.connections,
+        namespace: `${process.env.RTL_NETNS}-browser`,
+      },
+      server: {
+        versions: info.versions,
+        settings: info.settings,
+        ingest: info.ingest ?? null,
+        machine: info.machine,
+        port,
+        idle_timeout_s: plan.server_idle_timeout_s,
+        max_heap_mb: plan.server_heap_mb,
+      },
+      machine: {
+        cpus: os.cpus().length,
+        cpu_model: os.cpus()[0]?.model ?? null,
+        kernel: os.release(),
+        memory_bytes: os.totalmem(),
+      },
       node: process.version,
     });
     writeAtomically(runFile, `${JSON.stringify(context, null, 2)}\n`);
 
     const startedAt = now();
     for (const [index, visit] of todo.entries()) {
-      const record = await measureCell({ plan, port, runDir, pid, session, groupId: visit.group.id }, visit.cell, visit.round, visit.position);
+      const record = await measureCell(
+        { plan, port, runDir, pid, session, groupId: visit.group.id },
+        visit.cell,
+        visit.round,
+        visit.position,
+      );
       appendSynced(cellsFile, [record]);
       const elapsed = (now() - startedAt) / 1000;
       const left = (elapsed / (index + 1)) * (todo.length - index - 1);
       const problems = record.errors + record.non_2xx ? `  ${record.errors} errors, ${record.non_2xx} non-2xx` : '';
-      console.log(`[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] round ${visit.round} ${visit.cell.id}: `
-        + `${record.requests_per_s.toFixed(1)} req/s, ${(record.link_utilization * 100).toFixed(0)} % of the link, `
-        + `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}`
-        + `  ~${formatDuration(left)} left`);
+      console.log(
+        `[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] round ${visit.round} ${visit.cell.id}: ` +
+          `${record.requests_per_s.toFixed(1)} req/s, ${(record.link_utilization * 100).toFixed(0)} % of the link, ` +
+          `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}` +
+          `  ~${formatDuration(left)} left`,
+      );
     }
   } finally {
     netns.stopNetnsStudy();

@@ -35,23 +35,53 @@ const WRAPPER = 'wrk "$@"; s=$?; read -r stat < /proc/$$/stat; echo "RTL_CPU ${s
  * Resolves {summary (from wrk-report.lua, latencies in ms), cpu_s, exit} or rejects with wrk's
  * words when it fails.
  */
-export function runWrk({ prefix = [], url, connections, threads, seconds, timeoutS, method = 'GET', bodyFile, contentType, encoding }) {
-  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--timeout', `${timeoutS}s`,
-    '-s', SCRIPT, url, '--', method];
+export function runWrk({
+  prefix = [],
+  url,
+  connections,
+  threads,
+  seconds,
+  timeoutS,
+  method = 'GET',
+  bodyFile,
+  contentType,
+  encoding,
+}) {
+  const args = [
+    '-t',
+    String(threads),
+    '-c',
+    String(connections),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    `${timeoutS}s`,
+    '-s',
+    SCRIPT,
+    url,
+    '--',
+    method,
+  ];
   if (method === 'POST') args.push(bodyFile, contentType, encoding ?? 'identity');
   const command = [...prefix, 'sh', '-c', WRAPPER, 'wrk', ...args];
   const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const done = new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => {
       const report = stdout.split('\n').find((l) => l.startsWith('RTL_WRK '));
       const cpu = stdout.split('\n').find((l) => l.startsWith('RTL_CPU '));
       if (code !== 0 || !report) {
-        reject(new Error(`wrk failed (exit ${code}): ${`${stderr}\n${stdout}`.trim().split('\n').slice(-5).join(' | ')}`));
+        reject(
+          new Error(`wrk failed (exit ${code}): ${`${stderr}\n${stdout}`.trim().split('\n').slice(-5).join(' | ')}`),
+        );
         return;
       }
       const raw = JSON.parse(report.slice('RTL_WRK '.length));
@@ -61,11 +91,18 @@ export function runWrk({ prefix = [], url, connections, threads, seconds, timeou
       const ms = (us) => us / 1000;
       resolve({
         summary: {
-          duration_s: raw.duration_us / 1e6, requests: raw.requests, bytes_read: raw.bytes_read, errors: raw.errors,
+          duration_s: raw.duration_us / 1e6,
+          requests: raw.requests,
+          bytes_read: raw.bytes_read,
+          errors: raw.errors,
           latency_ms: Object.fromEntries(Object.entries(raw.latency_us).map(([k, v]) => [k, ms(v)])),
         },
         cpu_s: cpuS,
-        text: stdout.split('\n').filter((l) => !l.startsWith('RTL_')).join('\n').trim(),
+        text: stdout
+          .split('\n')
+          .filter((l) => !l.startsWith('RTL_'))
+          .join('\n')
+          .trim(),
       });
     });
   });

@@ -58,8 +58,20 @@ const TCP_IP_HEADERS = 52;
  * namespace: two studies with different RTL_NETNS never clash (15 characters at most).
  */
 const SIDES = {
-  server: { namespace: NAMESPACE, veth: 'rtl-srv', tun: `${NAMESPACE}-s`, address: SERVER_ADDRESS, peer: BROWSER_ADDRESS },
-  browser: { namespace: BROWSER_NAMESPACE, veth: 'rtl-brw', tun: `${NAMESPACE}-b`, address: BROWSER_ADDRESS, peer: SERVER_ADDRESS },
+  server: {
+    namespace: NAMESPACE,
+    veth: 'rtl-srv',
+    tun: `${NAMESPACE}-s`,
+    address: SERVER_ADDRESS,
+    peer: BROWSER_ADDRESS,
+  },
+  browser: {
+    namespace: BROWSER_NAMESPACE,
+    veth: 'rtl-brw',
+    tun: `${NAMESPACE}-b`,
+    address: BROWSER_ADDRESS,
+    peer: SERVER_ADDRESS,
+  },
 };
 
 function run(command, ...args) {
@@ -89,9 +101,15 @@ export function checkNetns() {
     throw new Error(`RTL_NETNS=${NAMESPACE}: a namespace name of 1–12 lower-case letters, digits or dashes, please`);
   }
   if (process.getuid?.() !== 0) {
-    throw new Error('SHAPING=netns shapes with the kernel (ip netns, tc) and needs root. Run as root, or use SHAPING=cdp.');
+    throw new Error(
+      'SHAPING=netns shapes with the kernel (ip netns, tc) and needs root. Run as root, or use SHAPING=cdp.',
+    );
   }
-  for (const [tool, from] of [['ip', 'iproute2'], ['tc', 'iproute2'], ['python3', 'python3']]) {
+  for (const [tool, from] of [
+    ['ip', 'iproute2'],
+    ['tc', 'iproute2'],
+    ['python3', 'python3'],
+  ]) {
     try {
       run('sh', '-c', `command -v ${tool}`);
     } catch {
@@ -132,12 +150,40 @@ function delayMechanism() {
 function shapeDevice(namespace, device, rateBps, linkHeader, delayMs, rttMs) {
   let parent = ['root'];
   if (delayMs > 0) {
-    inside(namespace, 'tc', 'qdisc', 'add', 'dev', device, 'root', 'handle', '1:', 'netem', 'delay', `${delayMs}ms`, 'limit', '100000');
+    inside(
+      namespace,
+      'tc',
+      'qdisc',
+      'add',
+      'dev',
+      device,
+      'root',
+      'handle',
+      '1:',
+      'netem',
+      'delay',
+      `${delayMs}ms`,
+      'limit',
+      '100000',
+    );
     parent = ['parent', '1:1'];
   }
   if (rateBps !== null) {
-    inside(namespace, 'tc', 'qdisc', 'add', 'dev', device, ...parent, 'handle', '2:', 'tbf',
-      'rate', `${tcRate(rateBps, linkHeader)}bit`, ...tbfQueue(rttMs));
+    inside(
+      namespace,
+      'tc',
+      'qdisc',
+      'add',
+      'dev',
+      device,
+      ...parent,
+      'handle',
+      '2:',
+      'tbf',
+      'rate',
+      `${tcRate(rateBps, linkHeader)}bit`,
+      ...tbfQueue(rttMs),
+    );
   }
 }
 
@@ -167,7 +213,7 @@ export function shapeNetns(name) {
   shapeDevice(SIDES.browser.namespace, SIDES.browser[device], profile.upBps, linkHeader, netemMs, profile.rttMs);
   return {
     path: viaLine ? 'tun pair through delay-line.py' : 'veth pair',
-    delay: profile.rttMs === 0 ? null : (viaLine ? 'delay-line.py' : 'netem'),
+    delay: profile.rttMs === 0 ? null : viaLine ? 'delay-line.py' : 'netem',
     one_way_delay_ms: oneWayMs,
     tbf: tbfQueue(profile.rttMs).join(' '),
     tc_down_bps: profile.downBps === null ? null : tcRate(profile.downBps, linkHeader),
@@ -197,7 +243,10 @@ export function shapeRates({ downBps, upBps, rate = 'wire' }) {
   if (!['wire', 'payload'].includes(rate)) throw new Error(`rate is 'wire' or 'payload', not ${rate}`);
   const tcBps = (bps) => (bps === null ? null : rate === 'wire' ? Math.round(bps) : tcRate(bps, 14));
   // What arrives at each side is shaped there: the client receives the down direction.
-  for (const [side, bps] of [[SIDES.browser, tcBps(downBps)], [SIDES.server, tcBps(upBps)]]) {
+  for (const [side, bps] of [
+    [SIDES.browser, tcBps(downBps)],
+    [SIDES.server, tcBps(upBps)],
+  ]) {
     quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'root'));
     quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', side.veth, 'ingress'));
     quietly(() => inside(side.namespace, 'tc', 'qdisc', 'del', 'dev', IFB, 'root'));
@@ -208,17 +257,60 @@ export function shapeRates({ downBps, upBps, rate = 'wire' }) {
       try {
         inside(side.namespace, 'ip', 'link', 'add', IFB, 'type', 'ifb');
       } catch (error) {
-        throw new Error(`the load testbed shapes each direction at its receiving end through an ifb device, and this kernel makes none (CONFIG_IFB; as root: modprobe ifb): ${error.message.trim()}`);
+        throw new Error(
+          `the load testbed shapes each direction at its receiving end through an ifb device, and this kernel makes none (CONFIG_IFB; as root: modprobe ifb): ${error.message.trim()}`,
+        );
       }
     }
     inside(side.namespace, 'ip', 'link', 'set', IFB, 'up');
     inside(side.namespace, 'tc', 'qdisc', 'add', 'dev', side.veth, 'handle', 'ffff:', 'ingress');
-    inside(side.namespace, 'tc', 'filter', 'add', 'dev', side.veth, 'parent', 'ffff:', 'protocol', 'all',
-      'u32', 'match', 'u32', '0', '0', 'action', 'mirred', 'egress', 'redirect', 'dev', IFB);
-    inside(side.namespace, 'tc', 'qdisc', 'add', 'dev', IFB, 'root', 'handle', '2:', 'tbf', 'rate', `${bps}bit`, ...tbfQueue(0));
+    inside(
+      side.namespace,
+      'tc',
+      'filter',
+      'add',
+      'dev',
+      side.veth,
+      'parent',
+      'ffff:',
+      'protocol',
+      'all',
+      'u32',
+      'match',
+      'u32',
+      '0',
+      '0',
+      'action',
+      'mirred',
+      'egress',
+      'redirect',
+      'dev',
+      IFB,
+    );
+    inside(
+      side.namespace,
+      'tc',
+      'qdisc',
+      'add',
+      'dev',
+      IFB,
+      'root',
+      'handle',
+      '2:',
+      'tbf',
+      'rate',
+      `${bps}bit`,
+      ...tbfQueue(0),
+    );
   }
-  return { path: 'veth pair', rate, tbf: tbfQueue(0).join(' '), shaped_at: 'receiving end (veth ingress → ifb → tbf)',
-    tc_down_bps: tcBps(downBps), tc_up_bps: tcBps(upBps) };
+  return {
+    path: 'veth pair',
+    rate,
+    tbf: tbfQueue(0).join(' '),
+    shaped_at: 'receiving end (veth ingress → ifb → tbf)',
+    tc_down_bps: tcBps(downBps),
+    tc_up_bps: tcBps(upBps),
+  };
 }
 
 /**
@@ -237,7 +329,8 @@ export function linkCounters() {
     let delivered = veth.rx;
     try {
       // The IFB device passes on what the bucket let through; only when the ingress redirect is there.
-      if (inside(side.namespace, 'tc', 'filter', 'show', 'dev', side.veth, 'ingress').includes(IFB)) delivered = stats(side.namespace, IFB).tx;
+      if (inside(side.namespace, 'tc', 'filter', 'show', 'dev', side.veth, 'ingress').includes(IFB))
+        delivered = stats(side.namespace, IFB).tx;
     } catch {
       // no ingress shaping on this side
     }
@@ -253,7 +346,18 @@ export function linkCounters() {
  * a body — until the server's idle timeout, and would end with an error answer in a later cell.
  */
 export function closeServerConnections() {
-  const killed = inside(SIDES.server.namespace, 'ss', '-H', '-t', '-n', '-K', 'state', 'established', 'dst', BROWSER_ADDRESS);
+  const killed = inside(
+    SIDES.server.namespace,
+    'ss',
+    '-H',
+    '-t',
+    '-n',
+    '-K',
+    'state',
+    'established',
+    'dst',
+    BROWSER_ADDRESS,
+  );
   return killed.split('\n').filter((line) => line.trim()).length;
 }
 
@@ -273,7 +377,12 @@ export const LINK_ADDRESSES = Object.freeze({ server: SERVER_ADDRESS, client: BR
 
 async function answers(port) {
   try {
-    inside(NAMESPACE, 'node', '-e', `fetch('http://127.0.0.1:${port}/api/books?count=1').then(r => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))`);
+    inside(
+      NAMESPACE,
+      'node',
+      '-e',
+      `fetch('http://127.0.0.1:${port}/api/books?count=1').then(r => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))`,
+    );
     return true;
   } catch {
     return false;
@@ -289,7 +398,8 @@ async function answers(port) {
  */
 function chooseCongestionControl() {
   const wanted = process.env.RTL_NETNS_CC ? [process.env.RTL_NETNS_CC] : ['cubic', 'reno'];
-  if (!/^[a-z0-9_]+$/.test(wanted[0])) throw new Error(`RTL_NETNS_CC=${wanted[0]} is not the name of a congestion control`);
+  if (!/^[a-z0-9_]+$/.test(wanted[0]))
+    throw new Error(`RTL_NETNS_CC=${wanted[0]} is not the name of a congestion control`);
   for (const algorithm of wanted) {
     try {
       for (const side of Object.values(SIDES)) {
@@ -308,14 +418,24 @@ function chooseCongestionControl() {
 export function warmUpInNamespace(paths, requests) {
   const port = process.env.RTL_NETNS_PORT;
   if (!port) throw new Error('the netns study is not running (RTL_NETNS_PORT is not set)');
-  return JSON.parse(inside(NAMESPACE, 'node', join(ROOT, 'experiments', 'server-warmup.js'), `http://127.0.0.1:${port}`,
-    JSON.stringify(paths), String(requests)));
+  return JSON.parse(
+    inside(
+      NAMESPACE,
+      'node',
+      join(ROOT, 'experiments', 'server-warmup.js'),
+      `http://127.0.0.1:${port}`,
+      JSON.stringify(paths),
+      String(requests),
+    ),
+  );
 }
 
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
 async function startDelayLine() {
-  const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET],
-    { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   writeFileSync(DELAY_LINE_PID_FILE, String(line.pid));
   await new Promise((resolve, reject) => {
     let said = '';
@@ -350,11 +470,33 @@ export async function createLink({ delays = true } = {}) {
     // The delay line's path has no reverse route of the veth kind: do not filter by it. And no
     // connection may start from what an earlier one learnt of the path (ssthresh, RTT): every
     // cell's first connection starts alike, whatever ran before it.
-    inside(side.namespace, 'sh', '-c', 'echo 0 > /proc/sys/net/ipv4/conf/all/rp_filter; '
-      + 'echo 0 > /proc/sys/net/ipv4/conf/default/rp_filter; echo 1 > /proc/sys/net/ipv4/tcp_no_metrics_save');
+    inside(
+      side.namespace,
+      'sh',
+      '-c',
+      'echo 0 > /proc/sys/net/ipv4/conf/all/rp_filter; ' +
+        'echo 0 > /proc/sys/net/ipv4/conf/default/rp_filter; echo 1 > /proc/sys/net/ipv4/tcp_no_metrics_save',
+    );
   }
-  run('ip', 'link', 'add', SIDES.server.veth, 'netns', SIDES.server.namespace, 'mtu', String(MTU), 'type', 'veth',
-    'peer', 'name', SIDES.browser.veth, 'netns', SIDES.browser.namespace, 'mtu', String(MTU));
+  run(
+    'ip',
+    'link',
+    'add',
+    SIDES.server.veth,
+    'netns',
+    SIDES.server.namespace,
+    'mtu',
+    String(MTU),
+    'type',
+    'veth',
+    'peer',
+    'name',
+    SIDES.browser.veth,
+    'netns',
+    SIDES.browser.namespace,
+    'mtu',
+    String(MTU),
+  );
   for (const side of Object.values(SIDES)) {
     inside(side.namespace, 'ip', 'addr', 'add', `${side.address}/30`, 'dev', side.veth);
     inside(side.namespace, 'ip', 'link', 'set', side.veth, 'up');
@@ -362,8 +504,12 @@ export async function createLink({ delays = true } = {}) {
   const congestionControl = chooseCongestionControl();
   if (delay === 'delay-line') await startDelayLine();
   return {
-    server_namespace: NAMESPACE, browser_namespace: BROWSER_NAMESPACE, server_address: SERVER_ADDRESS,
-    browser_address: BROWSER_ADDRESS, mtu: MTU, delay,
+    server_namespace: NAMESPACE,
+    browser_namespace: BROWSER_NAMESPACE,
+    server_address: SERVER_ADDRESS,
+    browser_address: BROWSER_ADDRESS,
+    mtu: MTU,
+    delay,
     congestion_control: congestionControl,
   };
 }
@@ -376,20 +522,51 @@ export async function createLink({ delays = true } = {}) {
  */
 export async function startServerInNamespace(port, options = [], jvmOptions = []) {
   const extra = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
-  const server = spawn('ip', ['netns', 'exec', NAMESPACE, 'mvn', '-B', '-q', '-ntp', 'exec:java',
-    `-Ddw.server.applicationConnectors[0].port=${port}`, '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
-    `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`, STUDY_SERVER_OPTS, ...extra, ...options],
-  { cwd: ROOT, stdio: 'ignore', detached: true,
-    env: jvmOptions.length ? { ...process.env, MAVEN_OPTS: [process.env.MAVEN_OPTS ?? '', ...jvmOptions].join(' ').trim() } : process.env });
+  const server = spawn(
+    'ip',
+    [
+      'netns',
+      'exec',
+      NAMESPACE,
+      'mvn',
+      '-B',
+      '-q',
+      '-ntp',
+      'exec:java',
+      `-Ddw.server.applicationConnectors[0].port=${port}`,
+      '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
+      `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
+      STUDY_SERVER_OPTS,
+      ...extra,
+      ...options,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      detached: true,
+      env: jvmOptions.length
+        ? { ...process.env, MAVEN_OPTS: [process.env.MAVEN_OPTS ?? '', ...jvmOptions].join(' ').trim() }
+        : process.env,
+    },
+  );
   writeFileSync(SERVER_PID_FILE, String(server.pid));
   server.unref();
   const deadline = Date.now() + 600_000;
   while (!(await answers(port))) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the study server did not start inside the namespace');
+    if (Date.now() > deadline || server.exitCode !== null)
+      throw new Error('the study server did not start inside the namespace');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const tcp = Object.fromEntries(['tcp_congestion_control', 'tcp_slow_start_after_idle', 'tcp_no_metrics_save',
-    'tcp_timestamps', 'tcp_rmem', 'tcp_wmem'].map((key) => [key, inside(NAMESPACE, 'cat', `/proc/sys/net/ipv4/${key}`).trim()]));
+  const tcp = Object.fromEntries(
+    [
+      'tcp_congestion_control',
+      'tcp_slow_start_after_idle',
+      'tcp_no_metrics_save',
+      'tcp_timestamps',
+      'tcp_rmem',
+      'tcp_wmem',
+    ].map((key) => [key, inside(NAMESPACE, 'cat', `/proc/sys/net/ipv4/${key}`).trim()]),
+  );
   return { pid: server.pid, tcp };
 }
 
@@ -400,7 +577,9 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
 export async function startNetnsStudy(settings) {
   const base = new URL(settings.baseUrl);
   if (base.hostname !== 'localhost') {
-    throw new Error(`SHAPING=netns starts its own server and browser and names the server localhost: BASE_URL must be http://localhost:<port>, not ${settings.baseUrl}`);
+    throw new Error(
+      `SHAPING=netns starts its own server and browser and names the server localhost: BASE_URL must be http://localhost:<port>, not ${settings.baseUrl}`,
+    );
   }
   const port = base.port || '80';
   const link = await createLink({ delays: true });

@@ -7,14 +7,29 @@ const KBIT = 1_000;
 
 export const NETWORKS = Object.freeze({
   unthrottled: { title: 'Unthrottled (loopback)', downBps: null, upBps: null, rttMs: 0, source: 'no shaping' },
-  '10mbit': { title: '10 Mbit/s full duplex', downBps: 10 * MBIT, upBps: 10 * MBIT, rttMs: 0,
-    source: 'the source study (SPEC §6)' },
+  '10mbit': {
+    title: '10 Mbit/s full duplex',
+    downBps: 10 * MBIT,
+    upBps: 10 * MBIT,
+    rttMs: 0,
+    source: 'the source study (SPEC §6)',
+  },
   // Chrome DevTools presets (devtools-frontend core/sdk/NetworkManager.ts): nominal figures with
   // DevTools' own derating, 0.9 × throughput and a latency multiplier.
-  'slow-4g': { title: 'DevTools Slow 4G', downBps: 1.6 * MBIT * 0.9, upBps: 750 * KBIT * 0.9, rttMs: 150 * 3.75,
-    source: 'Chrome DevTools Slow4GConditions' },
-  'fast-4g': { title: 'DevTools Fast 4G', downBps: 9 * MBIT * 0.9, upBps: 1.5 * MBIT * 0.9, rttMs: 60 * 2.75,
-    source: 'Chrome DevTools Fast4GConditions' },
+  'slow-4g': {
+    title: 'DevTools Slow 4G',
+    downBps: 1.6 * MBIT * 0.9,
+    upBps: 750 * KBIT * 0.9,
+    rttMs: 150 * 3.75,
+    source: 'Chrome DevTools Slow4GConditions',
+  },
+  'fast-4g': {
+    title: 'DevTools Fast 4G',
+    downBps: 9 * MBIT * 0.9,
+    upBps: 1.5 * MBIT * 0.9,
+    rttMs: 60 * 2.75,
+    source: 'Chrome DevTools Fast4GConditions',
+  },
   // WebPageTest connectivity profiles.
   '3g': { title: 'WebPageTest 3G', downBps: 1.6 * MBIT, upBps: 768 * KBIT, rttMs: 300, source: 'WebPageTest 3G' },
   cable: { title: 'WebPageTest Cable', downBps: 5 * MBIT, upBps: 1 * MBIT, rttMs: 28, source: 'WebPageTest Cable' },
@@ -31,10 +46,15 @@ const cdpSessions = new WeakMap();
  */
 export async function applyCdpShaping(page, name, factor = 1) {
   const profile = NETWORKS[name];
-  const conditions = profile.downBps === null
-    ? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
-    : { offline: false, latency: profile.rttMs, downloadThroughput: (profile.downBps / 8) * factor,
-      uploadThroughput: (profile.upBps / 8) * factor };
+  const conditions =
+    profile.downBps === null
+      ? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+      : {
+          offline: false,
+          latency: profile.rttMs,
+          downloadThroughput: (profile.downBps / 8) * factor,
+          uploadThroughput: (profile.upBps / 8) * factor,
+        };
   // One session per page: a second session's conditions would not replace the first's. The
   // emulation works without Network.enable, which would also send an event per request to
   // Playwright, on the same cores, while the page times it.
@@ -71,8 +91,10 @@ export async function calibrateCdp(page, name, env = process.env) {
     await applyCdpShaping(page, name, factor);
     const measured = await measureNetwork(page, profile.downBps);
     if (profile.downBps !== null && measured.throughput_bps === null) {
-      throw new Error(`${name}: the throughput probe ended within the RTT (${measured.probe_seconds.join(', ')} s against `
-        + `${measured.rtt_ms} ms); no rate to calibrate against`);
+      throw new Error(
+        `${name}: the throughput probe ended within the RTT (${measured.probe_seconds.join(', ')} s against ` +
+          `${measured.rtt_ms} ms); no rate to calibrate against`,
+      );
     }
     rounds.push({ factor, throughput_bps: measured.throughput_bps });
     const ratio = profile.downBps === null ? 1 : profile.downBps / measured.throughput_bps;
@@ -80,8 +102,14 @@ export async function calibrateCdp(page, name, env = process.env) {
     const next = factor * ratio;
     const pathTooSlow = next > MAX_CALIBRATION_FACTOR;
     if (!enabled || within || pathTooSlow || rounds.length === CALIBRATION_ROUNDS) {
-      const result = { calibration: enabled ? 'on' : 'off', factor, within_tolerance: within,
-        tolerance: CALIBRATION_TOLERANCE, rounds, measured };
+      const result = {
+        calibration: enabled ? 'on' : 'off',
+        factor,
+        within_tolerance: within,
+        tolerance: CALIBRATION_TOLERANCE,
+        rounds,
+        measured,
+      };
       if (enabled && !within && pathTooSlow) {
         result.note = `stopped: the rate would need a factor above ${MAX_CALIBRATION_FACTOR}; the path itself is slower than the profile`;
       }
@@ -100,7 +128,7 @@ const PROBES = 3;
 /** Books in the throughput probe for a rate in bit/s (null: unthrottled). */
 function probeBooks(rateBps) {
   if (rateBps === null) return PROBE_BOOKS.max;
-  const books = Math.round((rateBps / 8) * PROBE_SECONDS / PROBE_BOOKS.bytesEach);
+  const books = Math.round(((rateBps / 8) * PROBE_SECONDS) / PROBE_BOOKS.bytesEach);
   return Math.min(PROBE_BOOKS.max, Math.max(PROBE_BOOKS.min, books));
 }
 
@@ -122,45 +150,58 @@ function probeBooks(rateBps) {
  * their bytes over their whole time.
  */
 export async function measureNetwork(page, rateBps = null) {
-  return page.evaluate(async ({ books, probes, shaped }) => {
-    const info = await (await fetch('/api/info', { cache: 'no-store' })).json();
-    const count = Math.min(books, info.dataset.size);
-    const url = (n) => `/api/books?count=${n}&format=json&compression=none&cm=0`;
-    const rtts = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      const response = await fetch(url(1), { cache: 'no-store' });
-      rtts.push(performance.now() - t0);
-      await response.arrayBuffer();
-    }
-    const rtt = Math.min(...rtts);
-    const runs = [];
-    for (let i = 0; i <= probes; i++) {
-      performance.clearResourceTimings();
-      const sent = performance.now();
-      const response = await fetch(url(count), { cache: 'no-store' });
-      if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
-      await response.arrayBuffer();
-      // The probe's own entry: entries land asynchronously, so the timeline's last one was at
-      // times a 1-object request's, arriving late (unthrottled probes of "1,032 bytes").
-      const name = new URL(url(count), location.href).href;
-      let entry = null;
-      for (let waited = 0; waited <= 2000 && !entry; waited += 10) {
-        entry = performance.getEntriesByName(name, 'resource').find((e) => e.startTime >= sent) ?? null;
-        if (!entry) await new Promise((resolve) => setTimeout(resolve, 10));
+  return page.evaluate(
+    async ({ books, probes, shaped }) => {
+      const info = await (await fetch('/api/info', { cache: 'no-store' })).json();
+      const count = Math.min(books, info.dataset.size);
+      const url = (n) => `/api/books?count=${n}&format=json&compression=none&cm=0`;
+      const rtts = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        const response = await fetch(url(1), { cache: 'no-store' });
+        rtts.push(performance.now() - t0);
+        await response.arrayBuffer();
       }
-      if (!entry) throw new Error(`the network probe's Resource Timing entry for ${name} never arrived`);
-      const seconds = (entry.responseEnd - entry.requestStart) / 1000;
-      const transferS = seconds - rtt / 1000;
-      if (i > 0) {
-        runs.push({ seconds, throughput_bps: shaped && transferS > 0 ? (entry.transferSize * 8) / transferS : null,
-          at_least_bps: (entry.transferSize * 8) / seconds, bytes: entry.transferSize });
+      const rtt = Math.min(...rtts);
+      const runs = [];
+      for (let i = 0; i <= probes; i++) {
+        performance.clearResourceTimings();
+        const sent = performance.now();
+        const response = await fetch(url(count), { cache: 'no-store' });
+        if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
+        await response.arrayBuffer();
+        // The probe's own entry: entries land asynchronously, so the timeline's last one was at
+        // times a 1-object request's, arriving late (unthrottled probes of "1,032 bytes").
+        const name = new URL(url(count), location.href).href;
+        let entry = null;
+        for (let waited = 0; waited <= 2000 && !entry; waited += 10) {
+          entry = performance.getEntriesByName(name, 'resource').find((e) => e.startTime >= sent) ?? null;
+          if (!entry) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        if (!entry) throw new Error(`the network probe's Resource Timing entry for ${name} never arrived`);
+        const seconds = (entry.responseEnd - entry.requestStart) / 1000;
+        const transferS = seconds - rtt / 1000;
+        if (i > 0) {
+          runs.push({
+            seconds,
+            throughput_bps: shaped && transferS > 0 ? (entry.transferSize * 8) / transferS : null,
+            at_least_bps: (entry.transferSize * 8) / seconds,
+            bytes: entry.transferSize,
+          });
+        }
       }
-    }
-    const middle = (values) => (values.includes(null) ? null : values.sort((a, b) => a - b)[Math.floor(values.length / 2)]);
-    return { rtt_ms: rtt, rtt_samples_ms: rtts, throughput_bps: middle(runs.map((r) => r.throughput_bps)),
-      at_least_bps: middle(runs.map((r) => r.at_least_bps)),
-      probe_transfer_size: runs[0].bytes, probe_seconds: runs.map((r) => r.seconds),
-      probe_throughputs_bps: runs.map((r) => r.throughput_bps) };
-  }, { books: probeBooks(rateBps), probes: PROBES, shaped: rateBps !== null });
+      const middle = (values) =>
+        values.includes(null) ? null : values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      return {
+        rtt_ms: rtt,
+        rtt_samples_ms: rtts,
+        throughput_bps: middle(runs.map((r) => r.throughput_bps)),
+        at_least_bps: middle(runs.map((r) => r.at_least_bps)),
+        probe_transfer_size: runs[0].bytes,
+        probe_seconds: runs.map((r) => r.seconds),
+        probe_throughputs_bps: runs.map((r) => r.throughput_bps),
+      };
+    },
+    { books: probeBooks(rateBps), probes: PROBES, shaped: rateBps !== null },
+  );
 }

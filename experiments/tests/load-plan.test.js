@@ -6,8 +6,15 @@ import { test } from 'node:test';
 import { checkLoadPlan, listLoadPlans, loadGroups, loadLoadPlan, visitOrder } from '../load/plan.js';
 import { cellTiming } from '../load/testbed.js';
 
-const PLAN = { name: 'p', formats: ['json', 'xml', 'cbor'], methods: ['GET', 'POST'], counts: [1, 100], bandwidths_mbit: [100, 1],
-  connections: 100, duration_s: 30 };
+const PLAN = {
+  name: 'p',
+  formats: ['json', 'xml', 'cbor'],
+  methods: ['GET', 'POST'],
+  counts: [1, 100],
+  bandwidths_mbit: [100, 1],
+  connections: 100,
+  duration_s: 30,
+};
 
 test('every shipped load plan is valid; the testbed plan is the published testbed', () => {
   assert.ok(listLoadPlans().includes('testbed') && listLoadPlans().includes('testbed-smoke'));
@@ -35,21 +42,34 @@ test('bad plans are refused, naming the field and what is allowed', () => {
   refused({ formats: ['json', 'json'] }, /twice/);
   refused({ server_heap_mb: 256 }, /"server_heap_mb" is the server's maximum heap in MiB, a whole number from 1024/);
   refused({ server_idle_timeout_s: 0 }, /"server_idle_timeout_s"/);
-  assert.deepStrictEqual([checkLoadPlan(PLAN).server_idle_timeout_s, checkLoadPlan(PLAN).server_heap_mb], [300, 2048], 'the defaults');
+  assert.deepStrictEqual(
+    [checkLoadPlan(PLAN).server_idle_timeout_s, checkLoadPlan(PLAN).server_heap_mb],
+    [300, 2048],
+    'the defaults',
+  );
   assert.throws(() => loadLoadPlan('no-such-plan'), /the plans are .*testbed/);
 });
 
 test('cells group by what they compare; rounds visit a group in a seeded order', () => {
   const groups = loadGroups(checkLoadPlan(PLAN));
   assert.equal(groups.length, 2 * 2 * 2);
-  assert.deepStrictEqual(groups[0].cells.map((c) => c.format), ['json', 'xml', 'cbor']);
+  assert.deepStrictEqual(
+    groups[0].cells.map((c) => c.format),
+    ['json', 'xml', 'cbor'],
+  );
   assert.equal(groups[0].id, 'books/GET/1/1mbit', 'slowest link first');
-  const orders = new Set(Array.from({ length: 20 }, (_, r) => visitOrder(groups[0], r + 1, 1).map((c) => c.format).join()));
+  const orders = new Set(
+    Array.from({ length: 20 }, (_, r) =>
+      visitOrder(groups[0], r + 1, 1)
+        .map((c) => c.format)
+        .join(),
+    ),
+  );
   assert.ok(orders.size > 1, 'rounds differ');
   assert.deepStrictEqual(visitOrder(groups[0], 3, 1), visitOrder(groups[0], 3, 1), 'and repeat with the seed');
 });
 
-test('a cell measures at least `waves` requests per connection at the link\'s rate', () => {
+test("a cell measures at least `waves` requests per connection at the link's rate", () => {
   const plan = checkLoadPlan(PLAN);
   // 100 connections × ~50 KB at 1 Mbit/s: ~40 s per request, so 3 waves are ~2 minutes.
   const slow = cellTiming(plan, 50_000, 1);

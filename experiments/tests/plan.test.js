@@ -6,7 +6,7 @@ import { caseId } from '#common/schema.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
-test('the thesis plan is SPEC §6\'s matrix', () => {
+test("the thesis plan is SPEC §6's matrix", () => {
   const cells = expandPlan(loadPlan('thesis'));
   const ids = new Set(cells.map(caseId));
   // scenario 1: 2 objects × 3 formats × 2 compressions × 5 counts × 2 networks, less 100,000 at 10 Mbit/s
@@ -15,11 +15,17 @@ test('the thesis plan is SPEC §6\'s matrix', () => {
   assert.ok(ids.has('videos/100000/xml/gzip/scenario1/cm0/unthrottled'));
   // scenarios 2 and 3: Books, 10 Mbit/s, no GZIP, 3 formats, N up to 10,000, CM1–CM5
   assert.equal(cells.filter((c) => c.scenario === 2 || c.scenario === 3).length, 2 * 3 * 4 * 5);
-  assert.ok(cells.filter((c) => c.scenario === 2).every((c) => c.object === 'books' && c.network === '10mbit' && c.compression === 'none'));
+  assert.ok(
+    cells
+      .filter((c) => c.scenario === 2)
+      .every((c) => c.object === 'books' && c.network === '10mbit' && c.compression === 'none'),
+  );
   // scenarios 4 and 5: CM2–CM5 for 10, CM2–CM4 for 100 and 1,000, CM2–CM3 for 10,000; both networks
   const s4 = cells.filter((c) => c.scenario === 4 && c.network === '10mbit');
-  assert.deepStrictEqual(s4.map((c) => `${c.count}:${c.cm}`),
-    ['10:2', '10:3', '10:4', '10:5', '100:2', '100:3', '100:4', '1000:2', '1000:3', '1000:4', '10000:2', '10000:3']);
+  assert.deepStrictEqual(
+    s4.map((c) => `${c.count}:${c.cm}`),
+    ['10:2', '10:3', '10:4', '10:5', '100:2', '100:3', '100:4', '1000:2', '1000:3', '1000:4', '10000:2', '10000:3'],
+  );
   assert.equal(cells.length, 108 + 120 + 48);
   assert.equal(ids.size, cells.length, 'no duplicates');
 });
@@ -32,18 +38,24 @@ test('cells run network by network, each named by its case id', () => {
   assert.match(caseId(cells[0]), /^books\/10\/json\/none\/scenario1\/cm0\/unthrottled$/);
 });
 
-test('NETWORK replaces the plan\'s networks', () => {
+test("NETWORK replaces the plan's networks", () => {
   const cells = expandPlan(loadPlan('smoke'), { network: 'fast-4g' });
   assert.ok(cells.every((c) => c.network === 'fast-4g'));
-  assert.throws(() => expandPlan(loadPlan('smoke'), { network: 'dialup' }), /Unknown network "dialup"; the profiles are unthrottled, 10mbit/);
+  assert.throws(
+    () => expandPlan(loadPlan('smoke'), { network: 'dialup' }),
+    /Unknown network "dialup"; the profiles are unthrottled, 10mbit/,
+  );
 });
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), /No plan "nonesuch".*the plans are compression, formats, quick, smoke, thesis, thesis-source/);
+  assert.throws(
+    () => loadPlan('nonesuch'),
+    /No plan "nonesuch".*the plans are compression, formats, quick, smoke, thesis, thesis-source/,
+  );
 });
 
-test('a plan can extend another: the source\'s own protocol on the same cells, interleaved too', () => {
+test("a plan can extend another: the source's own protocol on the same cells, interleaved too", () => {
   const source = loadPlan('thesis-source');
   assert.equal(source.name, 'thesis-source');
   assert.deepStrictEqual(source.protocol.warmup, { iterations: 100 });
@@ -57,19 +69,37 @@ test('a plan can extend another: the source\'s own protocol on the same cells, i
 test('cells fall into the comparison groups the report compares', () => {
   const groups = comparisonGroups(loadPlan('thesis'));
   assert.equal(groups.length, 18 + 20 + 24);
-  assert.equal(groups.reduce((n, g) => n + g.cells.length, 0), 276);
+  assert.equal(
+    groups.reduce((n, g) => n + g.cells.length, 0),
+    276,
+  );
   const byId = new Map(groups.map((g) => [g.id, g]));
-  assert.deepStrictEqual(byId.get('formats/videos/1000/10mbit').cells.map((c) => `${c.format}/${c.compression}`).sort(),
-    ['json/gzip', 'json/none', 'protobuf/gzip', 'protobuf/none', 'xml/gzip', 'xml/none']);
-  assert.deepStrictEqual(byId.get('side/books/100/10mbit/cm4').cells.map((c) => `${c.format}/${c.scenario}`).sort(),
-    ['json/2', 'json/3', 'protobuf/2', 'protobuf/3', 'xml/2', 'xml/3']);
-  assert.deepStrictEqual(byId.get('caching/books/10/unthrottled/cm5/json/none').cells.map((c) => c.scenario), [4, 5]);
+  assert.deepStrictEqual(
+    byId
+      .get('formats/videos/1000/10mbit')
+      .cells.map((c) => `${c.format}/${c.compression}`)
+      .sort(),
+    ['json/gzip', 'json/none', 'protobuf/gzip', 'protobuf/none', 'xml/gzip', 'xml/none'],
+  );
+  assert.deepStrictEqual(
+    byId
+      .get('side/books/100/10mbit/cm4')
+      .cells.map((c) => `${c.format}/${c.scenario}`)
+      .sort(),
+    ['json/2', 'json/3', 'protobuf/2', 'protobuf/3', 'xml/2', 'xml/3'],
+  );
+  assert.deepStrictEqual(
+    byId.get('caching/books/10/unthrottled/cm5/json/none').cells.map((c) => c.scenario),
+    [4, 5],
+  );
   assert.ok(groups.every((g) => g.cells.every((c) => c.network === g.network)));
 });
 
 test('old protocols are refused with what to write instead', () => {
-  assert.throws(() => loadPlan(writePlan({ name: 'old', protocol: { warmup: 100, reps: 100 }, groups: loadPlan('smoke').groups })),
-    /protocol: unknown protocol key "reps"/);
+  assert.throws(
+    () => loadPlan(writePlan({ name: 'old', protocol: { warmup: 100, reps: 100 }, groups: loadPlan('smoke').groups })),
+    /protocol: unknown protocol key "reps"/,
+  );
 });
 
 function writePlan(plan) {
@@ -82,19 +112,41 @@ test('levels: a plan measures compressions at the levels it names, the default o
   const plan = loadPlan('compression');
   const cells = expandPlan(plan);
   const configurations = [...new Set(cells.map((c) => `${c.compression}${c.level === null ? '' : ` ${c.level}`}`))];
-  assert.deepStrictEqual(configurations, ['none', 'gzip 1', 'gzip 6', 'gzip 9', 'deflate 6', 'br 1', 'br 6', 'br 11', 'zstd 1', 'zstd 3', 'zstd 19']);
-  assert.equal(cells.length, 3 * 11 * 3 * 3 - 3 * 3 - 2 * (10 + 2 * 5), 'Brotli 11 is left out at N = 10,000; on slow links there, XML and non-default levels');
+  assert.deepStrictEqual(configurations, [
+    'none',
+    'gzip 1',
+    'gzip 6',
+    'gzip 9',
+    'deflate 6',
+    'br 1',
+    'br 6',
+    'br 11',
+    'zstd 1',
+    'zstd 3',
+    'zstd 19',
+  ]);
+  assert.equal(
+    cells.length,
+    3 * 11 * 3 * 3 - 3 * 3 - 2 * (10 + 2 * 5),
+    'Brotli 11 is left out at N = 10,000; on slow links there, XML and non-default levels',
+  );
   assert.ok(!cells.some((c) => c.compression === 'br' && c.level === 11 && c.count === 10000));
   // Default levels keep the ids runs have always had; others name their level.
   assert.ok(cells.some((c) => caseId(c) === 'books/10/json/gzip/scenario1/cm0/unthrottled'));
   assert.ok(cells.some((c) => caseId(c) === 'books/10/json/br-11/scenario1/cm0/unthrottled'));
   const groups = comparisonGroups(plan);
   assert.equal(groups.length, 9);
-  assert.deepStrictEqual(groups.map((g) => g.cells.length), [33, 33, 30, 33, 33, 10, 33, 33, 10]);
+  assert.deepStrictEqual(
+    groups.map((g) => g.cells.length),
+    [33, 33, 30, 33, 33, 10, 33, 33, 10],
+  );
   const bad = (levels) => {
     const directory = temporaryDirectory('plan-');
     const path = join(directory, 'bad.json');
-    writeFileSync(path, JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }));
+    writeFileSync(
+      path,
+      JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }),
+    );
     return () => loadPlan(path);
   };
   assert.throws(bad({ br: [12] }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { studySettings } from '../study-settings.js';
 
-test('the study\'s settings have defaults', () => {
+test("the study's settings have defaults", () => {
   const settings = studySettings({});
   assert.equal(settings.plan.name, 'quick');
   assert.equal(settings.shaping, 'cdp');
@@ -15,10 +15,16 @@ test('the study\'s settings have defaults', () => {
 });
 
 test('a bad setting is refused with what is allowed', () => {
-  assert.throws(() => studySettings({ NETWORK: '5g' }), /NETWORK=5g is not a profile; the profiles are unthrottled, 10mbit/);
+  assert.throws(
+    () => studySettings({ NETWORK: '5g' }),
+    /NETWORK=5g is not a profile; the profiles are unthrottled, 10mbit/,
+  );
   assert.throws(() => studySettings({ SHAPING: 'tc' }), /SHAPING=tc is not a mechanism; use cdp or netns/);
   assert.throws(() => studySettings({ PAGE_SETTLE_MS: 'soon' }), /PAGE_SETTLE_MS=soon is not a number of milliseconds/);
   for (const value of ['lots', '-5', '2.5']) {
-    assert.throws(() => studySettings({ SERVER_WARMUP: value }), new RegExp(`SERVER_WARMUP=${value} is not a number of requests`));
+    assert.throws(
+      () => studySettings({ SERVER_WARMUP: value }),
+      new RegExp(`SERVER_WARMUP=${value} is not a number of requests`),
+    );
   }
 });

@@ -25,19 +25,27 @@ const GROUPS = comparisonGroups(loadPlan('smoke'));
 const ROUNDS = 3;
 let server;
 
-const lines = (file) => readFileSync(join(RUN_DIR, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (file) =>
+  readFileSync(join(RUN_DIR, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 function study(runDir = RUN_DIR, ...args) {
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
-    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
     env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600' },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 before(async () => {
-  server = await startStudyServer({ port: PORT,
-    options: ['-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/study-data'] });
+  server = await startStudyServer({
+    port: PORT,
+    options: ['-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/study-data'],
+  });
 });
 
 after(() => server?.stop());
@@ -45,7 +53,10 @@ after(() => server?.stop());
 test('the smoke plan runs every comparison group, interleaved, and records a complete, verified run', () => {
   const { status, output } = study();
   assert.equal(status, 0, output);
-  assert.match(output, new RegExp(`\\[ *1/${GROUPS.length}\\] \\S+ +3 rounds, \\d+/\\d+ comparisons resolved \\(rounds done`));
+  assert.match(
+    output,
+    new RegExp(`\\[ *1/${GROUPS.length}\\] \\S+ +3 rounds, \\d+/\\d+ comparisons resolved \\(rounds done`),
+  );
   assert.match(output, /: round 2, \d+\/\d+ comparisons resolved/);
 
   const context = JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8'));
@@ -67,13 +78,22 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   const link = context.networks['10mbit'];
   assert.equal(link.cdp.calibration, 'on');
   assert.ok(link.cdp.rounds.length >= 1 && link.cdp.factor > 0);
-  assert.ok(Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1, `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`);
+  assert.ok(
+    Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1,
+    `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`,
+  );
   // Unshaped, no link rate to measure: only what the probes prove.
   const open = context.networks.unthrottled.measured;
   assert.equal(open.throughput_bps, null);
-  assert.ok(open.probe_transfer_size > 200_000, `the probe's own entry (hundreds of Books), not a 1-object one: ${open.probe_transfer_size} B`);
+  assert.ok(
+    open.probe_transfer_size > 200_000,
+    `the probe's own entry (hundreds of Books), not a 1-object one: ${open.probe_transfer_size} B`,
+  );
   const rates = open.probe_seconds.map((s) => (open.probe_transfer_size * 8) / s).sort((a, b) => a - b);
-  assert.ok(Math.abs(open.at_least_bps / rates[Math.floor(rates.length / 2)] - 1) < 1e-9, 'at least: the median probe\'s bytes over its whole time');
+  assert.ok(
+    Math.abs(open.at_least_bps / rates[Math.floor(rates.length / 2)] - 1) < 1e-9,
+    "at least: the median probe's bytes over its whole time",
+  );
   for (const network of ['unthrottled', '10mbit']) {
     const floor = context.networks[network].browser_floor;
     assert.equal(floor.n, 60, `${network}: the browser's floor from 6 rounds of 10`);
@@ -81,7 +101,10 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   }
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
   // .mvn/jvm.config reached the server's JVM (mvn exec:java): its heap is touched before the first request.
-  assert.ok(context.server.settings.jvm_options.includes('-XX:+AlwaysPreTouch'), JSON.stringify(context.server.settings));
+  assert.ok(
+    context.server.settings.jvm_options.includes('-XX:+AlwaysPreTouch'),
+    JSON.stringify(context.server.settings),
+  );
 
   const cells = lines('cells.jsonl');
   assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
@@ -93,13 +116,35 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   }
   // A check passes once per run: the 10 Mbit/s group's JSON Books were verified unthrottled.
   const slow = cells.find((c) => c.case_id === 'books/10/json/none/scenario2/cm2/10mbit');
-  assert.deepStrictEqual(slow.verification.checks, ['count: passed earlier in this run', 'client and server CM2 orders equal: passed earlier in this run']);
+  assert.deepStrictEqual(slow.verification.checks, [
+    'count: passed earlier in this run',
+    'client and server CM2 orders equal: passed earlier in this run',
+  ]);
   const samples = lines('samples.jsonl');
   assert.equal(samples.length, EXPECTED.length * ROUNDS);
   for (const sample of samples) {
-    for (const key of ['case_id', 'group_id', 'session', 'object', 'format', 'compression', 'count', 'scenario', 'cm',
-      'network', 'round', 'position', 'visit_iteration', 'total_ms', 'headers_ms', 'body_ms', 'decode_ms', 'transfer_size',
-      'decoded_body_size', 'content_encoding']) {
+    for (const key of [
+      'case_id',
+      'group_id',
+      'session',
+      'object',
+      'format',
+      'compression',
+      'count',
+      'scenario',
+      'cm',
+      'network',
+      'round',
+      'position',
+      'visit_iteration',
+      'total_ms',
+      'headers_ms',
+      'body_ms',
+      'decode_ms',
+      'transfer_size',
+      'decoded_body_size',
+      'content_encoding',
+    ]) {
       assert.ok(key in sample, `${sample.case_id} round ${sample.round} has ${key}`);
     }
     assert.ok(sample.total_ms > 0);
@@ -115,8 +160,14 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
       const record = rounds.find((r) => r.group_id === group.id && r.round === round);
       assert.deepStrictEqual(record.order, seededShuffle(ids, roundSeed(context.seed, group.id, round)));
       const taken = samples.filter((s) => s.group_id === group.id && s.round === round);
-      assert.deepStrictEqual(taken.map((s) => s.case_id), record.order);
-      assert.deepStrictEqual(taken.map((s) => s.position), record.order.map((_, i) => i));
+      assert.deepStrictEqual(
+        taken.map((s) => s.case_id),
+        record.order,
+      );
+      assert.deepStrictEqual(
+        taken.map((s) => s.position),
+        record.order.map((_, i) => i),
+      );
     }
   }
   const groups = lines('groups.jsonl');
@@ -132,7 +183,10 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.match(output, /Report: .*report\.html/);
   const summary = readFileSync(join(RUN_DIR, 'summary.csv'), 'utf8').trim().split('\n');
   assert.equal(summary.length, 1 + EXPECTED.length);
-  assert.match(readFileSync(join(RUN_DIR, 'report.md'), 'utf8'), /## RQ1: How does the interchange format affect the response time\?/);
+  assert.match(
+    readFileSync(join(RUN_DIR, 'report.md'), 'utf8'),
+    /## RQ1: How does the interchange format affect the response time\?/,
+  );
   assert.ok(readFileSync(join(RUN_DIR, 'report.html'), 'utf8').includes('<svg'));
 });
 
@@ -152,15 +206,37 @@ test('a run killed mid-round loses only that round; the group goes on from its l
   const rounds = lines('rounds.jsonl');
   // What a kill -9 in round 3 leaves: the group and its cells not complete, round 3's samples
   // written but not its round line, and half a line more.
-  writeFileSync(join(RUN_DIR, 'groups.jsonl'), groups.filter((g) => g !== lost).map((g) => `${JSON.stringify(g)}\n`).join(''));
-  writeFileSync(join(RUN_DIR, 'cells.jsonl'), cells.filter((c) => c.group_id !== lost.group_id).map((c) => `${JSON.stringify(c)}\n`).join(''));
-  writeFileSync(join(RUN_DIR, 'rounds.jsonl'), rounds.filter((r) => !(r.group_id === lost.group_id && r.round === 3))
-    .map((r) => `${JSON.stringify(r)}\n`).join(''));
+  writeFileSync(
+    join(RUN_DIR, 'groups.jsonl'),
+    groups
+      .filter((g) => g !== lost)
+      .map((g) => `${JSON.stringify(g)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    join(RUN_DIR, 'cells.jsonl'),
+    cells
+      .filter((c) => c.group_id !== lost.group_id)
+      .map((c) => `${JSON.stringify(c)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    join(RUN_DIR, 'rounds.jsonl'),
+    rounds
+      .filter((r) => !(r.group_id === lost.group_id && r.round === 3))
+      .map((r) => `${JSON.stringify(r)}\n`)
+      .join(''),
+  );
   appendFileSync(join(RUN_DIR, 'samples.jsonl'), '{"case_id":"books/10/json/none/scenario1/cm0/unthr');
 
   const { status, output } = study();
   assert.equal(status, 0, output);
-  assert.match(output, new RegExp(`Resuming .*: ${GROUPS.length - 1} comparison groups complete, ${lost.cells.length + 1} samples of unfinished rounds dropped`));
+  assert.match(
+    output,
+    new RegExp(
+      `Resuming .*: ${GROUPS.length - 1} comparison groups complete, ${lost.cells.length + 1} samples of unfinished rounds dropped`,
+    ),
+  );
   assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length - 1);
   assert.match(output, new RegExp(`${lost.group_id.replace(/[/]/g, '\\/')}: round 3,`), 'it went on with round 3');
   assert.doesNotMatch(output, new RegExp(`${lost.group_id.replace(/[/]/g, '\\/')}: round 1,`));
@@ -182,7 +258,10 @@ test('two shards run their own halves of the cells and merge into one run', () =
     return runDir;
   });
   const halves = shards.map((dir) => readRun(dir).groups.length);
-  assert.ok(halves.every((n) => n > 0), `each shard ran some groups: ${halves}`);
+  assert.ok(
+    halves.every((n) => n > 0),
+    `each shard ran some groups: ${halves}`,
+  );
   assert.equal(readRun(shards[0]).context.shard.total, 2);
   mergeRuns(shards, join(parent, 'merged'));
   const merged = readRun(join(parent, 'merged'));

@@ -16,31 +16,59 @@ import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-testbed-');
 const PLAN = {
-  name: 'testbed-test', description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
+  name: 'testbed-test',
+  description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
   // 1 Mbit/s: 100 uploads share 1.25 KB/s each, and most of what they send is dropped at the
   // link's queue — where a sender-side bucket made TCP abort connections, and a 30 s idle timeout
   // cut uploads TCP's backoff had left silent. One wave: each connection answers about once.
-  objects: ['books'], formats: ['json', 'cbor'], methods: ['GET', 'POST'], counts: [10], bandwidths_mbit: [1, 50],
-  connections: 100, threads: 2, duration_s: 3, warmup_s: 1, waves: 1, rounds: 1,
+  objects: ['books'],
+  formats: ['json', 'cbor'],
+  methods: ['GET', 'POST'],
+  counts: [10],
+  bandwidths_mbit: [1, 50],
+  connections: 100,
+  threads: 2,
+  duration_s: 3,
+  warmup_s: 1,
+  waves: 1,
+  rounds: 1,
 };
-const skip = process.getuid?.() !== 0 ? 'needs root (network namespaces)' : !wrkVersion() ? 'needs wrk (bash scripts/setup.sh as root installs it)' : false;
+const skip =
+  process.getuid?.() !== 0
+    ? 'needs root (network namespaces)'
+    : !wrkVersion()
+      ? 'needs wrk (bash scripts/setup.sh as root installs it)'
+      : false;
 
 test('the load testbed runs a plan between two namespaces, limited by the link where it should be', { skip }, () => {
   const planFile = join(PARENT, 'plan.json');
   writeFileSync(planFile, JSON.stringify(PLAN));
   const runDir = join(PARENT, 'run');
   const result = spawnSync('node', ['experiments/load/testbed.js'], {
-    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
-    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, RTL_NETNS: 'rtl-ltest', LOAD_PORT: '18088',
-      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data' },
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: {
+      ...process.env,
+      PLAN: planFile,
+      RUN_DIR: runDir,
+      RTL_NETNS: 'rtl-ltest',
+      LOAD_PORT: '18088',
+      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
+    },
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 
   // Read back as another program would: the JSONL lines and run.json, nothing of the runner's.
   const context = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
-  const records = readFileSync(join(runDir, 'cells.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const records = readFileSync(join(runDir, 'cells.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.match(context.sessions[0].load_generator.tool, /^wrk /);
-  const expected = loadGroups(checkLoadPlan(PLAN)).flatMap((g) => g.cells.map((c) => c.id)).sort();
+  const expected = loadGroups(checkLoadPlan(PLAN))
+    .flatMap((g) => g.cells.map((c) => c.id))
+    .sort();
   assert.deepStrictEqual(records.map((r) => r.cell_id).sort(), expected);
   for (const r of records) {
     const where = `${r.cell_id}: ${JSON.stringify({ rps: r.requests_per_s, util: r.link_utilization, errors: r.errors, responses: r.responses })}`;

@@ -9,7 +9,13 @@ import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
 import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, decodersOf } from '#common/catalogue.js';
-const SCENARIOS = [[1, 0], [2, 2], [3, 2], [4, 1], [5, 3]];
+const SCENARIOS = [
+  [1, 0],
+  [2, 2],
+  [3, 2],
+  [4, 1],
+  [5, 3],
+];
 
 test.beforeEach(async ({ page }) => {
   const problems = [];
@@ -65,8 +71,19 @@ test('a person runs one small cell of each scenario for each format and download
     }
   }
   const csv = (await downloaded('#download-csv')).trim().split('\n');
-  expect(csv[0].split(',').slice(0, 11)).toEqual(
-    ['case_id', 'object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network', 'rep']);
+  expect(csv[0].split(',').slice(0, 11)).toEqual([
+    'case_id',
+    'object',
+    'format',
+    'decoder',
+    'compression',
+    'level',
+    'count',
+    'scenario',
+    'cm',
+    'network',
+    'rep',
+  ]);
   expect(csv).toHaveLength(1 + expectedIds.length * 3);
   const summary = (await downloaded('#download-summary')).trim().split('\n');
   expect(summary).toHaveLength(1 + expectedIds.length);
@@ -94,40 +111,62 @@ test('stop ends a long run and records nothing', async ({ page }) => {
   await expect(page.locator('#summary tbody tr')).toHaveCount(0);
 });
 
-test('window.lab decodes every format, decoder and compression to the objects the server generated', async ({ page }) => {
+test('window.lab decodes every format, decoder and compression to the objects the server generated', async ({
+  page,
+}) => {
   const generated = JSON.parse(readFileSync(join(FIXTURES, 'books.expected.json'), 'utf8')).slice(0, 25);
   for (const format of FORMATS) {
     for (const decoder of decodersOf(format)) {
       for (const compression of COMPRESSIONS) {
-        const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
-          { object: 'books', format, decoder, compression, count: 25 });
+        const objects = await page.evaluate((request) => window.lab.fetchObjects(request), {
+          object: 'books',
+          format,
+          decoder,
+          compression,
+          count: 25,
+        });
         expect(objects, `${format} ${decoder} ${compression}`).toEqual(generated);
       }
     }
   }
   // Each compression's lowest and highest level too, on the whole dataset (2,000 Books): the
   // same objects as the uncompressed body.
-  const uncompressed = await page.evaluate(() => window.lab.fetchObjects({ object: 'books', format: 'json', compression: 'none', count: 2000 }));
+  const uncompressed = await page.evaluate(() =>
+    window.lab.fetchObjects({ object: 'books', format: 'json', compression: 'none', count: 2000 }),
+  );
   expect(uncompressed).toHaveLength(2000);
   for (const compression of COMPRESSIONS.filter((c) => COMPRESSION_ENTRIES[c].levels)) {
     for (const level of [COMPRESSION_ENTRIES[compression].levels.min, COMPRESSION_ENTRIES[compression].levels.max]) {
-      const objects = await page.evaluate((request) => window.lab.fetchObjects(request),
-        { object: 'books', format: 'json', compression, level, count: 2000 });
+      const objects = await page.evaluate((request) => window.lab.fetchObjects(request), {
+        object: 'books',
+        format: 'json',
+        compression,
+        level,
+        count: 2000,
+      });
       expect(objects, `${compression} ${level}`).toEqual(uncompressed);
     }
   }
   // One at a time: the server admits one computation and queues two (more get a 503).
-  const sorted = await page.evaluate(async (formats) => {
-    const lists = [];
-    for (const format of formats) lists.push(await window.lab.fetchObjects({ object: 'videos', format, count: 300, cm: 2 }));
-    return lists;
-  }, [...FORMATS]);
+  const sorted = await page.evaluate(
+    async (formats) => {
+      const lists = [];
+      for (const format of formats)
+        lists.push(await window.lab.fetchObjects({ object: 'videos', format, count: 300, cm: 2 }));
+      return lists;
+    },
+    [...FORMATS],
+  );
   for (const [i, format] of FORMATS.entries()) expect(sorted[i], format).toEqual(sorted[0]);
 });
 
-test('window.lab runs a cell by script and matches the browser\'s own Resource Timing', async ({ page }) => {
-  const result = await page.evaluate(() => window.lab.runCell(
-    { object: 'videos', count: 500, format: 'protobuf', compression: 'gzip', scenario: 1, cm: 0 }, { warmup: 2, reps: 10 }));
+test("window.lab runs a cell by script and matches the browser's own Resource Timing", async ({ page }) => {
+  const result = await page.evaluate(() =>
+    window.lab.runCell(
+      { object: 'videos', count: 500, format: 'protobuf', compression: 'gzip', scenario: 1, cm: 0 },
+      { warmup: 2, reps: 10 },
+    ),
+  );
   expect(result.case_id).toBe('videos/500/protobuf/gzip/scenario1/cm0');
   expect(result.samples).toHaveLength(10);
   expect(result.context.cross_origin_isolated).toBe(true);
@@ -141,16 +180,17 @@ test('window.lab runs a cell by script and matches the browser\'s own Resource T
   expect(result.summary.median).toBeGreaterThan(0);
 });
 
-test('a person loads a study run\'s report, reads it and asks which configuration wins', async ({ page }) => {
+test("a person loads a study run's report, reads it and asks which configuration wins", async ({ page }) => {
   const { path } = syntheticRun();
   await makeReport([path]);
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText('RQ1: How does the interchange format affect the response time?');
-  await expect(page.locator('#report')).toContainText('The source study\'s conclusions');
+  await expect(page.locator('#report')).toContainText("The source study's conclusions");
   await expect(page.locator('#report figure svg')).toHaveCount(8);
   // The weighted index: JSON without compression is the baseline (1); all weight on size puts
   // a compressed configuration first, all weight on encode time an uncompressed one.
-  const first = () => page.locator('.weighted-index table').first().locator('tbody tr').first().locator('td').nth(1).textContent();
+  const first = () =>
+    page.locator('.weighted-index table').first().locator('tbody tr').first().locator('td').nth(1).textContent();
   const weights = async (values) => {
     for (const [name, value] of Object.entries(values)) await page.fill(`.weights input[name=${name}]`, String(value));
   };
@@ -164,16 +204,25 @@ test('a person loads a study run\'s report, reads it and asks which configuratio
   await page.selectOption('form.decision select[name=network]', '10mbit');
   await page.selectOption('form.decision select[name=cm]', '0');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no compression) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no compression) 1\.8\d× slower/);
+    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no compression) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no compression) 1\.8\d× slower/,
+  );
   // Unthrottled, 10 Books: every configuration within δ of the fastest, judged as the run's stop rule judged.
   await page.selectOption('form.decision select[name=count]', '10');
   await page.selectOption('form.decision select[name=network]', 'unthrottled');
-  await expect(page.locator('.decision-answer')).toHaveText(/^No clear winner among .*Protobuf, no compression.* \(none of them clearly slower than the fastest: the CI of its ratio to the fastest not wholly above 1\.05 at 3 looks in a row\)\. Fastest: /);
-  await page.setInputFiles('#report-file', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"x"}') });
+  await expect(page.locator('.decision-answer')).toHaveText(
+    /^No clear winner among .*Protobuf, no compression.* \(none of them clearly slower than the fastest: the CI of its ratio to the fastest not wholly above 1\.05 at 3 looks in a row\)\. Fastest: /,
+  );
+  await page.setInputFiles('#report-file', {
+    name: 'other.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"kind":"x"}'),
+  });
   await expect(page.locator('#error')).toContainText('Could not show other.json: This is not a report-data.json');
 });
 
-test('a person compares configurations the way the study does and sees every comparison as it resolves', async ({ page }) => {
+test('a person compares configurations the way the study does and sees every comparison as it resolves', async ({
+  page,
+}) => {
   const form = page.locator('#compare-form');
   await form.locator('select[name=object]').selectOption('books');
   await form.locator('input[name=count]').fill('200');
@@ -181,13 +230,18 @@ test('a person compares configurations the way the study does and sees every com
   await form.locator('input[name=formats][value=xml]').check();
   await form.locator('input[name=maxRounds]').fill('8');
   await page.click('#compare-run');
-  await expect(page.locator('#compare-progress')).toHaveText(/^Done after 8 rounds \((resolved|round budget)\): \d of 3 comparisons clear/,
-    { timeout: 120_000 });
+  await expect(page.locator('#compare-progress')).toHaveText(
+    /^Done after 8 rounds \((resolved|round budget)\): \d of 3 comparisons clear/,
+    { timeout: 120_000 },
+  );
   const rows = page.locator('#comparisons tbody tr');
   await expect(rows).toHaveCount(3);
   const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-  expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual(['JSON, none | Protobuf, none', 'JSON, none | XML, none',
-    'Protobuf, none | XML, none']);
+  expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual([
+    'JSON, none | Protobuf, none',
+    'JSON, none | XML, none',
+    'Protobuf, none | XML, none',
+  ]);
   for (const [, , ratio, ci, rounds, verdict] of pairs) {
     expect(Number(ratio)).toBeGreaterThan(0);
     expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
@@ -202,4 +256,3 @@ test('a person compares configurations the way the study does and sees every com
   await page.click('#compare-run');
   await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
 });
-

@@ -5,7 +5,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
-import org.glassfish.jersey.server.ServerProperties;
 import lab.responsetime.cli.GenerateCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
@@ -19,19 +18,20 @@ import lab.responsetime.jetty.ClientPresenceFilter;
 import lab.responsetime.jetty.ConnectionWatcher;
 import lab.responsetime.jetty.StopComputationsOnShutdown;
 import lab.responsetime.resources.CancelledMapper;
-import lab.responsetime.resources.ClientFilesServlet;
-import lab.responsetime.resources.InvalidParametersMapper;
-import lab.responsetime.resources.RetryLaterMapper;
-import lab.responsetime.resources.WorkTooLargeMapper;
-import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.CatalogueResource;
+import lab.responsetime.resources.ClientFilesServlet;
+import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.IngestRefusedMapper;
 import lab.responsetime.resources.IngestResource;
+import lab.responsetime.resources.InvalidParametersMapper;
 import lab.responsetime.resources.JsonErrorHandler;
 import lab.responsetime.resources.NotFoundMapper;
 import lab.responsetime.resources.ObjectsResource;
 import lab.responsetime.resources.PayloadWriter;
+import lab.responsetime.resources.RetryLaterMapper;
+import lab.responsetime.resources.WorkTooLargeMapper;
+import org.glassfish.jersey.server.ServerProperties;
 
 /**
  * The study server: datasets, formats, compression and computation models over HTTP, and the
@@ -61,8 +61,11 @@ public class LabApplication extends Application<LabConfiguration> {
 
         Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize());
         environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
-        ComputationLimiter limiter = new ComputationLimiter(computation.getMaxConcurrent(),
-                computation.getMaxQueued(), computation.getMaxQueueWait().toJavaDuration());
+        ComputationLimiter limiter =
+                new ComputationLimiter(
+                        computation.getMaxConcurrent(),
+                        computation.getMaxQueued(),
+                        computation.getMaxQueueWait().toJavaDuration());
 
         environment.lifecycle().addEventListener(new StopComputationsOnShutdown(limiter));
         ConnectionWatcher connectionWatcher = new ConnectionWatcher();
@@ -77,10 +80,15 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().setUrlPattern("/api/*");
         // BodyWriter holds back the head of each body itself; Jersey's own buffer would hide that.
         environment.jersey().property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
-        environment.jersey().register(new ObjectsResource(
-                new StudyService(datasets, limiter, new WorkBudget(computation.getMaxSortWork()))));
-        environment.jersey().register(new PayloadWriter(
-                new BodyWriter(response.getHeadBytes())));
+        environment
+                .jersey()
+                .register(
+                        new ObjectsResource(
+                                new StudyService(
+                                        datasets,
+                                        limiter,
+                                        new WorkBudget(computation.getMaxSortWork()))));
+        environment.jersey().register(new PayloadWriter(new BodyWriter(response.getHeadBytes())));
         environment.jersey().register(new IngestResource(ingestion));
         environment.jersey().register(new IngestRefusedMapper());
         environment.jersey().register(new InfoResource(datasets, configuration));
@@ -91,13 +99,23 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new RetryLaterMapper());
         environment.jersey().register(new CancelledMapper());
         environment.jersey().register(new CancelledMapper.WhileWriting());
-        environment.servlets().addFilter("http-policy", new HttpPolicyFilter())
+        environment
+                .servlets()
+                .addFilter("http-policy", new HttpPolicyFilter())
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
-        environment.servlets().addFilter("client-presence", new ClientPresenceFilter(connectionWatcher))
+        environment
+                .servlets()
+                .addFilter("client-presence", new ClientPresenceFilter(connectionWatcher))
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/api/*");
-        environment.servlets().addServlet("client", new ClientFilesServlet(configuration.getClient().directoryPath()))
+        environment
+                .servlets()
+                .addServlet(
+                        "client", new ClientFilesServlet(configuration.getClient().directoryPath()))
                 .addMapping("/");
-        environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(new JsonErrorHandler()));
+        environment
+                .lifecycle()
+                .addServerLifecycleListener(
+                        server -> server.setErrorHandler(new JsonErrorHandler()));
         environment.healthChecks().register("datasets", new DatasetsHealthCheck(datasets));
     }
 }

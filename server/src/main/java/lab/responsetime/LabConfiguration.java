@@ -22,36 +22,28 @@ import lab.responsetime.core.ingest.IngestLimits;
 
 /**
  * The server's settings. Every one has an embedded default, so the server runs without a
- * configuration file; any can be changed in a YAML file or with {@code -Ddw.<path>=value}
- * (for example {@code -Ddw.dataset.size=10000}).
+ * configuration file; any can be changed in a YAML file or with {@code -Ddw.<path>=value} (for
+ * example {@code -Ddw.dataset.size=10000}).
  */
 public class LabConfiguration extends Configuration {
     /** Default port of the study API and client page. */
     public static final int DEFAULT_PORT = 8080;
+
     /** Default port of the admin endpoints (health check, metrics). */
     public static final int DEFAULT_ADMIN_PORT = 8081;
+
     /** Default interface: only this machine can reach the server unless configured otherwise. */
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
 
-    @Valid
-    @NotNull
-    private DatasetSettings dataset = new DatasetSettings();
+    @Valid @NotNull private DatasetSettings dataset = new DatasetSettings();
 
-    @Valid
-    @NotNull
-    private ComputationSettings computation = new ComputationSettings();
+    @Valid @NotNull private ComputationSettings computation = new ComputationSettings();
 
-    @Valid
-    @NotNull
-    private ResponseSettings response = new ResponseSettings();
+    @Valid @NotNull private ResponseSettings response = new ResponseSettings();
 
-    @Valid
-    @NotNull
-    private ClientSettings client = new ClientSettings();
+    @Valid @NotNull private ClientSettings client = new ClientSettings();
 
-    @Valid
-    @NotNull
-    private IngestSettings ingest = new IngestSettings();
+    @Valid @NotNull private IngestSettings ingest = new IngestSettings();
 
     public LabConfiguration() {
         DefaultServerFactory server = new DefaultServerFactory();
@@ -61,9 +53,11 @@ public class LabConfiguration extends Configuration {
         GzipHandlerFactory gzip = new GzipHandlerFactory();
         gzip.setEnabled(false);
         server.setGzipFilterFactory(gzip);
-        // Let every method reach the application, which answers all but GET and HEAD (and POST to the
+        // Let every method reach the application, which answers all but GET and HEAD (and POST to
+        // the
         // collector, /api/books and /api/videos) with a JSON 405.
-        server.setAllowedMethods(Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"));
+        server.setAllowedMethods(
+                Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"));
         setServerFactory(server);
     }
 
@@ -76,8 +70,10 @@ public class LabConfiguration extends Configuration {
 
     /** Jetty's own gzip would compress whenever the browser accepts it; the lab must not. */
     @JsonIgnore
-    @AssertFalse(message = "server.gzip.enabled must be false: compression is chosen per request "
-            + "with ?compression=<name> and must be honoured exactly")
+    @AssertFalse(
+            message =
+                    "server.gzip.enabled must be false: compression is chosen per request "
+                            + "with ?compression=<name> and must be honoured exactly")
     public boolean isJettyGzipEnabled() {
         ServerFactory factory = getServerFactory();
         return factory instanceof io.dropwizard.core.server.AbstractServerFactory server
@@ -138,10 +134,10 @@ public class LabConfiguration extends Configuration {
     public static class DatasetSettings {
         /** The study's default seed; part of every result. */
         public static final long DEFAULT_SEED = 20170601L;
+
         public static final int DEFAULT_SIZE = 1_000_000;
 
-        @JsonProperty
-        private long seed = DEFAULT_SEED;
+        @JsonProperty private long seed = DEFAULT_SEED;
 
         @JsonProperty
         @Min(1)
@@ -149,9 +145,7 @@ public class LabConfiguration extends Configuration {
         private int size = DEFAULT_SIZE;
 
         /** Where the data files are kept; relative paths resolve against the working directory. */
-        @JsonProperty
-        @NotNull
-        private String directory = "data";
+        @JsonProperty @NotNull private String directory = "data";
 
         public long getSeed() {
             return seed;
@@ -173,7 +167,10 @@ public class LabConfiguration extends Configuration {
             return directory;
         }
 
-        /** {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults through JSON). */
+        /**
+         * {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults
+         * through JSON).
+         */
         public Path directoryPath() {
             return Path.of(directory);
         }
@@ -184,33 +181,34 @@ public class LabConfiguration extends Configuration {
     }
 
     /**
-     * SPEC §4: how much sorting the server accepts and how much it runs at once. Heavy
-     * compressions (brotli 10–11, zstd 16–19) share the same slots and queue.
+     * SPEC §4: how much sorting the server accepts and how much it runs at once. Heavy compressions
+     * (brotli 10–11, zstd 16–19) share the same slots and queue.
      */
     public static class ComputationSettings {
         /**
-         * Largest accepted estimate of sorting work, in sorts × N·log2(N). The default admits
-         * the source study's largest cell (CM5 on 10,000 Books, about 9.3e8) and CM4 on
-         * 100,000 objects (about 1.3e9), and refuses CM5 on 100,000 (about 1.2e10).
+         * Largest accepted estimate of sorting work, in sorts × N·log2(N). The default admits the
+         * source study's largest cell (CM5 on 10,000 Books, about 9.3e8) and CM4 on 100,000 objects
+         * (about 1.3e9), and refuses CM5 on 100,000 (about 1.2e10).
          */
-        @JsonProperty
-        @Positive
-        private double maxSortWork = 2.0e9;
+        @JsonProperty @Positive private double maxSortWork = 2.0e9;
 
-        /** Sorting requests (and heavy compressions) run at once; the others wait or are refused. */
+        /**
+         * Sorting requests (and heavy compressions) run at once; the others wait or are refused.
+         */
         @JsonProperty
         @Min(1)
         private int maxConcurrent = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
-        /** Sorting requests (and heavy compressions) that may wait for a free slot; one more is refused with 503. */
+        /**
+         * Sorting requests (and heavy compressions) that may wait for a free slot; one more is
+         * refused with 503.
+         */
         @JsonProperty
         @Min(0)
         private int maxQueued = 2;
 
         /** How long a waiting request waits for a slot before it is refused with 503. */
-        @JsonProperty
-        @NotNull
-        private Duration maxQueueWait = Duration.seconds(30);
+        @JsonProperty @NotNull private Duration maxQueueWait = Duration.seconds(30);
 
         public double getMaxSortWork() {
             return maxSortWork;
@@ -267,15 +265,16 @@ public class LabConfiguration extends Configuration {
     /** The browser client served at {@code /}. */
     public static class ClientSettings {
         /** The folder of the client page; relative paths resolve against the working directory. */
-        @JsonProperty
-        @NotNull
-        private String directory = "client";
+        @JsonProperty @NotNull private String directory = "client";
 
         public String getDirectory() {
             return directory;
         }
 
-        /** {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults through JSON). */
+        /**
+         * {@link #getDirectory()} as a path (not a bean property: Dropwizard round-trips defaults
+         * through JSON).
+         */
         public Path directoryPath() {
             return Path.of(directory);
         }
@@ -287,8 +286,8 @@ public class LabConfiguration extends Configuration {
 
     /**
      * The collector, {@code POST /api/books} and {@code POST /api/videos}: how much one posted body
-     * may be. A body past a limit is answered 413 as soon as it passes it. Posting a GET answer back
-     * needs limits above its size: 10,000 Books are about 4.4 MB as JSON, 100,000 about 44 MB.
+     * may be. A body past a limit is answered 413 as soon as it passes it. Posting a GET answer
+     * back needs limits above its size: 10,000 Books are about 4.4 MB as JSON, 100,000 about 44 MB.
      */
     public static class IngestSettings {
         /** The largest accepted limit: a body is decoded in one request's memory and time. */
@@ -300,7 +299,10 @@ public class LabConfiguration extends Configuration {
         @Max(MAX_LIMIT_BYTES)
         private long maxBodyBytes = 16L * 1024 * 1024;
 
-        /** Bytes once decompressed (what the format's decoder reads): 64 MiB; decompression stops here. */
+        /**
+         * Bytes once decompressed (what the format's decoder reads): 64 MiB; decompression stops
+         * here.
+         */
         @JsonProperty
         @Min(1)
         @Max(MAX_LIMIT_BYTES)
@@ -335,7 +337,10 @@ public class LabConfiguration extends Configuration {
             this.maxObjects = maxObjects;
         }
 
-        /** The limits the collector enforces (not a bean property: Dropwizard round-trips defaults through JSON). */
+        /**
+         * The limits the collector enforces (not a bean property: Dropwizard round-trips defaults
+         * through JSON).
+         */
         public IngestLimits limits() {
             return new IngestLimits(maxBodyBytes, maxDecodedBytes, maxObjects);
         }

@@ -17,55 +17,83 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * SIGTERM while CM4 sorts 100,000 Books (a minute of work) and brotli 11 compresses 100,000
- * Videos (which holds back its output for seconds, so nothing of that body has left): the server
- * cancels both, answers both clients 503, and the process exits within 5 s — a real server
- * process, as {@code mvn exec:java} runs it, stopped the way a terminal or a supervisor stops it.
+ * SIGTERM while CM4 sorts 100,000 Books (a minute of work) and brotli 11 compresses 100,000 Videos
+ * (which holds back its output for seconds, so nothing of that body has left): the server cancels
+ * both, answers both clients 503, and the process exits within 5 s — a real server process, as
+ * {@code mvn exec:java} runs it, stopped the way a terminal or a supervisor stops it.
  */
 class ShutdownTest {
     private static final int SIZE = 100_000;
     private static final Duration EXITS_WITHIN = Duration.ofSeconds(5);
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void sigtermDuringHeavyWorkCancelsItAndExitsPromptly() throws Exception {
         int port = freePort();
         int adminPort = freePort();
-        Process server = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Ddw.dataset.size=" + SIZE,
-                "-Ddw.dataset.directory=target/shutdown-data",
-                "-Ddw.server.applicationConnectors[0].port=" + port,
-                "-Ddw.server.adminConnectors[0].port=" + adminPort,
-                "-Ddw.computation.maxConcurrent=2",
-                "-Ddw.server.requestLog.appenders[0].threshold=OFF",
-                "-Ddw.logging.level=WARN",
-                "-cp", System.getProperty("java.class.path"),
-                LabApplication.class.getName(), "server"))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process server =
+                new ProcessBuilder(
+                                List.of(
+                                        Path.of(System.getProperty("java.home"), "bin", "java")
+                                                .toString(),
+                                        "-Ddw.dataset.size=" + SIZE,
+                                        "-Ddw.dataset.directory=target/shutdown-data",
+                                        "-Ddw.server.applicationConnectors[0].port=" + port,
+                                        "-Ddw.server.adminConnectors[0].port=" + adminPort,
+                                        "-Ddw.computation.maxConcurrent=2",
+                                        "-Ddw.server.requestLog.appenders[0].threshold=OFF",
+                                        "-Ddw.logging.level=WARN",
+                                        "-cp",
+                                        System.getProperty("java.class.path"),
+                                        LabApplication.class.getName(),
+                                        "server"))
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
         try {
             URI base = URI.create("http://127.0.0.1:" + port);
             awaitReady(server, base);
-            CompletableFuture<HttpResponse<String>> heavy = http.sendAsync(
-                    HttpRequest.newBuilder(base.resolve("/api/books?count=" + SIZE + "&cm=4")).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            CompletableFuture<HttpResponse<String>> compressing = http.sendAsync(HttpRequest.newBuilder(
-                    base.resolve("/api/videos?count=" + SIZE + "&compression=br&level=11")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> heavy =
+                    http.sendAsync(
+                            HttpRequest.newBuilder(
+                                            base.resolve("/api/books?count=" + SIZE + "&cm=4"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> compressing =
+                    http.sendAsync(
+                            HttpRequest.newBuilder(
+                                            base.resolve(
+                                                    "/api/videos?count="
+                                                            + SIZE
+                                                            + "&compression=br&level=11"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             URI metrics = URI.create("http://127.0.0.1:" + adminPort + "/metrics");
-            while (new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(metrics).build(),
-                    HttpResponse.BodyHandlers.ofString()).body())
-                    .path("gauges").path("computations.running").path("value").asInt() < 2) {
+            while (new ObjectMapper()
+                            .readTree(
+                                    http.send(
+                                                    HttpRequest.newBuilder(metrics).build(),
+                                                    HttpResponse.BodyHandlers.ofString())
+                                            .body())
+                            .path("gauges")
+                            .path("computations.running")
+                            .path("value")
+                            .asInt()
+                    < 2) {
                 assertThat(heavy).as("CM4 on 100,000 Books is still sorting").isNotDone();
-                assertThat(compressing).as("brotli 11 on 100,000 Videos is still compressing").isNotDone();
+                assertThat(compressing)
+                        .as("brotli 11 on 100,000 Videos is still compressing")
+                        .isNotDone();
                 Thread.sleep(20);
             }
 
             long stopped = System.nanoTime();
-            server.destroy();  // SIGTERM
+            server.destroy(); // SIGTERM
             assertThat(server.waitFor(EXITS_WITHIN.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("exited within " + EXITS_WITHIN).isTrue();
+                    .as("exited within " + EXITS_WITHIN)
+                    .isTrue();
             for (CompletableFuture<HttpResponse<String>> cancelled : List.of(heavy, compressing)) {
                 HttpResponse<String> answer = cancelled.get(1, TimeUnit.SECONDS);
                 assertThat(answer.statusCode()).isEqualTo(503);
@@ -84,8 +112,14 @@ class ShutdownTest {
                 assertThat(server.isAlive()).as("the server process is running").isTrue();
                 assertThat(System.nanoTime()).as("ready within 90 s").isLessThan(deadline);
                 try {
-                    if (http.send(HttpRequest.newBuilder(base.resolve("/api/" + kind + "?count=1")).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    if (http.send(
+                                            HttpRequest.newBuilder(
+                                                            base.resolve(
+                                                                    "/api/" + kind + "?count=1"))
+                                                    .build(),
+                                            HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            == 200) {
                         break;
                     }
                 } catch (IOException notListeningYet) {

@@ -5,10 +5,19 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * A text-heavy object, like a listing in an online book store (SPEC §1).
  *
- * <p>Field names and order are the SPEC's; every format writes them exactly so.
- * {@code price} is a {@code float} holding a value with at most two decimals.
+ * <p>Field names and order are the SPEC's; every format writes them exactly so. {@code price} is a
+ * {@code float} holding a value with at most two decimals.
  */
-@JsonPropertyOrder({"title", "author", "description", "image", "numInStock", "price", "type", "onSale"})
+@JsonPropertyOrder({
+    "title",
+    "author",
+    "description",
+    "image",
+    "numInStock",
+    "price",
+    "type",
+    "onSale"
+})
 public record Book(
         String title,
         String author,
@@ -17,5 +26,4 @@ public record Book(
         int numInStock,
         float price,
         String type,
-        boolean onSale) {
-}
+        boolean onSale) {}

@@ -12,5 +12,4 @@ public record Video(
         int width,
         int length,
         int views,
-        boolean enabled) {
-}
+        boolean enabled) {}

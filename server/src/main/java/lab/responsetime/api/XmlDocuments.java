@@ -6,26 +6,21 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import java.util.List;
 
 /**
- * The XML documents of SPEC §2: a root {@code <books>} (or {@code <videos>}) with one
- * {@code <book>} ({@code <video>}) child per object, every field a child element.
+ * The XML documents of SPEC §2: a root {@code <books>} (or {@code <videos>}) with one {@code
+ * <book>} ({@code <video>}) child per object, every field a child element.
  */
 public final class XmlDocuments {
-    private XmlDocuments() {
-    }
+    private XmlDocuments() {}
 
     /** {@code <books><book>…</book>…</books>}. */
     @JacksonXmlRootElement(localName = "books")
     public record Books(
-            @JacksonXmlElementWrapper(useWrapping = false)
-            @JacksonXmlProperty(localName = "book")
-            List<Book> books) {
-    }
+            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "book")
+                    List<Book> books) {}
 
     /** {@code <videos><video>…</video>…</videos>}. */
     @JacksonXmlRootElement(localName = "videos")
     public record Videos(
-            @JacksonXmlElementWrapper(useWrapping = false)
-            @JacksonXmlProperty(localName = "video")
-            List<Video> videos) {
-    }
+            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "video")
+                    List<Video> videos) {}
 }

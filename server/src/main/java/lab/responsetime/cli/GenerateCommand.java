@@ -11,23 +11,31 @@ import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /**
- * {@code generate [--force] [config.yml]}: makes the data files ahead of the first start.
- * Valid files are kept (after a full check) unless {@code --force} is given.
+ * {@code generate [--force] [config.yml]}: makes the data files ahead of the first start. Valid
+ * files are kept (after a full check) unless {@code --force} is given.
  */
 public final class GenerateCommand extends ConfiguredCommand<LabConfiguration> {
     public GenerateCommand() {
-        super("generate", "Generates both datasets and writes their data files (keeps valid files unless --force)");
+        super(
+                "generate",
+                "Generates both datasets and writes their data files (keeps valid files unless"
+                        + " --force)");
     }
 
     @Override
     public void configure(Subparser subparser) {
         super.configure(subparser);
-        subparser.addArgument("--force").action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
+        subparser
+                .addArgument("--force")
+                .action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
                 .help("regenerate even when the data files are valid");
     }
 
     @Override
-    protected void run(Bootstrap<LabConfiguration> bootstrap, Namespace namespace, LabConfiguration configuration)
+    protected void run(
+            Bootstrap<LabConfiguration> bootstrap,
+            Namespace namespace,
+            LabConfiguration configuration)
             throws Exception {
         LabConfiguration.DatasetSettings settings = configuration.getDataset();
         Datasets datasets = Datasets.loading(settings.getSeed(), settings.getSize());
@@ -41,7 +49,12 @@ public final class GenerateCommand extends ConfiguredCommand<LabConfiguration> {
         }
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             Dataset<?> dataset = datasets.get(kind);
-            System.out.println(kind + ": " + (dataset.state() == Dataset.State.READY ? dataset.status() : "written"));
+            System.out.println(
+                    kind
+                            + ": "
+                            + (dataset.state() == Dataset.State.READY
+                                    ? dataset.status()
+                                    : "written"));
         }
     }
 }

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** A library's version as its jar states it, in {@code META-INF/maven/<group>/<artifact>/pom.properties}. */
+/**
+ * A library's version as its jar states it, in {@code
+ * META-INF/maven/<group>/<artifact>/pom.properties}.
+ */
 public final class MavenVersion {
-    private MavenVersion() {
-    }
+    private MavenVersion() {}
 
     /**
      * The version of the jar on the class path with these Maven coordinates, or "unknown".

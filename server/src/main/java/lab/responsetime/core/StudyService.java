@@ -15,8 +15,8 @@ import lab.responsetime.core.dataset.Datasets;
 /**
  * Prepares the objects of an answer: takes the first N of the dataset and runs the computation
  * model on them, refusing work above the budget before anything else, queueing work beyond the
- * limiter's slots, and stopping work whose client has gone. A heavy compression level takes a
- * slot too, held (with the watch on the client) until the body is written.
+ * limiter's slots, and stopping work whose client has gone. A heavy compression level takes a slot
+ * too, held (with the watch on the client) until the body is written.
  */
 public final class StudyService {
     /** Suggested wait while a dataset is still loading. */
@@ -42,14 +42,15 @@ public final class StudyService {
      * @param admission what the body's writing holds and closes: the slot and the watch of a heavy
      *     compression, or {@link Admission#none()}
      */
-    public record Prepared<T>(List<T> objects, long queueNanos, long sortNanos, Admission admission) {
-    }
+    public record Prepared<T>(
+            List<T> objects, long queueNanos, long sortNanos, Admission admission) {}
 
     /**
      * Says whether {@link #prepare} would take this request, without doing its work or taking a
      * computation slot (for HEAD): its computation is within the budget and its dataset is loaded.
      */
-    public <T> void check(StudyRequest<T> request) throws WorkTooLargeException, UnavailableException {
+    public <T> void check(StudyRequest<T> request)
+            throws WorkTooLargeException, UnavailableException {
         budget.check(request.kind(), request.cm(), request.count(), datasets.size());
         loaded(request);
     }
@@ -62,8 +63,11 @@ public final class StudyService {
      * @throws CancelledException when the client went away, or the server is shutting down
      */
     public <T> Prepared<T> prepare(StudyRequest<T> request, ClientPresence client)
-            throws WorkTooLargeException, UnavailableException, OverCapacityException, CancelledException,
-            InterruptedException {
+            throws WorkTooLargeException,
+                    UnavailableException,
+                    OverCapacityException,
+                    CancelledException,
+                    InterruptedException {
         ComputationModel cm = request.cm();
         double work = budget.check(request.kind(), cm, request.count(), datasets.size());
         List<T> first = loaded(request).subList(0, request.count());
@@ -78,7 +82,10 @@ public final class StudyService {
             long sortNanos = System.nanoTime() - started;
             admission.sortingDone();
             heldForTheBody = request.heavyCompression();
-            return new Prepared<>(sorted, admission.waitedNanos(), sortNanos,
+            return new Prepared<>(
+                    sorted,
+                    admission.waitedNanos(),
+                    sortNanos,
                     heldForTheBody ? admission : Admission.none());
         } finally {
             if (!heldForTheBody) {
@@ -89,8 +96,15 @@ public final class StudyService {
 
     private <T> List<T> loaded(StudyRequest<T> request) throws UnavailableException {
         Dataset<T> dataset = datasets.get(request.kind());
-        return dataset.objects().orElseThrow(() -> new UnavailableException(
-                "The " + request.kind() + " dataset is not loaded yet (" + dataset.status() + ").",
-                LOADING_RETRY_AFTER_SECONDS));
+        return dataset.objects()
+                .orElseThrow(
+                        () ->
+                                new UnavailableException(
+                                        "The "
+                                                + request.kind()
+                                                + " dataset is not loaded yet ("
+                                                + dataset.status()
+                                                + ").",
+                                        LOADING_RETRY_AFTER_SECONDS));
     }
 }

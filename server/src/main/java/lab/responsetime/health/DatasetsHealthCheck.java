@@ -15,12 +15,20 @@ public final class DatasetsHealthCheck extends HealthCheck {
 
     @Override
     protected Result check() {
-        StringBuilder message = new StringBuilder("seed " + datasets.seed() + ", size " + datasets.size());
+        StringBuilder message =
+                new StringBuilder("seed " + datasets.seed() + ", size " + datasets.size());
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             Dataset<?> dataset = datasets.get(kind);
-            message.append("; ").append(kind).append(": ").append(dataset.state().name().toLowerCase())
-                    .append(" (").append(dataset.status()).append(')');
+            message.append("; ")
+                    .append(kind)
+                    .append(": ")
+                    .append(dataset.state().name().toLowerCase())
+                    .append(" (")
+                    .append(dataset.status())
+                    .append(')');
         }
-        return datasets.allReady() ? Result.healthy(message.toString()) : Result.unhealthy(message.toString());
+        return datasets.allReady()
+                ? Result.healthy(message.toString())
+                : Result.unhealthy(message.toString());
     }
 }

@@ -10,8 +10,8 @@ import java.io.IOException;
 
 /**
  * Hands each API request the {@link lab.responsetime.core.computation.ClientPresence} of its
- * connection as the request attribute {@link #ATTRIBUTE}, which JAX-RS resources read as a
- * request property. Nothing is watched until work asks for it.
+ * connection as the request attribute {@link #ATTRIBUTE}, which JAX-RS resources read as a request
+ * property. Nothing is watched until work asks for it.
  */
 public final class ClientPresenceFilter implements Filter {
     public static final String ATTRIBUTE = "lab.responsetime.clientPresence";

@@ -20,21 +20,21 @@ import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.SelectableChannelEndPoint;
 
 /**
- * Notices that the client of a request has gone while the server works for it without reading
- * or writing (waiting for a computation slot, sorting). Jetty only learns of a closed connection
- * when it next reads or writes, so the work would run to its end for nobody.
+ * Notices that the client of a request has gone while the server works for it without reading or
+ * writing (waiting for a computation slot, sorting). Jetty only learns of a closed connection when
+ * it next reads or writes, so the work would run to its end for nobody.
  *
- * <p>One thread watches the connections of the requests under watch with a selector of its own,
- * for readability: on a GET's connection nothing more arrives while the answer is being
- * prepared unless the client closed it (end of stream, or a reset), which shows as readable with
- * no bytes to read, and the request's {@link Cancellation} fires. Bytes to read mean the client
- * sent a further, pipelined request: it is still there, and that connection is left alone. The
- * watcher never reads, so Jetty's own reading of the connection is unchanged.
+ * <p>One thread watches the connections of the requests under watch with a selector of its own, for
+ * readability: on a GET's connection nothing more arrives while the answer is being prepared unless
+ * the client closed it (end of stream, or a reset), which shows as readable with no bytes to read,
+ * and the request's {@link Cancellation} fires. Bytes to read mean the client sent a further,
+ * pipelined request: it is still there, and that connection is left alone. The watcher never reads,
+ * so Jetty's own reading of the connection is unchanged.
  *
- * <p>Only requests with computation are watched, and only while they wait and sort, and requests
- * at a heavy compression level while they wait and until their body is written (which may be
- * held back whole, sending nothing that could fail): other requests, and every timed part of a
- * study cell without either, pay nothing.
+ * <p>Only requests with computation are watched, and only while they wait and sort, and requests at
+ * a heavy compression level while they wait and until their body is written (which may be held back
+ * whole, sending nothing that could fail): other requests, and every timed part of a study cell
+ * without either, pay nothing.
  *
  * <p>A request with a body — the collector's {@code POST /api/books} — is never watched: it does no
  * work without reading its connection, so a client that leaves shows as a failed read. Were it
@@ -43,7 +43,9 @@ import org.eclipse.jetty.io.SelectableChannelEndPoint;
  */
 public final class ConnectionWatcher implements Managed {
     /** Why a watched request's work is cancelled. */
-    static final String CLIENT_GONE = "the client closed the connection before the answer was ready";
+    static final String CLIENT_GONE =
+            "the client closed the connection before the answer was ready";
+
     /** The longest the thread sleeps between looks when nothing wakes it. */
     private static final long SELECT_TIMEOUT_MILLIS = 200;
 
@@ -77,32 +79,39 @@ public final class ConnectionWatcher implements Managed {
         SocketChannel channel = channelOf(request);
         Selector watching = selector;
         if (channel == null || watching == null || stopping) {
-            return () -> { };
+            return () -> {};
         }
         AtomicReference<SelectionKey> key = new AtomicReference<>();
         changes.add(() -> key.set(register(channel, cancellation)));
         watching.wakeup();
         return () -> {
-            changes.add(() -> {
-                SelectionKey registered = key.get();
-                if (registered != null) {
-                    registered.cancel();
-                }
-            });
+            changes.add(
+                    () -> {
+                        SelectionKey registered = key.get();
+                        if (registered != null) {
+                            registered.cancel();
+                        }
+                    });
             watching.wakeup();
         };
     }
 
-    /** The socket of a request's connection, or null where there is none to watch (not TCP, or not Jetty's). */
+    /**
+     * The socket of a request's connection, or null where there is none to watch (not TCP, or not
+     * Jetty's).
+     */
     private static SocketChannel channelOf(HttpServletRequest request) {
-        ServletContextRequest jettyRequest = ServletContextRequest.getServletContextRequest(request);
+        ServletContextRequest jettyRequest =
+                ServletContextRequest.getServletContextRequest(request);
         if (jettyRequest == null) {
             return null;
         }
         Connection connection = jettyRequest.getConnectionMetaData().getConnection();
         EndPoint endPoint = connection == null ? null : connection.getEndPoint();
         return endPoint instanceof SelectableChannelEndPoint selectable
-                && selectable.getChannel() instanceof SocketChannel socket ? socket : null;
+                        && selectable.getChannel() instanceof SocketChannel socket
+                ? socket
+                : null;
     }
 
     private SelectionKey register(SocketChannel channel, Cancellation cancellation) {
@@ -110,7 +119,8 @@ public final class ConnectionWatcher implements Managed {
             try {
                 return channel.register(selector, SelectionKey.OP_READ, cancellation);
             } catch (CancelledKeyException previousWatchNotYetGone) {
-                // The connection's previous request was watched too; its key leaves at the next select.
+                // The connection's previous request was watched too; its key leaves at the next
+                // select.
                 selector.selectNow();
                 return channel.register(selector, SelectionKey.OP_READ, cancellation);
             }

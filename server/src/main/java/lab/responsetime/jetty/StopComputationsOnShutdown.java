@@ -4,8 +4,8 @@ import lab.responsetime.core.computation.ComputationLimiter;
 import org.eclipse.jetty.util.component.LifeCycle;
 
 /**
- * When the server begins to stop (SIGTERM, say), cancels every waiting and running computation,
- * so that Jetty's graceful shutdown does not wait minutes for sorting nobody will receive: those
+ * When the server begins to stop (SIGTERM, say), cancels every waiting and running computation, so
+ * that Jetty's graceful shutdown does not wait minutes for sorting nobody will receive: those
  * requests answer 503 at once and the server exits.
  */
 public final class StopComputationsOnShutdown implements LifeCycle.Listener {

@@ -19,15 +19,17 @@ public final class ApiErrors {
     /** 422: the request is well formed but asks for more work than the server accepts. */
     static final int UNPROCESSABLE_CONTENT = 422;
 
-    private ApiErrors() {
-    }
+    private ApiErrors() {}
 
     /** The error body, UTF-8. */
     public static byte[] body(int status, String message) {
         return body(status, message, Map.of());
     }
 
-    /** The error body with more about where the problem is (say {@code "object": 3, "field": "price"}). */
+    /**
+     * The error body with more about where the problem is (say {@code "object": 3, "field":
+     * "price"}).
+     */
     static byte[] body(int status, String message, Map<String, ?> details) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", status);
@@ -56,7 +58,8 @@ public final class ApiErrors {
 
     /** 503 with the number of seconds after which to retry. */
     static Response unavailable(String message, long retryAfterSeconds) {
-        return Response.fromResponse(response(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(), message))
+        return Response.fromResponse(
+                        response(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(), message))
                 .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds)
                 .build();
     }

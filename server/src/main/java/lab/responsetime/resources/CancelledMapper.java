@@ -6,8 +6,8 @@ import jakarta.ws.rs.ext.Provider;
 import lab.responsetime.core.computation.CancelledException;
 
 /**
- * Work stopped because nobody waits for it: 503 with the reason. After a client left, nobody
- * reads this answer; during a shutdown, the client learns why its request ended.
+ * Work stopped because nobody waits for it: 503 with the reason. After a client left, nobody reads
+ * this answer; during a shutdown, the client learns why its request ended.
  */
 @Provider
 public final class CancelledMapper implements ExceptionMapper<CancelledException> {
@@ -17,11 +17,14 @@ public final class CancelledMapper implements ExceptionMapper<CancelledException
     }
 
     static Response response(String reason) {
-        return ApiErrors.response(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
+        return ApiErrors.response(
+                Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
                 "The computation was stopped: " + reason + ".");
     }
 
-    /** The same for a body stopped before its first byte left (after it, the connection just ends). */
+    /**
+     * The same for a body stopped before its first byte left (after it, the connection just ends).
+     */
     @Provider
     public static final class WhileWriting implements ExceptionMapper<BodyCancelledException> {
         @Override

@@ -27,15 +27,16 @@ import lab.responsetime.core.ingest.IngestFormat;
 @Produces(MediaType.APPLICATION_JSON)
 public final class InfoResource {
     /** Libraries whose version a run records: name → Maven coordinates (their pom.properties). */
-    private static final Map<String, String> LIBRARIES = Map.of(
-            "dropwizard", "io.dropwizard/dropwizard-core",
-            "jersey", "org.glassfish.jersey.core/jersey-server",
-            "jackson", "com.fasterxml.jackson.core/jackson-databind",
-            "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml",
-            "jackson_cbor", "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor",
-            "jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack",
-            "woodstox", "com.fasterxml.woodstox/woodstox-core",
-            "protobufjs", "org.webjars.npm/protobufjs");
+    private static final Map<String, String> LIBRARIES =
+            Map.of(
+                    "dropwizard", "io.dropwizard/dropwizard-core",
+                    "jersey", "org.glassfish.jersey.core/jersey-server",
+                    "jackson", "com.fasterxml.jackson.core/jackson-databind",
+                    "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml",
+                    "jackson_cbor", "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor",
+                    "jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack",
+                    "woodstox", "com.fasterxml.woodstox/woodstox-core",
+                    "protobufjs", "org.webjars.npm/protobufjs");
 
     private final Datasets datasets;
     private final LabConfiguration configuration;
@@ -48,12 +49,18 @@ public final class InfoResource {
     @GET
     public Map<String, Object> info() {
         Map<String, Object> versions = new LinkedHashMap<>();
-        LIBRARIES.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        LIBRARIES.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> versions.put(e.getKey(), MavenVersion.of(e.getValue())));
         // protobuf-java's jar has no pom.properties; it states its version in RuntimeVersion.
-        versions.put("protobuf_java", com.google.protobuf.RuntimeVersion.OSS_MAJOR + "."
-                + com.google.protobuf.RuntimeVersion.OSS_MINOR + "." + com.google.protobuf.RuntimeVersion.OSS_PATCH
-                + com.google.protobuf.RuntimeVersion.OSS_SUFFIX);
+        versions.put(
+                "protobuf_java",
+                com.google.protobuf.RuntimeVersion.OSS_MAJOR
+                        + "."
+                        + com.google.protobuf.RuntimeVersion.OSS_MINOR
+                        + "."
+                        + com.google.protobuf.RuntimeVersion.OSS_PATCH
+                        + com.google.protobuf.RuntimeVersion.OSS_SUFFIX);
         versions.put("jetty", org.eclipse.jetty.util.Jetty.VERSION);
         versions.put("java", Runtime.version().toString());
 
@@ -67,13 +74,19 @@ public final class InfoResource {
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("available_processors", Runtime.getRuntime().availableProcessors());
         machine.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
-        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        machine.put(
+                "os",
+                System.getProperty("os.name")
+                        + " "
+                        + System.getProperty("os.version")
+                        + " "
+                        + System.getProperty("os.arch"));
 
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("head_bytes", configuration.getResponse().getHeadBytes());
         settings.put("max_sort_work", configuration.getComputation().getMaxSortWork());
-        settings.put("max_concurrent_computations", configuration.getComputation().getMaxConcurrent());
+        settings.put(
+                "max_concurrent_computations", configuration.getComputation().getMaxConcurrent());
         settings.put("jvm_options", jvmOptions());
 
         Map<String, Object> info = new LinkedHashMap<>();
@@ -88,20 +101,18 @@ public final class InfoResource {
     }
 
     /**
-     * The JVM's own options (heap, GC, JIT: those starting with {@code -X}), as {@code .mvn/jvm.config}
-     * and {@code MAVEN_OPTS} set them. They change what a run measures (a heap that is not touched
-     * before the first request makes allocation fault pages in), so runs that differ in them are
-     * not merged. System properties are left out: they name paths and ports that differ from clone
-     * to clone.
+     * The JVM's own options (heap, GC, JIT: those starting with {@code -X}), as {@code
+     * .mvn/jvm.config} and {@code MAVEN_OPTS} set them. They change what a run measures (a heap
+     * that is not touched before the first request makes allocation fault pages in), so runs that
+     * differ in them are not merged. System properties are left out: they name paths and ports that
+     * differ from clone to clone.
      */
     static List<String> jvmOptions() {
         return jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());
     }
 
     static List<String> jvmOptions(List<String> inputArguments) {
-        return inputArguments.stream()
-                .filter(argument -> argument.startsWith("-X"))
-                .toList();
+        return inputArguments.stream().filter(argument -> argument.startsWith("-X")).toList();
     }
 
     /** The collector's limits and what it accepts. */
@@ -112,8 +123,12 @@ public final class InfoResource {
         ingest.put("max_decoded_bytes", settings.getMaxDecodedBytes());
         ingest.put("max_objects", settings.getMaxObjects());
         ingest.put("zstd_max_window_bytes", 1L << ContentEncoding.ZSTD_WINDOW_LOG_MAX);
-        ingest.put("media_types", Arrays.stream(IngestFormat.values()).map(IngestFormat::mediaType).toList());
-        ingest.put("encodings", Arrays.stream(ContentEncoding.values()).map(ContentEncoding::token).toList());
+        ingest.put(
+                "media_types",
+                Arrays.stream(IngestFormat.values()).map(IngestFormat::mediaType).toList());
+        ingest.put(
+                "encodings",
+                Arrays.stream(ContentEncoding.values()).map(ContentEncoding::token).toList());
         return ingest;
     }
 

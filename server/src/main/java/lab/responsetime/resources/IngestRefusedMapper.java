@@ -31,12 +31,15 @@ public final class IngestRefusedMapper implements ExceptionMapper<BodyRefusedExc
             invalid.field().ifPresent(field -> details.put("field", field));
         } else if (refused instanceof BodyTooLargeException) {
             status = Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode();
-        } else if (refused instanceof BodyNotReceivedException notReceived && notReceived.timedOut()) {
+        } else if (refused instanceof BodyNotReceivedException notReceived
+                && notReceived.timedOut()) {
             status = REQUEST_TIMEOUT;
         } else {
             status = Response.Status.BAD_REQUEST.getStatusCode();
         }
         Response answer = ApiErrors.response(status, refused.getMessage(), details);
-        return refused.bodyReadToEnd() ? answer : Response.fromResponse(answer).header("Connection", "close").build();
+        return refused.bodyReadToEnd()
+                ? answer
+                : Response.fromResponse(answer).header("Connection", "close").build();
     }
 }

@@ -21,17 +21,17 @@ import lab.responsetime.core.ingest.Ingestion;
  * {@code POST /api/books} and {@code POST /api/videos}: the collector of a load testbed. The body
  * is a list of objects in any of the lab's formats, exactly as {@code GET} answers it, named by
  * {@code Content-Type} and optionally compressed as {@code Content-Encoding} says; every object is
- * decoded and checked, nothing is kept, and the answer is a small JSON summary with a
- * {@code Server-Timing} header ({@code receive}, {@code inflate} when compressed, {@code decode}).
+ * decoded and checked, nothing is kept, and the answer is a small JSON summary with a {@code
+ * Server-Timing} header ({@code receive}, {@code inflate} when compressed, {@code decode}).
  *
  * <p>What the headers alone decide is answered before a byte of the body is read, closing the
- * connection after it: query parameters (400; the body says everything), an unknown Content-Type
- * or Content-Encoding (415, naming the accepted ones), a Content-Length above
- * {@code ingest.maxBodyBytes} (413). On the server, {@link HttpPolicyFilter} answers an unknown
+ * connection after it: query parameters (400; the body says everything), an unknown Content-Type or
+ * Content-Encoding (415, naming the accepted ones), a Content-Length above {@code
+ * ingest.maxBodyBytes} (413). On the server, {@link HttpPolicyFilter} answers an unknown
  * Content-Type even before Jersey, which would answer one it cannot parse with a bare 400.
  *
- * <p>The body itself is refused by {@link Ingestion}'s exceptions, answered by
- * {@link IngestRefusedMapper}. It is read from the request's own stream, never through an entity
+ * <p>The body itself is refused by {@link Ingestion}'s exceptions, answered by {@link
+ * IngestRefusedMapper}. It is read from the request's own stream, never through an entity
  * parameter, which Jersey would first probe for emptiness: a read that waits for the body (and
  * sends {@code 100 Continue}) before anything could be refused.
  */
@@ -39,7 +39,10 @@ import lab.responsetime.core.ingest.Ingestion;
 public final class IngestResource {
     /** The header of the answer's durations. */
     static final String SERVER_TIMING = "Server-Timing";
-    /** The media types a POST accepts, sent with a 415 (the Linked Data Platform's header for it). */
+
+    /**
+     * The media types a POST accepts, sent with a 415 (the Linked Data Platform's header for it).
+     */
     static final String ACCEPT_POST = "Accept-Post";
 
     private final Ingestion ingestion;
@@ -54,9 +57,16 @@ public final class IngestResource {
             throws BodyRefusedException {
         String path = "POST /api/" + kind;
         if (!request.getUriInfo().getQueryParameters().isEmpty()) {
-            return refuse(Response.Status.BAD_REQUEST.getStatusCode(), path + " takes no query parameters, got "
-                    + String.join(", ", request.getUriInfo().getQueryParameters().keySet())
-                    + "; the body's Content-Type and Content-Encoding say how to read it").build();
+            return refuse(
+                            Response.Status.BAD_REQUEST.getStatusCode(),
+                            path
+                                    + " takes no query parameters, got "
+                                    + String.join(
+                                            ", ",
+                                            request.getUriInfo().getQueryParameters().keySet())
+                                    + "; the body's Content-Type and Content-Encoding say how to"
+                                    + " read it")
+                    .build();
         }
         String contentType = request.getHeaderString(HttpHeaders.CONTENT_TYPE);
         Optional<IngestFormat> format = IngestFormat.forContentType(contentType);
@@ -66,18 +76,31 @@ public final class IngestResource {
         String contentEncoding = request.getHeaderString(HttpHeaders.CONTENT_ENCODING);
         Optional<ContentEncoding> encoding = ContentEncoding.forHeader(contentEncoding);
         if (encoding.isEmpty()) {
-            return refuse(Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(), "Content-Encoding must be one of "
-                    + ContentEncoding.tokens() + " (a single one), got " + quoted(contentEncoding))
-                    .header(HttpHeaders.ACCEPT_ENCODING, ContentEncoding.tokens()).build();
+            return refuse(
+                            Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(),
+                            "Content-Encoding must be one of "
+                                    + ContentEncoding.tokens()
+                                    + " (a single one), got "
+                                    + quoted(contentEncoding))
+                    .header(HttpHeaders.ACCEPT_ENCODING, ContentEncoding.tokens())
+                    .build();
         }
         long declared = contentLength(request.getHeaderString(HttpHeaders.CONTENT_LENGTH));
         if (declared > ingestion.limits().maxBodyBytes()) {
-            return refuse(Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode(), "the body is larger than the limit of "
-                    + ingestion.limits().maxBodyBytes() + " bytes (ingest.maxBodyBytes): Content-Length is "
-                    + declared).build();
+            return refuse(
+                            Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode(),
+                            "the body is larger than the limit of "
+                                    + ingestion.limits().maxBodyBytes()
+                                    + " bytes (ingest.maxBodyBytes): Content-Length is "
+                                    + declared)
+                    .build();
         }
-        Ingestion.Summary summary = ingestion.ingest(ObjectsResource.kindNamed(kind), format.get(), encoding.get(),
-                request.getEntityStream());
+        Ingestion.Summary summary =
+                ingestion.ingest(
+                        ObjectsResource.kindNamed(kind),
+                        format.get(),
+                        encoding.get(),
+                        request.getEntityStream());
         return Response.ok(answer(summary), MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
                 .header(SERVER_TIMING, serverTiming(summary))
@@ -86,27 +109,37 @@ public final class IngestResource {
 
     /** 415 for a Content-Type that names no format, listing those that do. */
     static Response unsupportedContentType(String contentType) {
-        return refuse(Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(), unsupportedContentTypeMessage(contentType))
-                .header(ACCEPT_POST, IngestFormat.mediaTypes()).build();
+        return refuse(
+                        Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(),
+                        unsupportedContentTypeMessage(contentType))
+                .header(ACCEPT_POST, IngestFormat.mediaTypes())
+                .build();
     }
 
     static String unsupportedContentTypeMessage(String contentType) {
-        return "Content-Type must be one of " + IngestFormat.described() + ", got " + quoted(contentType);
+        return "Content-Type must be one of "
+                + IngestFormat.described()
+                + ", got "
+                + quoted(contentType);
     }
 
     /**
-     * An answer given without reading the body: the connection closes after it, since the body
-     * (if the client sends it at all) is left unread.
+     * An answer given without reading the body: the connection closes after it, since the body (if
+     * the client sends it at all) is left unread.
      */
     private static Response.ResponseBuilder refuse(int status, String message) {
-        return Response.fromResponse(ApiErrors.response(status, message)).header("Connection", "close");
+        return Response.fromResponse(ApiErrors.response(status, message))
+                .header("Connection", "close");
     }
 
     private static String quoted(String header) {
         return header == null ? "none" : "\"" + header + "\"";
     }
 
-    /** The declared length, or -1 when there is none (a chunked body): Jetty has refused a malformed one. */
+    /**
+     * The declared length, or -1 when there is none (a chunked body): Jetty has refused a malformed
+     * one.
+     */
     private static long contentLength(String header) {
         try {
             return header == null ? -1 : Long.parseLong(header.trim());
@@ -130,7 +163,10 @@ public final class IngestResource {
         return answer;
     }
 
-    /** {@code receive;dur=0.120, inflate;dur=0.310, decode;dur=1.204}, in milliseconds; no inflate for identity. */
+    /**
+     * {@code receive;dur=0.120, inflate;dur=0.310, decode;dur=1.204}, in milliseconds; no inflate
+     * for identity.
+     */
     static String serverTiming(Ingestion.Summary summary) {
         StringBuilder timing = new StringBuilder(entry("receive", summary.receiveNanos()));
         if (summary.encoding() != ContentEncoding.IDENTITY) {

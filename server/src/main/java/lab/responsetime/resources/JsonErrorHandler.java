@@ -11,13 +11,18 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Errors that Jetty answers itself, before the application sees the request (a malformed URI
- * or header, say), get the API's JSON error body instead of an HTML page, and no stack trace.
+ * Errors that Jetty answers itself, before the application sees the request (a malformed URI or
+ * header, say), get the API's JSON error body instead of an HTML page, and no stack trace.
  */
 public final class JsonErrorHandler extends ErrorHandler {
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-                                    Callback callback) {
+    protected void generateResponse(
+            Request request,
+            Response response,
+            int code,
+            String message,
+            Throwable cause,
+            Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.write(true, body(code, message), callback);

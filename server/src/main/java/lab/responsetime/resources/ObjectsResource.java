@@ -21,14 +21,14 @@ import lab.responsetime.jetty.ClientPresenceFilter;
 import org.glassfish.jersey.server.CloseableService;
 
 /**
- * {@code GET /api/books} and {@code GET /api/videos}: the first {@code count} objects, sorted
- * on the server by computation model {@code cm}, in {@code format}, compressed as
- * {@code compression} says (and only as it says) at {@code level}. Errors are exceptions,
- * answered by the mappers beside this class.
+ * {@code GET /api/books} and {@code GET /api/videos}: the first {@code count} objects, sorted on
+ * the server by computation model {@code cm}, in {@code format}, compressed as {@code compression}
+ * says (and only as it says) at {@code level}. Errors are exceptions, answered by the mappers
+ * beside this class.
  *
  * <p>{@code HEAD} answers with the status and headers GET would have, without GET's work: no
- * sorting, no serializing, no computation slot. So it has neither {@code Content-Length} nor
- * {@code Server-Timing} (both need the body).
+ * sorting, no serializing, no computation slot. So it has neither {@code Content-Length} nor {@code
+ * Server-Timing} (both need the body).
  */
 @Path("/")
 public final class ObjectsResource {
@@ -39,45 +39,64 @@ public final class ObjectsResource {
     }
 
     /**
-     * The path of each object kind ({@link ObjectKind#plural()}), here and in {@link IngestResource}
-     * (POST); anything else is a 404.
+     * The path of each object kind ({@link ObjectKind#plural()}), here and in {@link
+     * IngestResource} (POST); anything else is a 404.
      */
     static final String KINDS = "{kind: books|videos}";
 
     @GET
     @Path(KINDS)
-    public Response get(@PathParam("kind") String kind, @Context UriInfo uri, @Context ContainerRequestContext request,
-                        @Context CloseableService closeables)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
-            CancelledException, InterruptedException {
+    public Response get(
+            @PathParam("kind") String kind,
+            @Context UriInfo uri,
+            @Context ContainerRequestContext request,
+            @Context CloseableService closeables)
+            throws RequestParameters.InvalidParametersException,
+                    WorkTooLargeException,
+                    RetryLaterException,
+                    CancelledException,
+                    InterruptedException {
         return get(kindNamed(kind), uri, request, closeables);
     }
 
     @HEAD
     @Path(KINDS)
     public Response head(@PathParam("kind") String kind, @Context UriInfo uri)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
+            throws RequestParameters.InvalidParametersException,
+                    WorkTooLargeException,
+                    RetryLaterException {
         return head(kindNamed(kind), uri);
     }
 
     static ObjectKind<?> kindNamed(String plural) {
-        return ObjectKind.ALL.stream().filter(k -> k.plural().equals(plural)).findFirst()
+        return ObjectKind.ALL.stream()
+                .filter(k -> k.plural().equals(plural))
+                .findFirst()
                 .orElseThrow(() -> new NotFoundException("no object kind " + plural));
     }
 
-    private <T> Response get(ObjectKind<T> kind, UriInfo uri, ContainerRequestContext context,
-                             CloseableService closeables)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException,
-            CancelledException, InterruptedException {
+    private <T> Response get(
+            ObjectKind<T> kind,
+            UriInfo uri,
+            ContainerRequestContext context,
+            CloseableService closeables)
+            throws RequestParameters.InvalidParametersException,
+                    WorkTooLargeException,
+                    RetryLaterException,
+                    CancelledException,
+                    InterruptedException {
         StudyRequest<T> request = parse(kind, uri);
         StudyService.Prepared<T> prepared = service.prepare(request, clientOf(context));
-        // PayloadWriter frees a heavy compression's slot after the body; this, should the body never be written.
+        // PayloadWriter frees a heavy compression's slot after the body; this, should the body
+        // never be written.
         closeables.add(prepared.admission());
         return headers(request).entity(new Payload<>(request, prepared)).build();
     }
 
     private <T> Response head(ObjectKind<T> kind, UriInfo uri)
-            throws RequestParameters.InvalidParametersException, WorkTooLargeException, RetryLaterException {
+            throws RequestParameters.InvalidParametersException,
+                    WorkTooLargeException,
+                    RetryLaterException {
         StudyRequest<T> request = parse(kind, uri);
         service.check(request);
         return headers(request).build();
@@ -90,17 +109,23 @@ public final class ObjectsResource {
 
     /** The headers GET and HEAD share. */
     private static Response.ResponseBuilder headers(StudyRequest<?> request) {
-        Response.ResponseBuilder answer = Response.ok()
-                .type(request.format().mediaType())
-                .header(HttpHeaders.CACHE_CONTROL, "no-store");
-        request.compression().contentEncoding()
+        Response.ResponseBuilder answer =
+                Response.ok()
+                        .type(request.format().mediaType())
+                        .header(HttpHeaders.CACHE_CONTROL, "no-store");
+        request.compression()
+                .contentEncoding()
                 .ifPresent(encoding -> answer.header(HttpHeaders.CONTENT_ENCODING, encoding));
         return answer;
     }
 
-    /** The client's presence as the servlet container hands it over, or unknown (in-memory tests). */
+    /**
+     * The client's presence as the servlet container hands it over, or unknown (in-memory tests).
+     */
     private static ClientPresence clientOf(ContainerRequestContext context) {
-        return context.getProperty(ClientPresenceFilter.ATTRIBUTE) instanceof ClientPresence presence
-                ? presence : ClientPresence.UNKNOWN;
+        return context.getProperty(ClientPresenceFilter.ATTRIBUTE)
+                        instanceof ClientPresence presence
+                ? presence
+                : ClientPresence.UNKNOWN;
     }
 }

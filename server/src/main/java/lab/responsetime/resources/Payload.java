@@ -7,5 +7,4 @@ import lab.responsetime.core.StudyService;
  * The entity of a data answer, written by {@link PayloadWriter}: the request (with its resolved
  * compression level) and what {@link StudyService} prepared for it.
  */
-record Payload<T>(StudyRequest<T> request, StudyService.Prepared<T> prepared) {
-}
+record Payload<T>(StudyRequest<T> request, StudyService.Prepared<T> prepared) {}

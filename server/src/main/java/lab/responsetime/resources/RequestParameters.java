@@ -15,16 +15,15 @@ import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 
 /**
- * Reads the query parameters of {@code /api/books} and {@code /api/videos} strictly: every
- * unknown, repeated, malformed or out-of-range parameter is an error whose message says what
- * is allowed. All errors of a request are reported together.
+ * Reads the query parameters of {@code /api/books} and {@code /api/videos} strictly: every unknown,
+ * repeated, malformed or out-of-range parameter is an error whose message says what is allowed. All
+ * errors of a request are reported together.
  */
 final class RequestParameters {
     static final List<String> NAMES = List.of("count", "format", "compression", "level", "cm");
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,10}");
 
-    private RequestParameters() {
-    }
+    private RequestParameters() {}
 
     /** Thrown with every problem of a request, joined in one message. */
     static final class InvalidParametersException extends Exception {
@@ -33,23 +32,38 @@ final class RequestParameters {
         }
     }
 
-    static <T> StudyRequest<T> parse(ObjectKind<T> kind, MultivaluedMap<String, String> query, int datasetSize)
+    static <T> StudyRequest<T> parse(
+            ObjectKind<T> kind, MultivaluedMap<String, String> query, int datasetSize)
             throws InvalidParametersException {
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, List<String>> parameter : query.entrySet()) {
             if (!NAMES.contains(parameter.getKey())) {
-                problems.add("unknown parameter \"" + parameter.getKey() + "\"; allowed parameters are "
-                        + String.join(", ", NAMES));
+                problems.add(
+                        "unknown parameter \""
+                                + parameter.getKey()
+                                + "\"; allowed parameters are "
+                                + String.join(", ", NAMES));
             } else if (parameter.getValue().size() > 1) {
-                problems.add("parameter \"" + parameter.getKey() + "\" is given "
-                        + parameter.getValue().size() + " times; give it once");
+                problems.add(
+                        "parameter \""
+                                + parameter.getKey()
+                                + "\" is given "
+                                + parameter.getValue().size()
+                                + " times; give it once");
             }
         }
         int count = integer(query, "count", 1, datasetSize, StudyRequest.DEFAULT_COUNT, problems);
-        Format format = choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
+        Format format =
+                choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
         int problemsBefore = problems.size();
-        Compression compression = choice(query, "compression", Compression.values(), Compression::parameter,
-                Compression.NONE, problems);
+        Compression compression =
+                choice(
+                        query,
+                        "compression",
+                        Compression.values(),
+                        Compression::parameter,
+                        Compression.NONE,
+                        problems);
         // A level's range depends on the compression: an unknown compression's error says enough.
         int level = problems.size() > problemsBefore ? 0 : level(query, compression, problems);
         int cm = integer(query, "cm", 0, ComputationModel.values().length - 1, 0, problems);
@@ -59,13 +73,21 @@ final class RequestParameters {
         return new StudyRequest<>(kind, count, format, compression, level, ComputationModel.of(cm));
     }
 
-    /** The compression level asked for, or the compression's default; 0 for none, which takes no level. */
-    private static int level(MultivaluedMap<String, String> query, Compression compression, List<String> problems) {
+    /**
+     * The compression level asked for, or the compression's default; 0 for none, which takes no
+     * level.
+     */
+    private static int level(
+            MultivaluedMap<String, String> query, Compression compression, List<String> problems) {
         String value = query.getFirst("level");
         if (compression.levels().isEmpty()) {
             if (value != null) {
-                problems.add("level is only for a compression (" + Compression.levelRanges() + "); compression="
-                        + compression.parameter() + " takes none");
+                problems.add(
+                        "level is only for a compression ("
+                                + Compression.levelRanges()
+                                + "); compression="
+                                + compression.parameter()
+                                + " takes none");
             }
             return 0;
         }
@@ -83,8 +105,13 @@ final class RequestParameters {
         return levels.defaultLevel();
     }
 
-    private static int integer(MultivaluedMap<String, String> query, String name, int min, int max,
-                               int defaultValue, List<String> problems) {
+    private static int integer(
+            MultivaluedMap<String, String> query,
+            String name,
+            int min,
+            int max,
+            int defaultValue,
+            List<String> problems) {
         String value = query.getFirst(name);
         if (value == null) {
             return defaultValue;
@@ -95,12 +122,25 @@ final class RequestParameters {
                 return (int) parsed;
             }
         }
-        problems.add(name + " must be an integer between " + min + " and " + max + ", got \"" + value + "\"");
+        problems.add(
+                name
+                        + " must be an integer between "
+                        + min
+                        + " and "
+                        + max
+                        + ", got \""
+                        + value
+                        + "\"");
         return defaultValue;
     }
 
-    private static <E> E choice(MultivaluedMap<String, String> query, String name, E[] values,
-                                Function<E, String> parameter, E defaultValue, List<String> problems) {
+    private static <E> E choice(
+            MultivaluedMap<String, String> query,
+            String name,
+            E[] values,
+            Function<E, String> parameter,
+            E defaultValue,
+            List<String> problems) {
         String value = query.getFirst(name);
         if (value == null) {
             return defaultValue;
@@ -110,8 +150,13 @@ final class RequestParameters {
                 return candidate;
             }
         }
-        problems.add(name + " must be one of " + Arrays.stream(values).map(parameter)
-                .collect(Collectors.joining(", ")) + ", got \"" + value + "\"");
+        problems.add(
+                name
+                        + " must be one of "
+                        + Arrays.stream(values).map(parameter).collect(Collectors.joining(", "))
+                        + ", got \""
+                        + value
+                        + "\"");
         return defaultValue;
     }
 }

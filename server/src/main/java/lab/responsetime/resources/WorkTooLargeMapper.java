@@ -5,7 +5,9 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import lab.responsetime.core.computation.WorkTooLargeException;
 
-/** A computation above the budget: 422, refused before any work, naming the largest count allowed. */
+/**
+ * A computation above the budget: 422, refused before any work, naming the largest count allowed.
+ */
 @Provider
 public final class WorkTooLargeMapper implements ExceptionMapper<WorkTooLargeException> {
     @Override

@@ -14,11 +14,11 @@ import java.util.stream.IntStream;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.api.Book;
 import lab.responsetime.api.Video;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.compression.Compression;
-import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
@@ -26,13 +26,14 @@ import lab.responsetime.core.formats.JacksonMappers;
 import org.junit.jupiter.api.Test;
 
 /**
- * Writes the shared vectors the browser client's Node tests check against, into
- * {@code server/target/client-fixtures/} (npm test runs the Java tests first):
+ * Writes the shared vectors the browser client's Node tests check against, into {@code
+ * server/target/client-fixtures/} (npm test runs the Java tests first):
+ *
  * <ul>
  *   <li>{@code <kind>.<format>}: the server's body for the first {@value #COUNT} objects of the
  *       default seed, plus edge values, in every format; {@code <kind>.expected.json}: the objects;
- *   <li>{@code sort-<kind>.json}: objects full of ties and non-ASCII strings, and for CM1–CM3
- *       the order (as input indices) that Java's stable sorts give.
+ *   <li>{@code sort-<kind>.json}: objects full of ties and non-ASCII strings, and for CM1–CM3 the
+ *       order (as input indices) that Java's stable sorts give.
  * </ul>
  */
 class ClientFixturesTest {
@@ -43,13 +44,31 @@ class ClientFixturesTest {
     @Test
     void writesFormatAndSortVectors() throws Exception {
         Files.createDirectories(DIRECTORY);
-        writeKind(ObjectKind.BOOKS, withEdges(DatasetGenerator.books(LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT), List.of(
-                new Book("", "é€𝄞 <&>\"'", "line\nbreak\ttab", "x", 0, 0f, "DIGITAL", false),
-                new Book("t", "a", "d", "i", 1000, 2000f, "PAPERBACK", true),
-                new Book("t", "a", "d", "i", 7, 0.01f, "HARDCOVER", true))));
-        writeKind(ObjectKind.VIDEOS, withEdges(DatasetGenerator.videos(LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT), List.of(
-                new Video("", "", "ogg", 256, 144, 10, 0, false),
-                new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true))));
+        writeKind(
+                ObjectKind.BOOKS,
+                withEdges(
+                        DatasetGenerator.books(
+                                LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT),
+                        List.of(
+                                new Book(
+                                        "",
+                                        "é€𝄞 <&>\"'",
+                                        "line\nbreak\ttab",
+                                        "x",
+                                        0,
+                                        0f,
+                                        "DIGITAL",
+                                        false),
+                                new Book("t", "a", "d", "i", 1000, 2000f, "PAPERBACK", true),
+                                new Book("t", "a", "d", "i", 7, 0.01f, "HARDCOVER", true))));
+        writeKind(
+                ObjectKind.VIDEOS,
+                withEdges(
+                        DatasetGenerator.videos(
+                                LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT),
+                        List.of(
+                                new Video("", "", "ogg", 256, 144, 10, 0, false),
+                                new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true))));
         writeSortVector(ObjectKind.BOOKS, tiedBooks());
         writeSortVector(ObjectKind.VIDEOS, tiedVideos());
         assertThat(DIRECTORY.resolve("sort-videos.json")).exists();
@@ -64,12 +83,24 @@ class ClientFixturesTest {
     private static <T> void writeKind(ObjectKind<T> kind, List<T> objects) throws Exception {
         for (Format format : Format.values()) {
             ByteArrayOutputStream body = new ByteArrayOutputStream();
-            new BodyWriter(1 << 16).write(format.encoder(), kind, objects, Compression.NONE, 0, new Cancellation(), body,
-                    soFar -> { });
-            assertThat(IndependentDecoders.decode(format, kind, body.toByteArray())).isEqualTo(objects);
-            Files.write(DIRECTORY.resolve(kind.plural() + "." + format.parameter()), body.toByteArray());
+            new BodyWriter(1 << 16)
+                    .write(
+                            format.encoder(),
+                            kind,
+                            objects,
+                            Compression.NONE,
+                            0,
+                            new Cancellation(),
+                            body,
+                            soFar -> {});
+            assertThat(IndependentDecoders.decode(format, kind, body.toByteArray()))
+                    .isEqualTo(objects);
+            Files.write(
+                    DIRECTORY.resolve(kind.plural() + "." + format.parameter()),
+                    body.toByteArray());
         }
-        JacksonMappers.JSON.writerWithDefaultPrettyPrinter()
+        JacksonMappers.JSON
+                .writerWithDefaultPrettyPrinter()
                 .writeValue(DIRECTORY.resolve(kind.plural() + ".expected.json").toFile(), objects);
     }
 
@@ -77,16 +108,24 @@ class ClientFixturesTest {
         ObjectNode vector = JacksonMappers.JSON.createObjectNode();
         vector.set("input", JacksonMappers.JSON.valueToTree(input));
         ObjectNode orders = vector.putObject("orders");
-        for (ComputationModel cm : List.of(ComputationModel.CM1, ComputationModel.CM2, ComputationModel.CM3)) {
+        for (ComputationModel cm :
+                List.of(ComputationModel.CM1, ComputationModel.CM2, ComputationModel.CM3)) {
             List<T> sorted = cm.apply(kind, input);
             ArrayNode indices = orders.putArray("cm" + cm.level());
             // Objects may repeat: identify each by position, matching by identity.
-            List<Integer> order = sorted.stream()
-                    .map(o -> IntStream.range(0, input.size()).filter(i -> input.get(i) == o).findFirst().orElseThrow())
-                    .toList();
+            List<Integer> order =
+                    sorted.stream()
+                            .map(
+                                    o ->
+                                            IntStream.range(0, input.size())
+                                                    .filter(i -> input.get(i) == o)
+                                                    .findFirst()
+                                                    .orElseThrow())
+                            .toList();
             order.forEach(indices::add);
         }
-        JacksonMappers.JSON.writeValue(DIRECTORY.resolve("sort-" + kind.plural() + ".json").toFile(), vector);
+        JacksonMappers.JSON.writeValue(
+                DIRECTORY.resolve("sort-" + kind.plural() + ".json").toFile(), vector);
     }
 
     private static List<Book> tiedBooks() {
@@ -94,9 +133,16 @@ class ClientFixturesTest {
         String[] authors = {"Ann", "ann", "Zed", "Émile", "😀 smile", "", "Ann "};
         List<Book> books = new ArrayList<>();
         for (int i = 0; i < SORT_VECTOR_SIZE; i++) {
-            books.add(new Book("title" + i, authors[random.nextInt(authors.length)], "d" + random.nextInt(3),
-                    "i" + random.nextInt(2), random.nextInt(4), random.nextInt(4) * 0.25f + 0.01f,
-                    DatasetGenerator.BOOK_TYPES.get(random.nextInt(3)), random.nextBoolean()));
+            books.add(
+                    new Book(
+                            "title" + i,
+                            authors[random.nextInt(authors.length)],
+                            "d" + random.nextInt(3),
+                            "i" + random.nextInt(2),
+                            random.nextInt(4),
+                            random.nextInt(4) * 0.25f + 0.01f,
+                            DatasetGenerator.BOOK_TYPES.get(random.nextInt(3)),
+                            random.nextBoolean()));
         }
         return books;
     }
@@ -107,10 +153,16 @@ class ClientFixturesTest {
         List<Video> videos = new ArrayList<>();
         for (int i = 0; i < SORT_VECTOR_SIZE; i++) {
             int resolution = random.nextInt(3);
-            videos.add(new Video("u" + random.nextInt(3), titles[random.nextInt(titles.length)],
-                    DatasetGenerator.VIDEO_FORMATS.get(random.nextInt(8)), DatasetGenerator.VIDEO_HEIGHTS.get(resolution),
-                    DatasetGenerator.VIDEO_WIDTHS.get(resolution), random.nextInt(3), random.nextInt(3),
-                    random.nextBoolean()));
+            videos.add(
+                    new Video(
+                            "u" + random.nextInt(3),
+                            titles[random.nextInt(titles.length)],
+                            DatasetGenerator.VIDEO_FORMATS.get(random.nextInt(8)),
+                            DatasetGenerator.VIDEO_HEIGHTS.get(resolution),
+                            DatasetGenerator.VIDEO_WIDTHS.get(resolution),
+                            random.nextInt(3),
+                            random.nextInt(3),
+                            random.nextBoolean()));
         }
         return videos;
     }

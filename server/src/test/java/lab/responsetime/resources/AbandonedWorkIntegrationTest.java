@@ -29,46 +29,56 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Work that nobody waits for is not done, against the real server: a client that leaves while
- * its computation runs or waits frees the slot or the place in the queue within a second, and
- * while a heavy compression runs within two; HEAD never computes; and a burst of every kind of
- * request, aborted ones included, leaves no slot taken. Computations here run on 70,000 Books (one
- * CM4 takes tens of seconds), with one slot and one place in the queue.
+ * Work that nobody waits for is not done, against the real server: a client that leaves while its
+ * computation runs or waits frees the slot or the place in the queue within a second, and while a
+ * heavy compression runs within two; HEAD never computes; and a burst of every kind of request,
+ * aborted ones included, leaves no slot taken. Computations here run on 70,000 Books (one CM4 takes
+ * tens of seconds), with one slot and one place in the queue.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class AbandonedWorkIntegrationTest {
     private static final int SIZE = 70_000;
+
     /** Admits CM4 on 70,000 Books (~7.8e8), refuses CM5 on them (~7.8e9). */
     private static final String BUDGET = "5e9";
+
     private static final String HEAVY = "/api/books?count=" + SIZE + "&cm=4";
     private static final Duration FREED_WITHIN = Duration.ofSeconds(1);
+
     /**
      * A compressor's step cannot be interrupted: brotli 11 compresses up to about 0.9 s of input in
      * one step before the body writer can stop.
      */
     private static final Duration COMPRESSION_STOPPED_WITHIN = Duration.ofSeconds(2);
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final DropwizardAppExtension<LabConfiguration> APP = new DropwizardAppExtension<>(
-            LabApplication.class, (String) null,
-            ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-            ConfigOverride.config("server.adminConnectors[0].port", "0"),
-            ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
-            ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-            ConfigOverride.config("dataset.directory", "target/it-abandoned-data"),
-            ConfigOverride.config("client.directory", "../client"),
-            ConfigOverride.config("computation.maxSortWork", BUDGET),
-            ConfigOverride.config("computation.maxConcurrent", "1"),
-            ConfigOverride.config("computation.maxQueued", "1"));
+    private static final DropwizardAppExtension<LabConfiguration> APP =
+            new DropwizardAppExtension<>(
+                    LabApplication.class,
+                    (String) null,
+                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                    ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
+                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
+                    ConfigOverride.config("dataset.directory", "target/it-abandoned-data"),
+                    ConfigOverride.config("client.directory", "../client"),
+                    ConfigOverride.config("computation.maxSortWork", BUDGET),
+                    ConfigOverride.config("computation.maxConcurrent", "1"),
+                    ConfigOverride.config("computation.maxQueued", "1"));
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build();
     private final List<Socket> sockets = new ArrayList<>();
 
     @BeforeEach
     void datasetsLoaded() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (get("/api/books?count=1").statusCode() != 200 || get("/api/videos?count=1").statusCode() != 200) {
+        while (get("/api/books?count=1").statusCode() != 200
+                || get("/api/videos?count=1").statusCode() != 200) {
             assertThat(System.nanoTime()).as("datasets loaded within 60 s").isLessThan(deadline);
             Thread.sleep(50);
         }
@@ -114,7 +124,7 @@ class AbandonedWorkIntegrationTest {
     void aClientThatResetsItsConnectionIsNoticedToo() throws Exception {
         Socket heavy = send("GET", HEAVY);
         awaitMetrics(1, 1, Duration.ofSeconds(5));
-        heavy.setSoLinger(true, 0);  // close with RST instead of FIN, as a killed process may
+        heavy.setSoLinger(true, 0); // close with RST instead of FIN, as a killed process may
         heavy.close();
         awaitMetrics(0, 0, FREED_WITHIN);
     }
@@ -125,15 +135,19 @@ class AbandonedWorkIntegrationTest {
      * watcher does, and the compression stops.
      */
     @Test
-    void aHeavyCompressionWhoseClientLeavesBeforeItsFirstByteStopsAndFreesItsSlot() throws Exception {
+    void aHeavyCompressionWhoseClientLeavesBeforeItsFirstByteStopsAndFreesItsSlot()
+            throws Exception {
         Socket heavy = send("GET", "/api/videos?count=" + SIZE + "&compression=br&level=11");
         awaitMetrics(1, 1, Duration.ofSeconds(5));
         Thread.sleep(500);
-        assertThat(heavy.getInputStream().available()).as("nothing has left yet: not even the headers").isZero();
+        assertThat(heavy.getInputStream().available())
+                .as("nothing has left yet: not even the headers")
+                .isZero();
         heavy.close();
         awaitMetrics(0, 0, COMPRESSION_STOPPED_WITHIN);
 
-        Socket reset = send("GET", "/api/books?count=" + SIZE + "&format=xml&compression=zstd&level=19");
+        Socket reset =
+                send("GET", "/api/books?count=" + SIZE + "&format=xml&compression=zstd&level=19");
         awaitMetrics(1, 1, Duration.ofSeconds(5));
         reset.setSoLinger(true, 0);
         reset.close();
@@ -153,20 +167,32 @@ class AbandonedWorkIntegrationTest {
     void headAnswersAtOnceWithGetsStatusAndHeadersButNoWork() throws Exception {
         Socket busy = send("GET", HEAVY);
         awaitMetrics(1, 1, Duration.ofSeconds(5));
-        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(uri(HEAVY + "&format=xml&compression=gzip"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(5)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> head =
+                http.send(
+                        HttpRequest.newBuilder(uri(HEAVY + "&format=xml&compression=gzip"))
+                                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         assertThat(head.statusCode()).isEqualTo(200);
         assertThat(head.headers().firstValue("Content-Type")).hasValue("application/xml");
         assertThat(head.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(head.headers().firstValue("Cache-Control")).hasValue("no-store");
-        assertThat(head.headers().firstValue("Content-Length")).as("the body was never made").isEmpty();
+        assertThat(head.headers().firstValue("Content-Length"))
+                .as("the body was never made")
+                .isEmpty();
         assertThat(head.headers().firstValue("Server-Timing")).isEmpty();
         assertThat(head.body()).isEmpty();
-        assertThat(metric("computations.admitted")).as("HEAD took no slot and no place").isEqualTo(1);
+        assertThat(metric("computations.admitted"))
+                .as("HEAD took no slot and no place")
+                .isEqualTo(1);
 
-        HttpResponse<byte[]> refused = http.send(HttpRequest.newBuilder(uri("/api/books?count=" + SIZE + "&cm=5"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> refused =
+                http.send(
+                        HttpRequest.newBuilder(uri("/api/books?count=" + SIZE + "&cm=5"))
+                                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         assertThat(refused.statusCode()).as("as GET would: over the budget").isEqualTo(422);
         busy.close();
     }
@@ -175,16 +201,17 @@ class AbandonedWorkIntegrationTest {
     void aBurstOfEveryKindOfRequestLeavesNoSlotTaken() throws Exception {
         List<CompletableFuture<HttpResponse<byte[]>>> answered = new ArrayList<>();
         List<Socket> abandoned = new ArrayList<>();
-        abandoned.add(send("GET", HEAVY));                                   // aborted mid-sort
+        abandoned.add(send("GET", HEAVY)); // aborted mid-sort
         awaitMetrics(1, 1, Duration.ofSeconds(5));
-        answered.add(getAsync("/api/books?count=3000&cm=3"));                // queued, answered later
+        answered.add(getAsync("/api/books?count=3000&cm=3")); // queued, answered later
         for (int i = 0; i < 4; i++) {
-            answered.add(getAsync("/api/books?count=2000&cm=2"));            // past capacity: 503
-            answered.add(getAsync("/api/videos?count=" + SIZE + "&cm=5"));   // over the budget: 422
-            answered.add(getAsync("/api/books?count=10&format=protobuf"));   // small, no computation
+            answered.add(getAsync("/api/books?count=2000&cm=2")); // past capacity: 503
+            answered.add(getAsync("/api/videos?count=" + SIZE + "&cm=5")); // over the budget: 422
+            answered.add(getAsync("/api/books?count=10&format=protobuf")); // small, no computation
             answered.add(getAsync("/api/videos?count=100&format=xml&compression=gzip"));
         }
-        Socket midBody = send("GET", "/api/books?count=" + SIZE + "&format=xml");  // aborted mid-body
+        Socket midBody =
+                send("GET", "/api/books?count=" + SIZE + "&format=xml"); // aborted mid-body
         InputStream body = midBody.getInputStream();
         assertThat(body.readNBytes(1000)).hasSize(1000);
         abandoned.add(midBody);
@@ -199,7 +226,8 @@ class AbandonedWorkIntegrationTest {
         long started = System.nanoTime();
         HttpResponse<byte[]> small = get("/api/videos?count=10&cm=1");
         assertThat(small.statusCode()).isEqualTo(200);
-        assertThat(small.headers().firstValue("Server-Timing").orElseThrow()).contains("queue;dur=0.");
+        assertThat(small.headers().firstValue("Server-Timing").orElseThrow())
+                .contains("queue;dur=0.");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
     }
 
@@ -208,7 +236,9 @@ class AbandonedWorkIntegrationTest {
         Socket socket = new Socket("127.0.0.1", APP.getLocalPort());
         sockets.add(socket);
         OutputStream out = socket.getOutputStream();
-        out.write((method + " " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(
+                (method + " " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return socket;
     }
@@ -222,26 +252,44 @@ class AbandonedWorkIntegrationTest {
             if (nowRunning == running && nowAdmitted == admitted) {
                 return;
             }
-            assertThat(System.nanoTime()).as("running " + nowRunning + " → " + running + ", admitted " + nowAdmitted
-                    + " → " + admitted + " within " + within.toMillis() + " ms").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as(
+                            "running "
+                                    + nowRunning
+                                    + " → "
+                                    + running
+                                    + ", admitted "
+                                    + nowAdmitted
+                                    + " → "
+                                    + admitted
+                                    + " within "
+                                    + within.toMillis()
+                                    + " ms")
+                    .isLessThan(deadline);
             Thread.sleep(10);
         }
     }
 
     private int metric(String gauge) throws Exception {
         URI metrics = URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics");
-        JsonNode body = JSON.readTree(http.send(HttpRequest.newBuilder(metrics).build(),
-                HttpResponse.BodyHandlers.ofByteArray()).body());
+        JsonNode body =
+                JSON.readTree(
+                        http.send(
+                                        HttpRequest.newBuilder(metrics).build(),
+                                        HttpResponse.BodyHandlers.ofByteArray())
+                                .body());
         return body.path("gauges").path(gauge).path("value").asInt(-1);
     }
 
     private HttpResponse<byte[]> get(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).build(),
+        return http.send(
+                HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private CompletableFuture<HttpResponse<byte[]>> getAsync(String pathAndQuery) {
-        return http.sendAsync(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).build(),
+        return http.sendAsync(
+                HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
@@ -249,7 +297,8 @@ class AbandonedWorkIntegrationTest {
         return URI.create("http://127.0.0.1:" + APP.getLocalPort() + pathAndQuery);
     }
 
-    private static void assertJsonError(HttpResponse<byte[]> response, int status, String messagePart) throws IOException {
+    private static void assertJsonError(
+            HttpResponse<byte[]> response, int status, String messagePart) throws IOException {
         assertThat(response.statusCode()).isEqualTo(status);
         assertThat(JSON.readTree(response.body()).path("message").asText()).contains(messagePart);
     }

@@ -8,10 +8,12 @@ import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import org.junit.jupiter.params.provider.Arguments;
 
-/** The bodies the server can answer: every kind × format × compression at the given counts, as test arguments. */
+/**
+ * The bodies the server can answer: every kind × format × compression at the given counts, as test
+ * arguments.
+ */
 final class EveryBody {
-    private EveryBody() {
-    }
+    private EveryBody() {}
 
     static Stream<Arguments> atCounts(int... counts) {
         List<Arguments> cells = new ArrayList<>();

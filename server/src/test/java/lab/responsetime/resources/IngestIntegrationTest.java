@@ -48,26 +48,37 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IngestIntegrationTest {
     private static final int SIZE = 1000;
     private static final long MAX_BODY_BYTES = 16L << 20;
-    /** A refusal that reads nothing, or inflates a few MiB, answers within this even on a busy machine. */
+
+    /**
+     * A refusal that reads nothing, or inflates a few MiB, answers within this even on a busy
+     * machine.
+     */
     private static final Duration PROMPTLY = Duration.ofSeconds(5);
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final DropwizardAppExtension<LabConfiguration> APP = new DropwizardAppExtension<>(
-            LabApplication.class, (String) null,
-            ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-            ConfigOverride.config("server.adminConnectors[0].port", "0"),
-            ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
-            ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-            ConfigOverride.config("dataset.directory", "target/it-ingest-data"),
-            ConfigOverride.config("client.directory", "../client"));
+    private static final DropwizardAppExtension<LabConfiguration> APP =
+            new DropwizardAppExtension<>(
+                    LabApplication.class,
+                    (String) null,
+                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                    ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
+                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
+                    ConfigOverride.config("dataset.directory", "target/it-ingest-data"),
+                    ConfigOverride.config("client.directory", "../client"));
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build();
 
     @BeforeEach
     void datasetsLoaded() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (get("/api/books?count=1").statusCode() != 200 || get("/api/videos?count=1").statusCode() != 200) {
+        while (get("/api/books?count=1").statusCode() != 200
+                || get("/api/videos?count=1").statusCode() != 200) {
             assertThat(System.nanoTime()).as("datasets loaded within 30 s").isLessThan(deadline);
             Thread.sleep(20);
         }
@@ -79,86 +90,130 @@ class IngestIntegrationTest {
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("getBodies")
-    void everyGetBodyPostsBack(ObjectKind<?> kind, Format format, Compression compression, int count) throws Exception {
-        HttpResponse<byte[]> got = get("/api/" + kind + "?count=" + count + "&format=" + format.parameter()
-                + "&compression=" + compression.parameter());
+    void everyGetBodyPostsBack(
+            ObjectKind<?> kind, Format format, Compression compression, int count)
+            throws Exception {
+        HttpResponse<byte[]> got =
+                get(
+                        "/api/"
+                                + kind
+                                + "?count="
+                                + count
+                                + "&format="
+                                + format.parameter()
+                                + "&compression="
+                                + compression.parameter());
         assertThat(got.statusCode()).isEqualTo(200);
-        HttpRequest.Builder post = HttpRequest.newBuilder(uri("/api/" + kind)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", got.headers().firstValue("Content-Type").orElseThrow())
-                .POST(HttpRequest.BodyPublishers.ofByteArray(got.body()));
-        got.headers().firstValue("Content-Encoding").ifPresent(encoding -> post.header("Content-Encoding", encoding));
-        HttpResponse<byte[]> posted = http.send(post.build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest.Builder post =
+                HttpRequest.newBuilder(uri("/api/" + kind))
+                        .timeout(Duration.ofSeconds(30))
+                        .header(
+                                "Content-Type",
+                                got.headers().firstValue("Content-Type").orElseThrow())
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(got.body()));
+        got.headers()
+                .firstValue("Content-Encoding")
+                .ifPresent(encoding -> post.header("Content-Encoding", encoding));
+        HttpResponse<byte[]> posted =
+                http.send(post.build(), HttpResponse.BodyHandlers.ofByteArray());
 
-        assertThat(posted.statusCode()).as(new String(posted.body(), StandardCharsets.UTF_8)).isEqualTo(200);
+        assertThat(posted.statusCode())
+                .as(new String(posted.body(), StandardCharsets.UTF_8))
+                .isEqualTo(200);
         JsonNode answer = JSON.readTree(posted.body());
         assertThat(answer.get("kind").asText()).isEqualTo(kind.plural());
         assertThat(answer.get("format").asText()).isEqualTo(format.parameter());
-        assertThat(answer.get("encoding").asText()).isEqualTo(compression == Compression.NONE ? "identity" : compression.parameter());
+        assertThat(answer.get("encoding").asText())
+                .isEqualTo(compression == Compression.NONE ? "identity" : compression.parameter());
         assertThat(answer.get("objects").asInt()).isEqualTo(count);
         assertThat(answer.get("bytes").asLong()).isEqualTo(got.body().length);
         assertThat(posted.headers().firstValue("Server-Timing").orElseThrow())
-                .startsWith("receive;dur=").contains("decode;dur=")
-                .matches(timing -> timing.contains("inflate;dur=") == (compression != Compression.NONE));
+                .startsWith("receive;dur=")
+                .contains("decode;dur=")
+                .matches(
+                        timing ->
+                                timing.contains("inflate;dur=")
+                                        == (compression != Compression.NONE));
     }
 
     /**
      * Bodies: {@code B} a valid Book as JSON, {@code B(field:literal)} one with that field's value
-     * replaced; {@code {E}} / {@code {A}} a valid Book as XML with elements / attributes; {@code RAW:}
-     * the text as it is. The body is compressed as the encoding says (only a known one).
+     * replaced; {@code {E}} / {@code {A}} a valid Book as XML with elements / attributes; {@code
+     * RAW:} the text as it is. The body is compressed as the encoding says (only a known one).
      */
     @ParameterizedTest(name = "{0} {1} {2} → {3}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', nullValues = "-", textBlock = """
-        application/json                | identity  | [B, B(numInStock:"12")]          | 400 | 1 | numInStock  | books[1].numInStock must be an integer from 0 to 1000, got "12"
-        application/json                | gzip      | [B, B, B(numInStock:12.5)]       | 400 | 2 | numInStock  | books[2].numInStock must be an integer from 0 to 1000, got 12.5
-        application/json                | deflate   | [B, B(onSale:1)]                 | 400 | 1 | onSale      | books[1].onSale must be a boolean (true or false), got 1
-        application/json                | br        | [B, B(title:null)]               | 400 | 1 | title       | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got null
-        application/json                | zstd      | [B(price:12.345)]                | 400 | 0 | price       | books[0].price must be a number from 0 to 2000 with at most 2 decimals, got 12.345
-        application/json                | identity  | [B, B(type:"EBOOK")]             | 400 | 1 | type        | books[1].type must be one of DIGITAL, HARDCOVER, PAPERBACK, got "EBOOK"
-        application/json                | identity  | [B, {"title":"abcdefghijk","title":"abcdefghijk"}] | 400 | 1 | title | books[1].title is given twice
-        application/json                | identity  | [B, {"color":"red"}]             | 400 | 1 | -           | books[1] has an unknown field "color"
-        application/json                | identity  | [B, {"title":"abcdefghijk"}]     | 400 | 1 | author      | books[1] has no author, description, image, numInStock, price, type, onSale
-        application/json                | identity  | [B] [B]                          | 400 | - | -           | there is more after the end of the list
-        application/json                | gzip      | {"books":[B]}                    | 400 | - | -           | the body must be a JSON array of books, got an object
-        application/json                | identity  | []                               | 400 | - | -           | the list is empty; send at least one book
-        application/json                | identity  | RAW:                             | 400 | - | -           | the body is empty; send a list of at least one book
-        application/json                | identity  | [B,                              | 400 | - | -           | the body is not valid JSON
-        application/json; charset=utf-8 | identity  | [B, B]                           | 200 | - | -           | -
-        application/json; charset=UTF-8 | br        | [B]                              | 200 | - | -           | -
-        application/xml                 | identity  | <books>{E}{E}</books>            | 200 | - | -           | -
-        application/xml; charset=utf-8  | zstd      | <books>{A}</books>               | 200 | - | -           | -
-        application/xml                 | gzip      | <books>{A}{E}</books>            | 400 | 1 | -           | books[1] has the child element <title>, but this document's objects carry their fields as attributes
-        application/xml                 | deflate   | <!DOCTYPE books [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><books>&b;</books> | 400 | - | - | a DOCTYPE is not allowed
-        application/xml                 | identity  | <!DOCTYPE books [<!ENTITY x SYSTEM "file:///etc/hostname">]><books><book><title>&x;</title></book></books> | 400 | - | - | a DOCTYPE is not allowed
-        application/xml                 | identity  | <books><book><title>&x;</title></book></books> | 400 | 0 | - | the body is not valid XML: Undeclared general entity "x"
-        application/x-protobuf          | identity  | [B]                              | 400 | - | -           | the list message has a field number 11 of wire type 3
-        application/cbor                | identity  | [B]                              | 400 | - | -           | the body must be a CBOR array of books
-        application/msgpack             | gzip      | [B]                              | 400 | - | -           | the body must be a MessagePack array of books
-        application/json                | gzip      | RAW:[]                           | 400 | - | -           | the list is empty
-        text/plain                      | identity  | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml (XML with elements or with attributes: the first object decides), application/cbor, application/msgpack; JSON and XML may add "; charset=utf-8", got "text/plain"
-        application/cbor; charset=utf-8 | identity  | [B]                              | 415 | - | -           | got "application/cbor; charset=utf-8"
-        application/json; charset=latin1 | identity | [B]                              | 415 | - | -           | Content-Type must be one of
-        application/json                | compress  | [B]                              | 415 | - | -           | Content-Encoding must be one of identity, gzip, deflate, br, zstd (a single one), got "compress"
-        application/json                | gzip, br  | [B]                              | 415 | - | -           | Content-Encoding must be one of identity, gzip, deflate, br, zstd (a single one), got "gzip, br"
-        -                               | identity  | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml (XML with elements or with attributes: the first object decides), application/cbor, application/msgpack; JSON and XML may add "; charset=utf-8", got none
-        foo                             | identity  | [B]                              | 415 | - | -           | got "foo"
-        application/                    | gzip      | [B]                              | 415 | - | -           | got "application/"
-        application/json                | x-gzip    | [B]                              | 415 | - | -           | got "x-gzip"
-        application/json                | GZIP      | [B, B]                           | 200 | - | -           | -
-        application/json                | identity  | RAW:[                            | 400 | - | -           | the body is not valid JSON: Unexpected end-of-input
-        application/json                | gzip      | RAW:{not gzip}                   | 400 | - | -           | the body is not valid gzip data (Content-Encoding: gzip): Not in GZIP format
-        application/json                | br        | RAW:[]                           | 400 | - | -           | the list is empty
-        """)
-    void answersEveryBodyWithTheFirstProblemNamed(String contentType, String encoding, String template, int status,
-                                                  Integer object, String field, String message) throws Exception {
-        byte[] plain = template.startsWith("RAW:") ? template.substring(4).getBytes(StandardCharsets.UTF_8)
-                : template.contains("<") ? IngestBodies.xml(template) : IngestBodies.json(template);
-        byte[] body = ContentEncoding.forHeader(encoding)
-                .map(e -> IngestBodies.compress(e.compression(), plain)).orElse(plain);
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            nullValues = "-",
+            textBlock =
+                    """
+                    application/json                | identity  | [B, B(numInStock:"12")]          | 400 | 1 | numInStock  | books[1].numInStock must be an integer from 0 to 1000, got "12"
+                    application/json                | gzip      | [B, B, B(numInStock:12.5)]       | 400 | 2 | numInStock  | books[2].numInStock must be an integer from 0 to 1000, got 12.5
+                    application/json                | deflate   | [B, B(onSale:1)]                 | 400 | 1 | onSale      | books[1].onSale must be a boolean (true or false), got 1
+                    application/json                | br        | [B, B(title:null)]               | 400 | 1 | title       | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got null
+                    application/json                | zstd      | [B(price:12.345)]                | 400 | 0 | price       | books[0].price must be a number from 0 to 2000 with at most 2 decimals, got 12.345
+                    application/json                | identity  | [B, B(type:"EBOOK")]             | 400 | 1 | type        | books[1].type must be one of DIGITAL, HARDCOVER, PAPERBACK, got "EBOOK"
+                    application/json                | identity  | [B, {"title":"abcdefghijk","title":"abcdefghijk"}] | 400 | 1 | title | books[1].title is given twice
+                    application/json                | identity  | [B, {"color":"red"}]             | 400 | 1 | -           | books[1] has an unknown field "color"
+                    application/json                | identity  | [B, {"title":"abcdefghijk"}]     | 400 | 1 | author      | books[1] has no author, description, image, numInStock, price, type, onSale
+                    application/json                | identity  | [B] [B]                          | 400 | - | -           | there is more after the end of the list
+                    application/json                | gzip      | {"books":[B]}                    | 400 | - | -           | the body must be a JSON array of books, got an object
+                    application/json                | identity  | []                               | 400 | - | -           | the list is empty; send at least one book
+                    application/json                | identity  | RAW:                             | 400 | - | -           | the body is empty; send a list of at least one book
+                    application/json                | identity  | [B,                              | 400 | - | -           | the body is not valid JSON
+                    application/json; charset=utf-8 | identity  | [B, B]                           | 200 | - | -           | -
+                    application/json; charset=UTF-8 | br        | [B]                              | 200 | - | -           | -
+                    application/xml                 | identity  | <books>{E}{E}</books>            | 200 | - | -           | -
+                    application/xml; charset=utf-8  | zstd      | <books>{A}</books>               | 200 | - | -           | -
+                    application/xml                 | gzip      | <books>{A}{E}</books>            | 400 | 1 | -           | books[1] has the child element <title>, but this document's objects carry their fields as attributes
+                    application/xml                 | deflate   | <!DOCTYPE books [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><books>&b;</books> | 400 | - | - | a DOCTYPE is not allowed
+                    application/xml                 | identity  | <!DOCTYPE books [<!ENTITY x SYSTEM "file:///etc/hostname">]><books><book><title>&x;</title></book></books> | 400 | - | - | a DOCTYPE is not allowed
+                    application/xml                 | identity  | <books><book><title>&x;</title></book></books> | 400 | 0 | - | the body is not valid XML: Undeclared general entity "x"
+                    application/x-protobuf          | identity  | [B]                              | 400 | - | -           | the list message has a field number 11 of wire type 3
+                    application/cbor                | identity  | [B]                              | 400 | - | -           | the body must be a CBOR array of books
+                    application/msgpack             | gzip      | [B]                              | 400 | - | -           | the body must be a MessagePack array of books
+                    application/json                | gzip      | RAW:[]                           | 400 | - | -           | the list is empty
+                    text/plain                      | identity  | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml (XML with elements or with attributes: the first object decides), application/cbor, application/msgpack; JSON and XML may add "; charset=utf-8", got "text/plain"
+                    application/cbor; charset=utf-8 | identity  | [B]                              | 415 | - | -           | got "application/cbor; charset=utf-8"
+                    application/json; charset=latin1 | identity | [B]                              | 415 | - | -           | Content-Type must be one of
+                    application/json                | compress  | [B]                              | 415 | - | -           | Content-Encoding must be one of identity, gzip, deflate, br, zstd (a single one), got "compress"
+                    application/json                | gzip, br  | [B]                              | 415 | - | -           | Content-Encoding must be one of identity, gzip, deflate, br, zstd (a single one), got "gzip, br"
+                    -                               | identity  | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml (XML with elements or with attributes: the first object decides), application/cbor, application/msgpack; JSON and XML may add "; charset=utf-8", got none
+                    foo                             | identity  | [B]                              | 415 | - | -           | got "foo"
+                    application/                    | gzip      | [B]                              | 415 | - | -           | got "application/"
+                    application/json                | x-gzip    | [B]                              | 415 | - | -           | got "x-gzip"
+                    application/json                | GZIP      | [B, B]                           | 200 | - | -           | -
+                    application/json                | identity  | RAW:[                            | 400 | - | -           | the body is not valid JSON: Unexpected end-of-input
+                    application/json                | gzip      | RAW:{not gzip}                   | 400 | - | -           | the body is not valid gzip data (Content-Encoding: gzip): Not in GZIP format
+                    application/json                | br        | RAW:[]                           | 400 | - | -           | the list is empty
+                    """)
+    void answersEveryBodyWithTheFirstProblemNamed(
+            String contentType,
+            String encoding,
+            String template,
+            int status,
+            Integer object,
+            String field,
+            String message)
+            throws Exception {
+        byte[] plain =
+                template.startsWith("RAW:")
+                        ? template.substring(4).getBytes(StandardCharsets.UTF_8)
+                        : template.contains("<")
+                                ? IngestBodies.xml(template)
+                                : IngestBodies.json(template);
+        byte[] body =
+                ContentEncoding.forHeader(encoding)
+                        .map(e -> IngestBodies.compress(e.compression(), plain))
+                        .orElse(plain);
         if (template.startsWith("RAW:") && !template.equals("RAW:[]")) {
             body = plain; // sent as it is, whatever the encoding says
         }
         HttpResponse<byte[]> response = post("/api/books", contentType, encoding, body);
-        assertThat(response.statusCode()).as(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo(status);
+        assertThat(response.statusCode())
+                .as(new String(response.body(), StandardCharsets.UTF_8))
+                .isEqualTo(status);
         if (status == 200) {
             return;
         }
@@ -167,8 +222,15 @@ class IngestIntegrationTest {
         assertThat(error.has("field") ? error.get("field").asText() : null).isEqualTo(field);
         if (status == 415) {
             assertThat(response.headers().firstValue("Connection")).contains("close");
-            assertThat(response.headers().firstValue(error.get("message").asText().startsWith("Content-Encoding")
-                    ? "Accept-Encoding" : "Accept-Post")).isPresent();
+            assertThat(
+                            response.headers()
+                                    .firstValue(
+                                            error.get("message")
+                                                            .asText()
+                                                            .startsWith("Content-Encoding")
+                                                    ? "Accept-Encoding"
+                                                    : "Accept-Post"))
+                    .isPresent();
         }
     }
 
@@ -176,23 +238,45 @@ class IngestIntegrationTest {
     void aDeclaredLengthPastTheLimitIsRefusedBeforeTheBodyIsSent() throws Exception {
         try (Socket socket = socket()) {
             long started = System.nanoTime();
-            send(socket, "POST /api/books HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/books HTTP/1.1\r\n"
+                            + "Host: localhost\r\n"
+                            + "Content-Type: application/json\r\n"
+                            + "Content-Length: "
+                            + (MAX_BODY_BYTES + 1)
+                            + "\r\n\r\n");
             String answer = readAnswer(socket);
-            assertThat(answer).startsWith("HTTP/1.1 413 ").containsIgnoringCase("Connection: close")
-                    .contains("the body is larger than the limit of 16777216 bytes (ingest.maxBodyBytes): Content-Length is 16777217");
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("answered without waiting for a body").isLessThan(PROMPTLY);
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 413 ")
+                    .containsIgnoringCase("Connection: close")
+                    .contains(
+                            "the body is larger than the limit of 16777216 bytes"
+                                    + " (ingest.maxBodyBytes): Content-Length is 16777217");
+            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                    .as("answered without waiting for a body")
+                    .isLessThan(PROMPTLY);
         }
     }
 
-    /** (The JDK 17 HTTP client waits forever for a 100 that does not come, JDK-8286171: a socket instead.) */
+    /**
+     * (The JDK 17 HTTP client waits forever for a 100 that does not come, JDK-8286171: a socket
+     * instead.)
+     */
     @Test
     void aClientThatAsksToContinueIsRefusedWithoutSendingTheBody() throws Exception {
         try (Socket socket = socket()) {
-            send(socket, "POST /api/videos HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Expect: 100-continue\r\nContent-Length: 1099511627776\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/videos HTTP/1.1\r\n"
+                            + "Host: localhost\r\n"
+                            + "Content-Type: application/json\r\n"
+                            + "Expect: 100-continue\r\n"
+                            + "Content-Length: 1099511627776\r\n\r\n");
             String answer = readAnswer(socket);
-            assertThat(answer).as("no 100 Continue: the final answer at once").startsWith("HTTP/1.1 413 ")
+            assertThat(answer)
+                    .as("no 100 Continue: the final answer at once")
+                    .startsWith("HTTP/1.1 413 ")
                     .contains("Content-Length is 1099511627776");
         }
     }
@@ -200,23 +284,32 @@ class IngestIntegrationTest {
     @Test
     void aChunkedBodyIsRefusedAsItPassesTheLimit() throws Exception {
         try (Socket socket = socket()) {
-            send(socket, "POST /api/books HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Transfer-Encoding: chunked\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/books HTTP/1.1\r\n"
+                            + "Host: localhost\r\n"
+                            + "Content-Type: application/json\r\n"
+                            + "Transfer-Encoding: chunked\r\n\r\n");
             byte[] chunk = new byte[64 * 1024];
             Arrays.fill(chunk, (byte) ' ');
             chunk[0] = '[';
             OutputStream out = socket.getOutputStream();
             for (long sent = 0; sent <= MAX_BODY_BYTES; sent += chunk.length) {
                 int length = (int) Math.min(chunk.length, MAX_BODY_BYTES + 1 - sent);
-                out.write((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(
+                        (Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.write(chunk, 0, length);
                 out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
                 chunk[0] = ' ';
             }
             out.flush();
             String answer = readAnswer(socket);
-            assertThat(answer).startsWith("HTTP/1.1 413 ").containsIgnoringCase("Connection: close")
-                    .contains("the body is larger than the limit of 16777216 bytes (ingest.maxBodyBytes)");
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 413 ")
+                    .containsIgnoringCase("Connection: close")
+                    .contains(
+                            "the body is larger than the limit of 16777216 bytes"
+                                    + " (ingest.maxBodyBytes)");
         }
     }
 
@@ -225,26 +318,44 @@ class IngestIntegrationTest {
     void aDecompressionBombIsRefusedPromptly(ContentEncoding encoding) throws Exception {
         byte[] bomb = Bombs.of(encoding);
         long started = System.nanoTime();
-        HttpResponse<byte[]> response = post("/api/books", "application/json", encoding.token(), bomb);
-        error(response, 413, "the body is larger than the limit of 67108864 bytes once decompressed (ingest.maxDecodedBytes)");
+        HttpResponse<byte[]> response =
+                post("/api/books", "application/json", encoding.token(), bomb);
+        error(
+                response,
+                413,
+                "the body is larger than the limit of 67108864 bytes once decompressed"
+                        + " (ingest.maxDecodedBytes)");
         assertThat(Duration.ofNanos(System.nanoTime() - started))
-                .as("refused after 64 MiB of the " + (Bombs.expandsTo(encoding) >> 30) + " GiB").isLessThan(PROMPTLY);
+                .as("refused after 64 MiB of the " + (Bombs.expandsTo(encoding) >> 30) + " GiB")
+                .isLessThan(PROMPTLY);
         assertThat(runningIngests()).isZero();
     }
 
     /**
-     * A body that arrives in pieces, with pauses, is read whole: the connection watcher, which looks
-     * for departed clients of GET requests, never takes pending bytes for a departure, nor reads them.
+     * A body that arrives in pieces, with pauses, is read whole: the connection watcher, which
+     * looks for departed clients of GET requests, never takes pending bytes for a departure, nor
+     * reads them.
      */
     @Test
     void aBodySentSlowlyIsReadWhole() throws Exception {
         byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 200, Format.CBOR, Compression.BR);
         try (Socket socket = socket()) {
-            send(socket, "POST /api/videos HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/cbor\r\n"
-                    + "Content-Encoding: br\r\nContent-Length: " + body.length + "\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/videos HTTP/1.1\r\n"
+                            + "Host: localhost\r\n"
+                            + "Content-Type: application/cbor\r\n"
+                            + "Content-Encoding: br\r\n"
+                            + "Content-Length: "
+                            + body.length
+                            + "\r\n\r\n");
             int pieces = 5;
             for (int i = 0; i < pieces; i++) {
-                socket.getOutputStream().write(body, i * body.length / pieces, (i + 1) * body.length / pieces - i * body.length / pieces);
+                socket.getOutputStream()
+                        .write(
+                                body,
+                                i * body.length / pieces,
+                                (i + 1) * body.length / pieces - i * body.length / pieces);
                 socket.getOutputStream().flush();
                 Thread.sleep(150);
                 if (i < pieces - 1) {
@@ -261,8 +372,14 @@ class IngestIntegrationTest {
         byte[] body = IngestBodies.get(ObjectKind.BOOKS, SIZE, Format.XML, Compression.NONE);
         for (int i = 0; i < 3; i++) {
             Socket socket = socket();
-            send(socket, "POST /api/books HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/xml\r\n"
-                    + "Content-Length: " + body.length + "\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/books HTTP/1.1\r\n"
+                            + "Host: localhost\r\n"
+                            + "Content-Type: application/xml\r\n"
+                            + "Content-Length: "
+                            + body.length
+                            + "\r\n\r\n");
             socket.getOutputStream().write(body, 0, body.length / 2);
             socket.getOutputStream().flush();
             long deadline = System.nanoTime() + PROMPTLY.toNanos();
@@ -274,7 +391,9 @@ class IngestIntegrationTest {
         }
         long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
         while (runningIngests() > 0) {
-            assertThat(System.nanoTime()).as("abandoned bodies stop being read within 2 s").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("abandoned bodies stop being read within 2 s")
+                    .isLessThan(deadline);
             Thread.sleep(10);
         }
         HttpResponse<byte[]> after = post("/api/books", "application/xml", null, body);
@@ -284,15 +403,30 @@ class IngestIntegrationTest {
     @Test
     void otherMethodsAndPathsAreStill405() throws Exception {
         for (String method : List.of("PUT", "DELETE", "PATCH")) {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books"))
-                    .method(method, HttpRequest.BodyPublishers.ofString("[]")).header("Content-Type", "application/json")
-                    .build(), HttpResponse.BodyHandlers.ofByteArray());
-            error(response, 405, "Method " + method + " is not allowed; /api/books answers GET, HEAD and POST only.");
+            HttpResponse<byte[]> response =
+                    http.send(
+                            HttpRequest.newBuilder(uri("/api/books"))
+                                    .method(method, HttpRequest.BodyPublishers.ofString("[]"))
+                                    .header("Content-Type", "application/json")
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofByteArray());
+            error(
+                    response,
+                    405,
+                    "Method "
+                            + method
+                            + " is not allowed; /api/books answers GET, HEAD and POST only.");
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD, POST");
         }
-        for (String path : List.of("/api/info", "/api/catalogue", "/api/books/1", "/api/authors", "/")) {
-            HttpResponse<byte[]> response = post(path, "application/json", null, IngestBodies.json("[B]"));
-            error(response, 405, "this server answers GET and HEAD only (and POST at /api/books and /api/videos)");
+        for (String path :
+                List.of("/api/info", "/api/catalogue", "/api/books/1", "/api/authors", "/")) {
+            HttpResponse<byte[]> response =
+                    post(path, "application/json", null, IngestBodies.json("[B]"));
+            error(
+                    response,
+                    405,
+                    "this server answers GET and HEAD only (and POST at /api/books and"
+                            + " /api/videos)");
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD");
         }
         assertThat(get("/api/books?count=3&format=cbor").statusCode()).isEqualTo(200);
@@ -305,21 +439,25 @@ class IngestIntegrationTest {
         assertThat(ingest.path("max_decoded_bytes").asLong()).isEqualTo(64L << 20);
         assertThat(ingest.path("max_objects").asInt()).isEqualTo(1_000_000);
         assertThat(ingest.path("zstd_max_window_bytes").asLong()).isEqualTo(8L << 20);
-        assertThat(JSON.writeValueAsString(ingest.path("encodings"))).isEqualTo("[\"identity\",\"gzip\",\"deflate\",\"br\",\"zstd\"]");
+        assertThat(JSON.writeValueAsString(ingest.path("encodings")))
+                .isEqualTo("[\"identity\",\"gzip\",\"deflate\",\"br\",\"zstd\"]");
         assertThat(ingest.path("media_types")).hasSize(5);
     }
 
     // Helpers.
 
     private HttpResponse<byte[]> get(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(30)).build(),
+        return http.send(
+                HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private HttpResponse<byte[]> post(String path, String contentType, String encoding, byte[] body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri(path))
+                        .timeout(Duration.ofSeconds(30))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
@@ -354,7 +492,8 @@ class IngestIntegrationTest {
             answer.write(buffer, 0, n);
             String text = answer.toString(StandardCharsets.UTF_8);
             int headersEnd = text.indexOf("\r\n\r\n");
-            if (headersEnd > 0 && text.endsWith("}") || headersEnd > 0 && text.endsWith("0\r\n\r\n")) {
+            if (headersEnd > 0 && text.endsWith("}")
+                    || headersEnd > 0 && text.endsWith("0\r\n\r\n")) {
                 break;
             }
         }
@@ -363,17 +502,28 @@ class IngestIntegrationTest {
 
     private int runningIngests() throws Exception {
         URI metrics = URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics");
-        return JSON.readTree(http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofByteArray())
-                .body()).path("gauges").path("ingest.running").path("value").asInt();
+        return JSON.readTree(
+                        http.send(
+                                        HttpRequest.newBuilder(metrics).build(),
+                                        HttpResponse.BodyHandlers.ofByteArray())
+                                .body())
+                .path("gauges")
+                .path("ingest.running")
+                .path("value")
+                .asInt();
     }
 
-    private static JsonNode error(HttpResponse<byte[]> response, int status, String messagePart) throws IOException {
+    private static JsonNode error(HttpResponse<byte[]> response, int status, String messagePart)
+            throws IOException {
         String text = new String(response.body(), StandardCharsets.UTF_8);
         assertThat(response.statusCode()).as(text).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+        assertThat(response.headers().firstValue("Content-Type").orElseThrow())
+                .startsWith("application/json");
         JsonNode error = JSON.readTree(text);
         assertThat(error.path("code").asInt()).isEqualTo(status);
-        assertThat(error.path("message").asText()).contains(messagePart).doesNotContain("Exception");
+        assertThat(error.path("message").asText())
+                .contains(messagePart)
+                .doesNotContain("Exception");
         return error;
     }
 }

@@ -30,36 +30,54 @@ import org.junit.jupiter.params.provider.CsvSource;
 class IngestResourceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final ResourceExtension RESOURCE = ResourceExtension.builder()
-            .addResource(new IngestResource(new Ingestion(new IngestLimits(1 << 20, 4 << 20, 5000))))
-            .addProvider(new IngestRefusedMapper())
-            .build();
+    private static final ResourceExtension RESOURCE =
+            ResourceExtension.builder()
+                    .addResource(
+                            new IngestResource(
+                                    new Ingestion(new IngestLimits(1 << 20, 4 << 20, 5000))))
+                    .addProvider(new IngestRefusedMapper())
+                    .build();
 
     /**
      * The bad-input table without Content-Encoding (Jersey's in-memory connector drops that header:
      * {@code IngestIntegrationTest} runs the table with every encoding against the real server).
      * Bodies: {@code B} a valid Book as JSON, {@code B(field:literal)} one with that field's value
-     * replaced; {@code {E}} / {@code {A}} a valid Book as XML with elements / attributes; {@code RAW:}
-     * the text as it is.
+     * replaced; {@code {E}} / {@code {A}} a valid Book as XML with elements / attributes; {@code
+     * RAW:} the text as it is.
      */
     @ParameterizedTest(name = "{0} {1} → {2}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', nullValues = "-", textBlock = """
-        application/json                | [B, B(numInStock:"12")]          | 400 | 1 | numInStock  | books[1].numInStock must be an integer from 0 to 1000, got "12"
-        application/json                | [B, B, B(numInStock:12.5)]       | 400 | 2 | numInStock  | books[2].numInStock must be an integer from 0 to 1000, got 12.5
-        application/json                | [B, {"color":"red"}]             | 400 | 1 | -           | books[1] has an unknown field "color"
-        application/json                | [B, {"title":"abcdefghijk"}]     | 400 | 1 | author      | books[1] has no author, description, image, numInStock, price, type, onSale
-        application/json                | []                               | 400 | - | -           | the list is empty; send at least one book
-        application/json                | RAW:                             | 400 | - | -           | the body is empty; send a list of at least one book
-        application/json; charset=utf-8 | [B, B]                           | 200 | - | -           | -
-        application/xml                 | <books>{A}{E}</books>            | 400 | 1 | -           | books[1] has the child element <title>, but this document's objects carry their fields as attributes
-        application/xml                 | <!DOCTYPE books [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><books>&b;</books> | 400 | - | - | a DOCTYPE is not allowed
-        application/x-protobuf          | [B]                              | 400 | - | -           | the list message has a field number 11 of wire type 3
-        text/plain                      | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml
-        """)
-    void answersEveryBodyWithTheFirstProblemNamed(String contentType, String template, int status, Integer object,
-                                                  String field, String message) throws Exception {
-        byte[] body = template.startsWith("RAW:") ? template.substring(4).getBytes(StandardCharsets.UTF_8)
-                : template.contains("<") ? IngestBodies.xml(template) : IngestBodies.json(template);
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            nullValues = "-",
+            textBlock =
+                    """
+                    application/json                | [B, B(numInStock:"12")]          | 400 | 1 | numInStock  | books[1].numInStock must be an integer from 0 to 1000, got "12"
+                    application/json                | [B, B, B(numInStock:12.5)]       | 400 | 2 | numInStock  | books[2].numInStock must be an integer from 0 to 1000, got 12.5
+                    application/json                | [B, {"color":"red"}]             | 400 | 1 | -           | books[1] has an unknown field "color"
+                    application/json                | [B, {"title":"abcdefghijk"}]     | 400 | 1 | author      | books[1] has no author, description, image, numInStock, price, type, onSale
+                    application/json                | []                               | 400 | - | -           | the list is empty; send at least one book
+                    application/json                | RAW:                             | 400 | - | -           | the body is empty; send a list of at least one book
+                    application/json; charset=utf-8 | [B, B]                           | 200 | - | -           | -
+                    application/xml                 | <books>{A}{E}</books>            | 400 | 1 | -           | books[1] has the child element <title>, but this document's objects carry their fields as attributes
+                    application/xml                 | <!DOCTYPE books [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><books>&b;</books> | 400 | - | - | a DOCTYPE is not allowed
+                    application/x-protobuf          | [B]                              | 400 | - | -           | the list message has a field number 11 of wire type 3
+                    text/plain                      | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml
+                    """)
+    void answersEveryBodyWithTheFirstProblemNamed(
+            String contentType,
+            String template,
+            int status,
+            Integer object,
+            String field,
+            String message)
+            throws Exception {
+        byte[] body =
+                template.startsWith("RAW:")
+                        ? template.substring(4).getBytes(StandardCharsets.UTF_8)
+                        : template.contains("<")
+                                ? IngestBodies.xml(template)
+                                : IngestBodies.json(template);
         Response response = post("books", contentType, null, body);
         if (status == 200) {
             assertThat(response.getStatus()).as(response.readEntity(String.class)).isEqualTo(200);
@@ -72,15 +90,26 @@ class IngestResourceTest {
 
     @Test
     void answersASummaryAndServerTiming() throws Exception {
-        byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 25, Format.XML_ATTRIBUTES, Compression.NONE);
+        byte[] body =
+                IngestBodies.get(ObjectKind.VIDEOS, 25, Format.XML_ATTRIBUTES, Compression.NONE);
         Response response = post("videos", "application/xml", null, body);
         assertThat(response.getStatus()).isEqualTo(200);
         assertThat(response.getHeaderString("Cache-Control")).isEqualTo("no-store");
         assertThat(response.getHeaderString("Server-Timing"))
                 .matches("receive;dur=[0-9]+\\.[0-9]{3}, decode;dur=[0-9]+\\.[0-9]{3}");
         JsonNode answer = JSON.readTree(response.readEntity(String.class));
-        assertThat(answer.fieldNames()).toIterable().containsExactly("kind", "format", "encoding", "objects", "bytes",
-                "decoded_bytes", "receive_ms", "inflate_ms", "decode_ms");
+        assertThat(answer.fieldNames())
+                .toIterable()
+                .containsExactly(
+                        "kind",
+                        "format",
+                        "encoding",
+                        "objects",
+                        "bytes",
+                        "decoded_bytes",
+                        "receive_ms",
+                        "inflate_ms",
+                        "decode_ms");
         assertThat(answer.get("kind").asText()).isEqualTo("videos");
         assertThat(answer.get("format").asText()).isEqualTo("xml-attributes");
         assertThat(answer.get("encoding").asText()).isEqualTo("identity");
@@ -96,14 +125,19 @@ class IngestResourceTest {
     @Test
     void aBodyPastTheLimitIs413() throws Exception {
         byte[] body = IngestBodies.get(ObjectKind.BOOKS, 5000, Format.JSON, Compression.NONE);
-        error(post("books", "application/json", null, body), 413,
+        error(
+                post("books", "application/json", null, body),
+                413,
                 "the body is larger than the limit of 1048576 bytes (ingest.maxBodyBytes)");
     }
 
     @Test
     void takesNoQueryParameters() throws Exception {
-        Response response = RESOURCE.target("books").queryParam("count", 3).request()
-                .post(Entity.entity(IngestBodies.json("[B]"), "application/json"));
+        Response response =
+                RESOURCE.target("books")
+                        .queryParam("count", 3)
+                        .request()
+                        .post(Entity.entity(IngestBodies.json("[B]"), "application/json"));
         error(response, 400, "POST /api/books takes no query parameters, got count");
     }
 
@@ -115,13 +149,16 @@ class IngestResourceTest {
         return request.post(Entity.entity(body, contentType));
     }
 
-    private static JsonNode error(Response response, int status, String messagePart) throws Exception {
+    private static JsonNode error(Response response, int status, String messagePart)
+            throws Exception {
         String text = response.readEntity(String.class);
         assertThat(response.getStatus()).as(text).isEqualTo(status);
         assertThat(response.getMediaType().toString()).startsWith("application/json");
         JsonNode error = JSON.readTree(text);
         assertThat(error.path("code").asInt()).isEqualTo(status);
-        assertThat(error.path("message").asText()).contains(messagePart).doesNotContain("Exception");
+        assertThat(error.path("message").asText())
+                .contains(messagePart)
+                .doesNotContain("Exception");
         return error;
     }
 }

@@ -37,34 +37,41 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Boots the real application (Jetty, Jersey, the loader writing real data files) on random
- * ports with a small dataset, and talks to it with the JDK's HTTP client, which neither asks
- * for nor undoes compression on its own.
+ * Boots the real application (Jetty, Jersey, the loader writing real data files) on random ports
+ * with a small dataset, and talks to it with the JDK's HTTP client, which neither asks for nor
+ * undoes compression on its own.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class ServerIntegrationTest {
     private static final long SEED = LabConfiguration.DatasetSettings.DEFAULT_SEED;
     private static final int SIZE = 3_000;
     private static final int HEAD_BYTES = 4096;
+
     /** Objects per request of the levels test: heavy levels take about a second per 1,000 Books. */
     private static final int LEVELS_COUNT = 300;
+
     private static final String ALL_ENCODINGS = "gzip, deflate, br, zstd";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final DropwizardAppExtension<LabConfiguration> APP = new DropwizardAppExtension<>(
-            LabApplication.class, (String) null,
-            ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-            ConfigOverride.config("server.adminConnectors[0].port", "0"),
-            ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-            ConfigOverride.config("dataset.directory", "target/it-data"),
-            ConfigOverride.config("client.directory", "../client"),
-            ConfigOverride.config("response.headBytes", String.valueOf(HEAD_BYTES)),
-            ConfigOverride.config("computation.maxSortWork", "1.5e8"),
-            ConfigOverride.config("computation.maxConcurrent", "1"),
-            ConfigOverride.config("computation.maxQueued", "0"));
+    private static final DropwizardAppExtension<LabConfiguration> APP =
+            new DropwizardAppExtension<>(
+                    LabApplication.class,
+                    (String) null,
+                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
+                    ConfigOverride.config("dataset.directory", "target/it-data"),
+                    ConfigOverride.config("client.directory", "../client"),
+                    ConfigOverride.config("response.headBytes", String.valueOf(HEAD_BYTES)),
+                    ConfigOverride.config("computation.maxSortWork", "1.5e8"),
+                    ConfigOverride.config("computation.maxConcurrent", "1"),
+                    ConfigOverride.config("computation.maxQueued", "0"));
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build();
 
     static Stream<Arguments> cells() {
         return EveryBody.atCounts(1, 10, SIZE);
@@ -72,25 +79,37 @@ class ServerIntegrationTest {
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("cells")
-    <T> void servesEveryFormatAndCompressionExactly(ObjectKind<T> kind, Format format, Compression compression,
-                                                    int count) throws Exception {
+    <T> void servesEveryFormatAndCompressionExactly(
+            ObjectKind<T> kind, Format format, Compression compression, int count)
+            throws Exception {
         awaitDatasets();
         // Ask for the opposite of what the parameter says: the parameter must win.
         String acceptEncoding = compression == Compression.NONE ? ALL_ENCODINGS : "identity";
-        HttpResponse<byte[]> response = get("/api/" + kind + "?count=" + count + "&format=" + format.parameter()
-                + "&compression=" + compression.parameter(), acceptEncoding);
+        HttpResponse<byte[]> response =
+                get(
+                        "/api/"
+                                + kind
+                                + "?count="
+                                + count
+                                + "&format="
+                                + format.parameter()
+                                + "&compression="
+                                + compression.parameter(),
+                        acceptEncoding);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(header(response, "Content-Type")).isEqualTo(format.mediaType());
         assertThat(header(response, "Cache-Control")).isEqualTo("no-store");
-        assertThat(response.headers().firstValue("Content-Encoding")).isEqualTo(compression.contentEncoding());
+        assertThat(response.headers().firstValue("Content-Encoding"))
+                .isEqualTo(compression.contentEncoding());
         String timing = header(response, "Server-Timing");
         assertThat(timing).contains("serialize;dur=");
         assertThat(timing.contains("compress;dur=")).isEqualTo(compression != Compression.NONE);
         assertThat(timing).doesNotContain("sort;").doesNotContain("queue;");
         if (response.body().length <= HEAD_BYTES) {
             assertThat(timing).contains("desc=\"whole body\"");
-            assertThat(header(response, "Content-Length")).isEqualTo(String.valueOf(response.body().length));
+            assertThat(header(response, "Content-Length"))
+                    .isEqualTo(String.valueOf(response.body().length));
         } else {
             assertThat(timing).contains("desc=\"first " + HEAD_BYTES + " bytes\"");
             assertThat(response.headers().firstValue("Content-Length")).isEmpty();
@@ -115,9 +134,8 @@ class ServerIntegrationTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("levels")
-    void everyLevelIsTheUncompressedBodyByteForByteWhateverAcceptEncodingSays(ObjectKind<?> kind,
-                                                                             CompressionLevels.Case compression)
-            throws Exception {
+    void everyLevelIsTheUncompressedBodyByteForByteWhateverAcceptEncodingSays(
+            ObjectKind<?> kind, CompressionLevels.Case compression) throws Exception {
         awaitDatasets();
         String objects = "/api/" + kind + "?count=" + LEVELS_COUNT + "&format=json";
         byte[] uncompressed = get(objects, null).body();
@@ -134,13 +152,19 @@ class ServerIntegrationTest {
                 assertThat(response.headers().firstValue("Content-Encoding"))
                         .isEqualTo(compression.compression().contentEncoding());
                 assertThat(header(response, "Server-Timing").contains("queue;dur="))
-                        .as("a heavy level waits for a computation slot").isEqualTo(compression.isHeavy());
-                assertThat(IndependentDecoders.decompress(compression.compression(), response.body()))
-                        .as(url + " with Accept-Encoding " + acceptEncoding).isEqualTo(uncompressed);
+                        .as("a heavy level waits for a computation slot")
+                        .isEqualTo(compression.isHeavy());
+                assertThat(
+                                IndependentDecoders.decompress(
+                                        compression.compression(), response.body()))
+                        .as(url + " with Accept-Encoding " + acceptEncoding)
+                        .isEqualTo(uncompressed);
                 if (first == null) {
                     first = response.body();
                 }
-                assertThat(response.body()).as("the same body whatever Accept-Encoding says").isEqualTo(first);
+                assertThat(response.body())
+                        .as("the same body whatever Accept-Encoding says")
+                        .isEqualTo(first);
             }
         }
     }
@@ -164,37 +188,53 @@ class ServerIntegrationTest {
         }
     }
 
-    private <T> void assertServerSorts(ObjectKind<T> kind, ComputationModel cm, int count) throws Exception {
-        HttpResponse<byte[]> response = get("/api/" + kind + "?format=protobuf&count=" + count + "&cm=" + cm.level(), null);
+    private <T> void assertServerSorts(ObjectKind<T> kind, ComputationModel cm, int count)
+            throws Exception {
+        HttpResponse<byte[]> response =
+                get("/api/" + kind + "?format=protobuf&count=" + count + "&cm=" + cm.level(), null);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(header(response, "Server-Timing")).contains("sort;dur=").contains("queue;dur=");
         assertThat(IndependentDecoders.decode(Format.PROTOBUF, kind, response.body()))
-                .containsExactlyElementsOf(cm.apply(kind, DatasetGenerator.generate(kind, SEED, count)));
+                .containsExactlyElementsOf(
+                        cm.apply(kind, DatasetGenerator.generate(kind, SEED, count)));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "count=0                  | count must be an integer between 1 and 3000, got \"0\"",
-        "count=3001               | count must be an integer between 1 and 3000",
-        "count=-5                 | count must be an integer between 1 and 3000",
-        "count=ten                | count must be an integer between 1 and 3000, got \"ten\"",
-        "count=1.5                | count must be an integer",
-        "count=                   | count must be an integer between 1 and 3000, got \"\"",
-        "count=99999999999999999  | count must be an integer",
-        "format=yaml              | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got \"yaml\"",
-        "format=JSON              | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack",
-        "compression=brotli       | compression must be one of none, gzip, deflate, br, zstd, got \"brotli\"",
-        "compression=             | compression must be one of none, gzip, deflate, br, zstd",
-        "compression=br&level=12  | level must be an integer between 0 and 11 for compression=br (default 6), got \"12\"",
-        "compression=zstd&level=22 | level must be an integer between 1 and 19 for compression=zstd (default 3; the ultra levels 20–22 are refused",
-        "compression=gzip&level=0 | level must be an integer between 1 and 9 for compression=gzip (default 6), got \"0\"",
-        "level=5                  | level is only for a compression (gzip 1–9, deflate 1–9, br 0–11, zstd 1–19); compression=none takes none",
-        "cm=6                     | cm must be an integer between 0 and 5, got \"6\"",
-        "cm=x                     | cm must be an integer between 0 and 5",
-        "sort=author              | unknown parameter \"sort\"; allowed parameters are count, format, compression, level, cm",
-        "count=1&count=2          | parameter \"count\" is given 2 times; give it once",
-        "count=0&format=csv       | count must be an integer between 1 and 3000, got \"0\"; format must be one of",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "count=0                  | count must be an integer between 1 and 3000, got \"0\"",
+                "count=3001               | count must be an integer between 1 and 3000",
+                "count=-5                 | count must be an integer between 1 and 3000",
+                "count=ten                | count must be an integer between 1 and 3000, got"
+                        + " \"ten\"",
+                "count=1.5                | count must be an integer",
+                "count=                   | count must be an integer between 1 and 3000, got \"\"",
+                "count=99999999999999999  | count must be an integer",
+                "format=yaml              | format must be one of json, protobuf, xml,"
+                        + " xml-attributes, cbor, msgpack, got \"yaml\"",
+                "format=JSON              | format must be one of json, protobuf, xml,"
+                        + " xml-attributes, cbor, msgpack",
+                "compression=brotli       | compression must be one of none, gzip, deflate, br,"
+                        + " zstd, got \"brotli\"",
+                "compression=             | compression must be one of none, gzip, deflate, br,"
+                        + " zstd",
+                "compression=br&level=12  | level must be an integer between 0 and 11 for"
+                        + " compression=br (default 6), got \"12\"",
+                "compression=zstd&level=22 | level must be an integer between 1 and 19 for"
+                        + " compression=zstd (default 3; the ultra levels 20–22 are refused",
+                "compression=gzip&level=0 | level must be an integer between 1 and 9 for"
+                        + " compression=gzip (default 6), got \"0\"",
+                "level=5                  | level is only for a compression (gzip 1–9, deflate 1–9,"
+                        + " br 0–11, zstd 1–19); compression=none takes none",
+                "cm=6                     | cm must be an integer between 0 and 5, got \"6\"",
+                "cm=x                     | cm must be an integer between 0 and 5",
+                "sort=author              | unknown parameter \"sort\"; allowed parameters are"
+                        + " count, format, compression, level, cm",
+                "count=1&count=2          | parameter \"count\" is given 2 times; give it once",
+                "count=0&format=csv       | count must be an integer between 1 and 3000, got \"0\";"
+                        + " format must be one of",
+            })
     void badParametersGetA400ThatSaysWhatIsAllowed(String query, String message) throws Exception {
         awaitDatasets();
         for (ObjectKind<?> kind : ObjectKind.ALL) {
@@ -204,24 +244,36 @@ class ServerIntegrationTest {
 
     @Test
     void unknownPathsAre404AndOtherMethods405() throws Exception {
-        assertJsonError(get("/api/authors", null), 404, "The API has GET /api/books and GET /api/videos");
+        assertJsonError(
+                get("/api/authors", null), 404, "The API has GET /api/books and GET /api/videos");
         assertJsonError(get("/nothing-here.html", null), 404, "No such file");
-        // Jetty rejects a path that climbs out of the root and drops the connection: use a fresh client.
+        // Jetty rejects a path that climbs out of the root and drops the connection: use a fresh
+        // client.
         HttpClient once = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        assertJsonError(once.send(HttpRequest.newBuilder(uri("/../server/pom.xml")).build(),
-                HttpResponse.BodyHandlers.ofByteArray()), 400, "");
+        assertJsonError(
+                once.send(
+                        HttpRequest.newBuilder(uri("/../server/pom.xml")).build(),
+                        HttpResponse.BodyHandlers.ofByteArray()),
+                400,
+                "");
         for (String method : List.of("PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books"))
-                    .method(method, HttpRequest.BodyPublishers.ofString("{}")).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response =
+                    http.send(
+                            HttpRequest.newBuilder(uri("/api/books"))
+                                    .method(method, HttpRequest.BodyPublishers.ofString("{}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofByteArray());
             assertJsonError(response, 405, "/api/books answers GET, HEAD and POST only");
             assertThat(header(response, "Allow")).isEqualTo("GET, HEAD, POST");
             assertThat(header(response, "Connection")).isEqualTo("close");
         }
         for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")) {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/info"))
-                    .method(method, HttpRequest.BodyPublishers.ofString("{}")).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response =
+                    http.send(
+                            HttpRequest.newBuilder(uri("/api/info"))
+                                    .method(method, HttpRequest.BodyPublishers.ofString("{}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofByteArray());
             assertJsonError(response, 405, "GET and HEAD only");
             assertThat(header(response, "Allow")).isEqualTo("GET, HEAD");
             assertThat(header(response, "Connection")).isEqualTo("close");
@@ -231,8 +283,12 @@ class ServerIntegrationTest {
     @Test
     void headAnswersWithoutABody() throws Exception {
         awaitDatasets();
-        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri("/api/books?format=xml"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response =
+                http.send(
+                        HttpRequest.newBuilder(uri("/api/books?format=xml"))
+                                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(header(response, "Content-Type")).isEqualTo("application/xml");
         assertThat(response.body()).isEmpty();
@@ -244,17 +300,22 @@ class ServerIntegrationTest {
         long started = System.nanoTime();
         HttpResponse<byte[]> response = get("/api/books?count=3000&cm=5", null);
         assertJsonError(response, 422, "cm=5 on 3000 books needs an estimated");
-        assertThat(message(response)).contains("limit of 150,000,000").contains("count up to 1959;");
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused without sorting")
+        assertThat(message(response))
+                .contains("limit of 150,000,000")
+                .contains("count up to 1959;");
+        assertThat(Duration.ofNanos(System.nanoTime() - started))
+                .as("refused without sorting")
                 .isLessThan(Duration.ofSeconds(2));
     }
 
     @Test
     void smallRequestsAnswerWhileHeavyWorkRunsAndWorkBeyondCapacityIs503() throws Exception {
         awaitDatasets();
-        CompletableFuture<HttpResponse<byte[]>> heavy = http.sendAsync(
-                HttpRequest.newBuilder(uri("/api/books?count=1000&cm=5&format=protobuf")).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        CompletableFuture<HttpResponse<byte[]>> heavy =
+                http.sendAsync(
+                        HttpRequest.newBuilder(uri("/api/books?count=1000&cm=5&format=protobuf"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         while (runningComputations() == 0) {
             assertThat(heavy).as("the heavy request is still running").isNotDone();
             Thread.sleep(5);
@@ -269,8 +330,10 @@ class ServerIntegrationTest {
 
         HttpResponse<byte[]> done = heavy.get();
         assertThat(done.statusCode()).isEqualTo(200);
-        assertThat(IndependentDecoders.decode(Format.PROTOBUF, ObjectKind.BOOKS, done.body())).containsExactlyElementsOf(
-                ComputationModel.CM5.apply(ObjectKind.BOOKS, DatasetGenerator.books(SEED, 1000)));
+        assertThat(IndependentDecoders.decode(Format.PROTOBUF, ObjectKind.BOOKS, done.body()))
+                .containsExactlyElementsOf(
+                        ComputationModel.CM5.apply(
+                                ObjectKind.BOOKS, DatasetGenerator.books(SEED, 1000)));
     }
 
     /**
@@ -282,33 +345,45 @@ class ServerIntegrationTest {
     void heavyCompressionsTakeTheComputationSlotsAndSmallRequestsStillAnswer() throws Exception {
         awaitDatasets();
         String heavyPath = "/api/books?count=" + SIZE + "&format=json&compression=br&level=11";
-        CompletableFuture<HttpResponse<byte[]>> heavy = http.sendAsync(
-                HttpRequest.newBuilder(uri(heavyPath)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        CompletableFuture<HttpResponse<byte[]>> heavy =
+                http.sendAsync(
+                        HttpRequest.newBuilder(uri(heavyPath)).build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         while (runningComputations() == 0) {
             assertThat(heavy).as("the heavy compression is still running").isNotDone();
             Thread.sleep(5);
         }
 
-        for (String moreHeavyWork : List.of("/api/videos?count=" + SIZE + "&compression=zstd&level=19",
-                "/api/books?count=" + SIZE + "&compression=br&level=10", "/api/videos?count=10&cm=1")) {
+        for (String moreHeavyWork :
+                List.of(
+                        "/api/videos?count=" + SIZE + "&compression=zstd&level=19",
+                        "/api/books?count=" + SIZE + "&compression=br&level=10",
+                        "/api/videos?count=10&cm=1")) {
             HttpResponse<byte[]> refused = get(moreHeavyWork, null);
             assertJsonError(refused, 503, "The server is busy");
             assertThat(Long.parseLong(header(refused, "Retry-After"))).isPositive();
         }
         long started = System.nanoTime();
-        for (String light : List.of("/api/books?count=100", "/api/videos?count=" + SIZE + "&compression=br",
-                "/api/videos?count=" + SIZE + "&compression=zstd&level=15")) {
+        for (String light :
+                List.of(
+                        "/api/books?count=100",
+                        "/api/videos?count=" + SIZE + "&compression=br",
+                        "/api/videos?count=" + SIZE + "&compression=zstd&level=15")) {
             assertThat(get(light, null).statusCode()).isEqualTo(200);
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("answered while brotli 11 runs")
+        assertThat(Duration.ofNanos(System.nanoTime() - started))
+                .as("answered while brotli 11 runs")
                 .isLessThan(Duration.ofSeconds(2));
         assertThat(heavy).as("the heavy compression was still running").isNotDone();
 
         HttpResponse<byte[]> done = heavy.get();
         assertThat(done.statusCode()).isEqualTo(200);
         assertThat(header(done, "Server-Timing")).contains("queue;dur=").contains("compress;dur=");
-        assertThat(IndependentDecoders.decode(Format.JSON, ObjectKind.BOOKS,
-                IndependentDecoders.decompress(Compression.BR, done.body())))
+        assertThat(
+                        IndependentDecoders.decode(
+                                Format.JSON,
+                                ObjectKind.BOOKS,
+                                IndependentDecoders.decompress(Compression.BR, done.body())))
                 .containsExactlyElementsOf(DatasetGenerator.books(SEED, SIZE));
         assertThat(runningComputations()).as("the slot is free again").isZero();
     }
@@ -321,19 +396,24 @@ class ServerIntegrationTest {
         assertThat(header(page, "Cross-Origin-Opener-Policy")).isEqualTo("same-origin");
         assertThat(header(page, "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
         assertThat(new String(page.body())).contains("<html");
-        assertThat(header(get("/api/books", null), "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
+        assertThat(header(get("/api/books", null), "Cross-Origin-Embedder-Policy"))
+                .isEqualTo("require-corp");
     }
 
     @Test
     void servesTheSchemaAndProtobufJsForThePage() throws Exception {
         HttpResponse<byte[]> proto = get("/proto/lab.proto", null);
         assertThat(proto.statusCode()).isEqualTo(200);
-        assertThat(new String(proto.body())).isEqualTo(java.nio.file.Files.readString(java.nio.file.Path.of("../proto/lab.proto")));
+        assertThat(new String(proto.body()))
+                .isEqualTo(
+                        java.nio.file.Files.readString(
+                                java.nio.file.Path.of("../proto/lab.proto")));
         HttpResponse<byte[]> library = get("/vendor/protobufjs/dist/protobuf.min.js", null);
         assertThat(library.statusCode()).isEqualTo(200);
         assertThat(header(library, "Content-Type")).startsWith("text/javascript");
         assertThat(header(library, "Cross-Origin-Embedder-Policy")).isEqualTo("require-corp");
-        assertThat(new String(library.body())).contains("protobuf.js v" + ClientFilesServlet.protobufjsVersion());
+        assertThat(new String(library.body()))
+                .contains("protobuf.js v" + ClientFilesServlet.protobufjsVersion());
         assertJsonError(get("/vendor/protobufjs/nothing.js", null), 404, "No such file");
     }
 
@@ -342,44 +422,69 @@ class ServerIntegrationTest {
         awaitDatasets();
         JsonNode info = JSON.readTree(get("/api/info", null).body());
         assertThat(info.path("versions").path("dropwizard").asText()).isEqualTo("5.0.2");
-        assertThat(info.path("versions").path("protobuf_java").asText()).isEqualTo(com.google.protobuf.RuntimeVersion.OSS_MAJOR
-                + "." + com.google.protobuf.RuntimeVersion.OSS_MINOR + "." + com.google.protobuf.RuntimeVersion.OSS_PATCH);
+        assertThat(info.path("versions").path("protobuf_java").asText())
+                .isEqualTo(
+                        com.google.protobuf.RuntimeVersion.OSS_MAJOR
+                                + "."
+                                + com.google.protobuf.RuntimeVersion.OSS_MINOR
+                                + "."
+                                + com.google.protobuf.RuntimeVersion.OSS_PATCH);
         assertThat(info.path("versions").path("jersey").asText()).startsWith("3.");
         assertThat(info.path("versions").path("jackson").asText()).startsWith("2.");
-        assertThat(info.path("versions").path("protobufjs").asText()).isEqualTo(ClientFilesServlet.protobufjsVersion());
+        assertThat(info.path("versions").path("protobufjs").asText())
+                .isEqualTo(ClientFilesServlet.protobufjsVersion());
         assertThat(info.path("dataset").path("seed").asLong()).isEqualTo(SEED);
         assertThat(info.path("dataset").path("size").asInt()).isEqualTo(SIZE);
         assertThat(info.path("dataset").path("books").asText()).isEqualTo("ready");
         assertThat(info.path("machine").path("available_processors").asInt()).isPositive();
-        assertThat(info.path("settings").has("gzip_level")).as("levels are per request now").isFalse();
+        assertThat(info.path("settings").has("gzip_level"))
+                .as("levels are per request now")
+                .isFalse();
         List<String> jvmOptions = new ArrayList<>();
-        info.path("settings").path("jvm_options").forEach(option -> jvmOptions.add(option.asText()));
+        info.path("settings")
+                .path("jvm_options")
+                .forEach(option -> jvmOptions.add(option.asText()));
         assertThat(info.path("settings").path("jvm_options").isArray()).isTrue();
-        assertThat(jvmOptions).isEqualTo(InfoResource.jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        assertThat(jvmOptions)
+                .isEqualTo(
+                        InfoResource.jvmOptions(
+                                ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     @Test
     void infoKeepsTheJvmsOwnOptionsButNotItsSystemProperties() {
-        assertThat(InfoResource.jvmOptions(List.of("-Dclassworlds.conf=/usr/share/maven/bin/m2.conf", "-Xms2g",
-                "-Dmaven.multiModuleProjectDirectory=/tmp/clone", "-XX:+AlwaysPreTouch", "-Xlog:gc", "-ea")))
+        assertThat(
+                        InfoResource.jvmOptions(
+                                List.of(
+                                        "-Dclassworlds.conf=/usr/share/maven/bin/m2.conf",
+                                        "-Xms2g",
+                                        "-Dmaven.multiModuleProjectDirectory=/tmp/clone",
+                                        "-XX:+AlwaysPreTouch",
+                                        "-Xlog:gc",
+                                        "-ea")))
                 .containsExactly("-Xms2g", "-XX:+AlwaysPreTouch", "-Xlog:gc");
     }
 
     @Test
     void infoNamesEachCompressionsLibraryVersionAndLevels() throws Exception {
         JsonNode compressions = JSON.readTree(get("/api/info", null).body()).path("compressions");
-        assertThat(compressions.fieldNames()).toIterable().containsExactly("gzip", "deflate", "br", "zstd");
+        assertThat(compressions.fieldNames())
+                .toIterable()
+                .containsExactly("gzip", "deflate", "br", "zstd");
         for (String zlib : List.of("gzip", "deflate")) {
-            assertThat(compressions.path(zlib).path("library").asText()).isEqualTo("JDK java.util.zip (zlib)");
-            assertThat(compressions.path(zlib).path("version").asText()).isEqualTo(Runtime.version().toString());
+            assertThat(compressions.path(zlib).path("library").asText())
+                    .isEqualTo("JDK java.util.zip (zlib)");
+            assertThat(compressions.path(zlib).path("version").asText())
+                    .isEqualTo(Runtime.version().toString());
             assertThat(compressions.path(zlib).path("heavy_from").isNull()).isTrue();
         }
         assertThat(compressions.path("br").path("library").asText()).isEqualTo("brotli4j");
-        assertThat(compressions.path("br").path("version").asText()).isEqualTo(jarVersion(
-                com.aayushatharva.brotli4j.encoder.Encoder.class, "brotli4j-"));
+        assertThat(compressions.path("br").path("version").asText())
+                .isEqualTo(
+                        jarVersion(com.aayushatharva.brotli4j.encoder.Encoder.class, "brotli4j-"));
         assertThat(compressions.path("zstd").path("library").asText()).isEqualTo("zstd-jni");
-        assertThat(compressions.path("zstd").path("version").asText()).isEqualTo(jarVersion(
-                com.github.luben.zstd.ZstdCompressCtx.class, "zstd-jni-"));
+        assertThat(compressions.path("zstd").path("version").asText())
+                .isEqualTo(jarVersion(com.github.luben.zstd.ZstdCompressCtx.class, "zstd-jni-"));
         assertThat(JSON.writeValueAsString(compressions.path("br").path("levels")))
                 .isEqualTo("{\"min\":0,\"max\":11,\"default\":6}");
         assertThat(JSON.writeValueAsString(compressions.path("zstd").path("levels")))
@@ -388,9 +493,14 @@ class ServerIntegrationTest {
         assertThat(compressions.path("zstd").path("heavy_from").asInt()).isEqualTo(16);
     }
 
-    /** The version in the name of the jar a class was loaded from, e.g. {@code brotli4j-1.24.0.jar}. */
+    /**
+     * The version in the name of the jar a class was loaded from, e.g. {@code brotli4j-1.24.0.jar}.
+     */
     private static String jarVersion(Class<?> type, String prefix) {
-        String jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath()).getFileName().toString();
+        String jar =
+                Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath())
+                        .getFileName()
+                        .toString();
         assertThat(jar).startsWith(prefix).endsWith(".jar");
         return jar.substring(prefix.length(), jar.length() - ".jar".length());
     }
@@ -401,28 +511,41 @@ class ServerIntegrationTest {
         JsonNode health = adminJson("/healthcheck");
         assertThat(health.path("datasets").path("healthy").asBoolean()).isTrue();
         assertThat(health.path("datasets").path("message").asText())
-                .contains("books: ready").contains("videos: ready").contains("seed " + SEED);
+                .contains("books: ready")
+                .contains("videos: ready")
+                .contains("seed " + SEED);
     }
 
     private void awaitDatasets() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (get("/api/videos?count=1", null).statusCode() == 503 || get("/api/books?count=1", null).statusCode() == 503) {
+        while (get("/api/videos?count=1", null).statusCode() == 503
+                || get("/api/books?count=1", null).statusCode() == 503) {
             assertThat(System.nanoTime()).as("datasets loaded within 30 s").isLessThan(deadline);
             Thread.sleep(20);
         }
     }
 
     private int runningComputations() throws Exception {
-        return adminJson("/metrics").path("gauges").path("computations.running").path("value").asInt();
+        return adminJson("/metrics")
+                .path("gauges")
+                .path("computations.running")
+                .path("value")
+                .asInt();
     }
 
     private JsonNode adminJson(String path) throws Exception {
         URI uri = URI.create("http://127.0.0.1:" + APP.getAdminPort() + path);
-        return JSON.readTree(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofByteArray()).body());
+        return JSON.readTree(
+                http.send(
+                                HttpRequest.newBuilder(uri).build(),
+                                HttpResponse.BodyHandlers.ofByteArray())
+                        .body());
     }
 
-    private HttpResponse<byte[]> get(String pathAndQuery, String acceptEncoding) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60));
+    private HttpResponse<byte[]> get(String pathAndQuery, String acceptEncoding)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(60));
         if (acceptEncoding != null) {
             request.header("Accept-Encoding", acceptEncoding);
         }
@@ -434,19 +557,23 @@ class ServerIntegrationTest {
     }
 
     private static String header(HttpResponse<?> response, String name) {
-        return response.headers().firstValue(name).orElseThrow(() -> new AssertionError("no " + name + " header"));
+        return response.headers()
+                .firstValue(name)
+                .orElseThrow(() -> new AssertionError("no " + name + " header"));
     }
 
     private static String message(HttpResponse<byte[]> response) throws IOException {
         return JSON.readTree(response.body()).path("message").asText();
     }
 
-    private static void assertJsonError(HttpResponse<byte[]> response, int status, String messagePart)
-            throws IOException {
+    private static void assertJsonError(
+            HttpResponse<byte[]> response, int status, String messagePart) throws IOException {
         assertThat(response.statusCode()).isEqualTo(status);
         assertThat(header(response, "Content-Type")).startsWith("application/json");
         JsonNode error = JSON.readTree(response.body());
         assertThat(error.path("code").asInt()).isEqualTo(status);
-        assertThat(error.path("message").asText()).contains(messagePart).doesNotContain("Exception");
+        assertThat(error.path("message").asText())
+                .contains(messagePart)
+                .doesNotContain("Exception");
     }
 }

@@ -16,25 +16,28 @@ import lab.responsetime.core.formats.Format;
 
 /**
  * The lab's catalogue: every format (with its browser decoders), compression (with its
- * Content-Encoding and levels), object kind
- * (fields, types, sort sequence), computation model and scenario, described from the server's
- * own enums. {@code GET /api/catalogue} serves it, {@code common/catalogue-data.js} holds a copy
- * for the Node tools (a test fails when the two differ), and every other layer — the page's
- * controls, the client's schema, plan validation, the analysis's labels, pairs and charts —
- * derives from it.
+ * Content-Encoding and levels), object kind (fields, types, sort sequence), computation model and
+ * scenario, described from the server's own enums. {@code GET /api/catalogue} serves it, {@code
+ * common/catalogue-data.js} holds a copy for the Node tools (a test fails when the two differ), and
+ * every other layer — the page's controls, the client's schema, plan validation, the analysis's
+ * labels, pairs and charts — derives from it.
  */
 public final class Catalogue {
-    private Catalogue() {
-    }
+    private Catalogue() {}
 
     /** The catalogue as JSON-ready maps and lists, in a fixed order. */
     public static Map<String, Object> describe() {
         Map<String, Object> catalogue = new LinkedHashMap<>();
         catalogue.put("formats", Arrays.stream(Format.values()).map(Catalogue::format).toList());
-        catalogue.put("compressions", Arrays.stream(Compression.values()).map(Catalogue::compression).toList());
+        catalogue.put(
+                "compressions",
+                Arrays.stream(Compression.values()).map(Catalogue::compression).toList());
         catalogue.put("objects", ObjectKind.ALL.stream().map(Catalogue::object).toList());
-        catalogue.put("computation_models", Arrays.stream(ComputationModel.values()).map(Catalogue::model).toList());
-        catalogue.put("scenarios", Arrays.stream(Scenario.values()).map(Catalogue::scenario).toList());
+        catalogue.put(
+                "computation_models",
+                Arrays.stream(ComputationModel.values()).map(Catalogue::model).toList());
+        catalogue.put(
+                "scenarios", Arrays.stream(Scenario.values()).map(Catalogue::scenario).toList());
         return catalogue;
     }
 
@@ -64,7 +67,10 @@ public final class Catalogue {
         return entry;
     }
 
-    /** {@code {"min": …, "max": …, "default": …}}; also what {@code /api/info} states per compression. */
+    /**
+     * {@code {"min": …, "max": …, "default": …}}; also what {@code /api/info} states per
+     * compression.
+     */
     public static Map<String, Object> levels(Compression.Levels levels) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("min", levels.min());
@@ -78,7 +84,8 @@ public final class Catalogue {
         entry.put("name", kind.plural());
         entry.put("label", kind.label());
         entry.put("element", kind.singular());
-        Descriptor list = kind == ObjectKind.BOOKS ? BookList.getDescriptor() : VideoList.getDescriptor();
+        Descriptor list =
+                kind == ObjectKind.BOOKS ? BookList.getDescriptor() : VideoList.getDescriptor();
         entry.put("protobuf_list", list.getFullName());
         entry.put("protobuf_list_field", list.getFields().get(0).getName());
         List<Map<String, Object>> fields = new ArrayList<>();
@@ -89,7 +96,9 @@ public final class Catalogue {
             fields.add(field);
         }
         entry.put("fields", fields);
-        entry.put("sort_sequence", kind.sortSequence().stream().map(ObjectKind.SortKey::property).toList());
+        entry.put(
+                "sort_sequence",
+                kind.sortSequence().stream().map(ObjectKind.SortKey::property).toList());
         return entry;
     }
 

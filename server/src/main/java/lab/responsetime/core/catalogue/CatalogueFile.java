@@ -9,24 +9,31 @@ import java.nio.file.Path;
 
 /**
  * Writes the catalogue as {@code common/catalogue-data.js}, the copy the page and the Node tools
- * import (an ES module, so that both load it without JSON-module support); run by
- * {@code npm run catalogue}. {@code CatalogueFileTest} fails while the copy is out of date.
+ * import (an ES module, so that both load it without JSON-module support); run by {@code npm run
+ * catalogue}. {@code CatalogueFileTest} fails while the copy is out of date.
  */
 public final class CatalogueFile {
-    private CatalogueFile() {
-    }
+    private CatalogueFile() {}
 
-    private static final String HEADER = "// The server's catalogue (lab.responsetime.core.catalogue.Catalogue), written by\n"
-            + "// `npm run catalogue`. Do not edit: change the server's enums and run it again.\n";
+    private static final String HEADER =
+            "// The server's catalogue (lab.responsetime.core.catalogue.Catalogue), written by\n"
+                    + "// `npm run catalogue`. Do not edit: change the server's enums and run it"
+                    + " again.\n";
 
     /** The file's exact text: a header, then the catalogue as two-space indented JSON. */
     public static String text() throws IOException {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                .withArrayIndenter(new DefaultIndenter("  ", "\n"))
-                .withoutSpacesInObjectEntries();
-        return HEADER + "export default " + JsonMapper.builder().build().writer(printer)
-                .writeValueAsString(Catalogue.describe()) + ";\n";
+        DefaultPrettyPrinter printer =
+                new DefaultPrettyPrinter()
+                        .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                        .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+                        .withoutSpacesInObjectEntries();
+        return HEADER
+                + "export default "
+                + JsonMapper.builder()
+                        .build()
+                        .writer(printer)
+                        .writeValueAsString(Catalogue.describe())
+                + ";\n";
     }
 
     public static void main(String[] args) throws IOException {

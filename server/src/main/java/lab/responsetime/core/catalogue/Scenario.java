@@ -1,9 +1,9 @@
 package lab.responsetime.core.catalogue;
 
 /**
- * The source study's scenarios (SPEC §5): what one timed iteration in the browser does. The
- * browser runs them ({@code client/scenarios.js}); the server only answers their requests, but
- * defines them here so that every layer reads them from one catalogue.
+ * The source study's scenarios (SPEC §5): what one timed iteration in the browser does. The browser
+ * runs them ({@code client/scenarios.js}); the server only answers their requests, but defines them
+ * here so that every layer reads them from one catalogue.
  */
 public enum Scenario {
     NO_COMPUTATION(1, "No computation", Side.NONE, 1, 0),
@@ -13,7 +13,11 @@ public enum Scenario {
     CACHING_CLIENT_COMPUTES(5, "Caching, client computes twice", Side.CLIENT, 1, 2);
 
     /** Where the sorting happens. */
-    public enum Side { NONE, SERVER, CLIENT }
+    public enum Side {
+        NONE,
+        SERVER,
+        CLIENT
+    }
 
     private final int number;
     private final String label;

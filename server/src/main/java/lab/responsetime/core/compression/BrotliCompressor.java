@@ -20,13 +20,15 @@ import lab.responsetime.core.MavenVersion;
 final class BrotliCompressor implements Compressor {
     /** Input gathered before each push into the native encoder. */
     private static final int INPUT_BYTES = 64 * 1024;
+
     /** Largest write of compressed bytes to the sink. */
     private static final int OUTPUT_BYTES = 64 * 1024;
 
     @Override
     public CompressingStream open(OutputStream sink, int level) throws IOException {
         Brotli4jLoader.ensureAvailability();
-        return new BrotliStream(new EncoderJNI.Wrapper(INPUT_BYTES, level, -1, Encoder.Mode.GENERIC), sink);
+        return new BrotliStream(
+                new EncoderJNI.Wrapper(INPUT_BYTES, level, -1, Encoder.Mode.GENERIC), sink);
     }
 
     @Override
@@ -59,7 +61,9 @@ final class BrotliCompressor implements Compressor {
             }
         }
 
-        /** Pushes the gathered input with {@code operation}, then takes all output the encoder has. */
+        /**
+         * Pushes the gathered input with {@code operation}, then takes all output the encoder has.
+         */
         private void push(EncoderJNI.Operation operation) throws IOException {
             int gathered = input.position();
             boolean pushed = false;

@@ -34,8 +34,7 @@ public abstract class CompressingStream extends OutputStream {
     }
 
     @Override
-    public final void flush() {
-    }
+    public final void flush() {}
 
     /** Releases the compressor's memory; without {@link #finish()} first, drops what it holds. */
     @Override

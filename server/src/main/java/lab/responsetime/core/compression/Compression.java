@@ -26,12 +26,18 @@ public enum Compression {
      * HTTP's deflate: a zlib stream (RFC 1950), levels 1–9. Default 6, as for gzip: zlib's default,
      * used by Apache's mod_deflate and Jetty. Level 0 would be stored blocks: use {@code none}.
      */
-    DEFLATE("deflate", "deflate (zlib)", new DeflateCompressor(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
+    DEFLATE(
+            "deflate",
+            "deflate (zlib)",
+            new DeflateCompressor(),
+            new Levels(1, 9, 6),
+            Integer.MAX_VALUE,
+            ""),
     /**
-     * Brotli (RFC 7932), levels (qualities) 0–11. Default 6: ngx_brotli's default
-     * {@code brotli_comp_level}, the level its authors chose for compressing dynamic content on the
-     * fly (11, the library's default, is meant for static files compressed once). Levels 10 and 11
-     * are heavy: 11 takes ~7 s for 10,000 Books as JSON, ten times level 9.
+     * Brotli (RFC 7932), levels (qualities) 0–11. Default 6: ngx_brotli's default {@code
+     * brotli_comp_level}, the level its authors chose for compressing dynamic content on the fly
+     * (11, the library's default, is meant for static files compressed once). Levels 10 and 11 are
+     * heavy: 11 takes ~7 s for 10,000 Books as JSON, ten times level 9.
      */
     BR("br", "Brotli", new BrotliCompressor(), new Levels(0, 11, 6), 10, ""),
     /**
@@ -40,7 +46,12 @@ public enum Compression {
      * native memory per stream). The "ultra" levels 20–22 are refused: their windows and tables
      * need hundreds of MB per stream (about 770 MB at 22).
      */
-    ZSTD("zstd", "zstd", new ZstdCompressor(), new Levels(1, 19, 3), 16,
+    ZSTD(
+            "zstd",
+            "zstd",
+            new ZstdCompressor(),
+            new Levels(1, 19, 3),
+            16,
             "; the ultra levels 20–22 are refused: they need hundreds of MB of memory per stream");
 
     private final String parameter;
@@ -50,8 +61,13 @@ public enum Compression {
     private final int heavyFrom;
     private final String refusedLevels;
 
-    Compression(String parameter, String label, Compressor compressor, Levels levels, int heavyFrom,
-                String refusedLevels) {
+    Compression(
+            String parameter,
+            String label,
+            Compressor compressor,
+            Levels levels,
+            int heavyFrom,
+            String refusedLevels) {
         this.parameter = parameter;
         this.label = label;
         this.compressor = compressor;
@@ -65,8 +81,7 @@ public enum Compression {
      *
      * @param defaultLevel the level of a request that names none
      */
-    public record Levels(int min, int max, int defaultLevel) {
-    }
+    public record Levels(int min, int max, int defaultLevel) {}
 
     /** The name a reader sees in reports and on the page. */
     public String label() {
@@ -113,15 +128,26 @@ public enum Compression {
         return heavyFrom == Integer.MAX_VALUE ? Optional.empty() : Optional.of(heavyFrom);
     }
 
-    /** What the {@code level} parameter allows with this compression (not NONE), for error messages. */
+    /**
+     * What the {@code level} parameter allows with this compression (not NONE), for error messages.
+     */
     public String levelRule() {
-        return "an integer between " + levels.min() + " and " + levels.max() + " for compression=" + parameter
-                + " (default " + levels.defaultLevel() + refusedLevels + ")";
+        return "an integer between "
+                + levels.min()
+                + " and "
+                + levels.max()
+                + " for compression="
+                + parameter
+                + " (default "
+                + levels.defaultLevel()
+                + refusedLevels
+                + ")";
     }
 
     /** Every compression that takes a level with its range, e.g. {@code gzip 1–9, br 0–11}. */
     public static String levelRanges() {
-        return Arrays.stream(values()).filter(c -> c.levels != null)
+        return Arrays.stream(values())
+                .filter(c -> c.levels != null)
                 .map(c -> c.parameter + " " + c.levels.min() + "–" + c.levels.max())
                 .collect(Collectors.joining(", "));
     }

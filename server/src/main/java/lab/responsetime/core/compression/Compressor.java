@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * The implementation of one {@link Compression}: a library that compresses, opened over a sink at
- * a level. Adding a compression is a class implementing this and a constant in {@link Compression}.
+ * The implementation of one {@link Compression}: a library that compresses, opened over a sink at a
+ * level. Adding a compression is a class implementing this and a constant in {@link Compression}.
  */
 public interface Compressor {
     /**
      * Opens a stream that compresses what is written to it into {@code sink} at {@code level}
-     * (within the compression's {@link Compression#levels()}). The stream never closes {@code sink}.
+     * (within the compression's {@link Compression#levels()}). The stream never closes {@code
+     * sink}.
      */
     CompressingStream open(OutputStream sink, int level) throws IOException;
 

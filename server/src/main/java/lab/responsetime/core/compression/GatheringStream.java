@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * A {@link CompressingStream} over a native compressor that reads its input from a direct buffer:
- * writes gather into the buffer, and each time it is full the compressor takes it
- * ({@link #compress(boolean) compress(false)}); {@link #finish()} hands it the rest and ends the
- * stream ({@code compress(true)}).
+ * writes gather into the buffer, and each time it is full the compressor takes it ({@link
+ * #compress(boolean) compress(false)}); {@link #finish()} hands it the rest and ends the stream
+ * ({@code compress(true)}).
  */
 abstract class GatheringStream extends CompressingStream {
     /** The gathered input; {@link #compress} leaves it cleared. */
@@ -17,7 +17,10 @@ abstract class GatheringStream extends CompressingStream {
         this.input = input;
     }
 
-    /** Compresses what {@link #input} holds (and, when {@code end}, ends the stream), sending the output. */
+    /**
+     * Compresses what {@link #input} holds (and, when {@code end}, ends the stream), sending the
+     * output.
+     */
     protected abstract void compress(boolean end) throws IOException;
 
     @Override

@@ -10,7 +10,9 @@ import java.util.zip.DeflaterOutputStream;
  * closed, so it never closes the sink.
  */
 final class ZlibStream extends CompressingStream {
-    /** The deflater's output buffer: larger than the JDK's 512-byte default, to avoid tiny writes. */
+    /**
+     * The deflater's output buffer: larger than the JDK's 512-byte default, to avoid tiny writes.
+     */
     static final int BUFFER_BYTES = 64 * 1024;
 
     private final DeflaterOutputStream out;

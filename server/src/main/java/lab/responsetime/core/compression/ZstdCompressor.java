@@ -8,22 +8,28 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
 /**
- * {@link Compression#ZSTD}: Zstandard (RFC 8878) with zstd-jni, one frame per body, streamed with
- * a compression context ({@link ZstdCompressCtx}): unlike {@code ZstdOutputStream}, the context
- * can be freed without ending the frame, so abandoned work is not finished, and it never sees
- * (or closes) the sink.
+ * {@link Compression#ZSTD}: Zstandard (RFC 8878) with zstd-jni, one frame per body, streamed with a
+ * compression context ({@link ZstdCompressCtx}): unlike {@code ZstdOutputStream}, the context can
+ * be freed without ending the frame, so abandoned work is not finished, and it never sees (or
+ * closes) the sink.
  *
- * <p>It compresses between direct buffers: zstd-jni pins heap arrays for the whole of a native
- * call (JNI critical regions, during which the JVM cannot collect garbage), and one call at level
- * 19 can take tens of milliseconds.
+ * <p>It compresses between direct buffers: zstd-jni pins heap arrays for the whole of a native call
+ * (JNI critical regions, during which the JVM cannot collect garbage), and one call at level 19 can
+ * take tens of milliseconds.
  */
 final class ZstdCompressor implements Compressor {
     /** Input gathered before a call into zstd: one block (ZSTD_CStreamInSize). */
     private static final int INPUT_BYTES = 128 * 1024;
-    /** Compressed bytes gathered before a write to the sink: one block and its header (ZSTD_CStreamOutSize). */
+
+    /**
+     * Compressed bytes gathered before a write to the sink: one block and its header
+     * (ZSTD_CStreamOutSize).
+     */
     private static final int OUTPUT_BYTES = 128 * 1024 + 512;
 
-    /** Each thread's buffers, reused from body to body: a server thread writes one body at a time. */
+    /**
+     * Each thread's buffers, reused from body to body: a server thread writes one body at a time.
+     */
     private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
     @Override

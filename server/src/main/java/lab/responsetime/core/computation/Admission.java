@@ -5,9 +5,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One request's admitted work: its slot in the {@link ComputationLimiter}, the watch on its client,
- * and the {@link Cancellation} that either fires (the client left, the server is stopping).
- * Closing it stops watching and frees the slot. A heavy compression holds it until the answer's
- * body is written.
+ * and the {@link Cancellation} that either fires (the client left, the server is stopping). Closing
+ * it stops watching and frees the slot. A heavy compression holds it until the answer's body is
+ * written.
  */
 public final class Admission implements Closeable {
     private final ComputationLimiter.Slot slot;
@@ -15,7 +15,8 @@ public final class Admission implements Closeable {
     private final Cancellation cancellation;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Admission(ComputationLimiter.Slot slot, ClientPresence.Watch watch, Cancellation cancellation) {
+    private Admission(
+            ComputationLimiter.Slot slot, ClientPresence.Watch watch, Cancellation cancellation) {
         this.slot = slot;
         this.watch = watch;
         this.cancellation = cancellation;
@@ -23,7 +24,7 @@ public final class Admission implements Closeable {
 
     /** For work that takes no slot: nothing watches it and nothing cancels it. */
     public static Admission none() {
-        return new Admission(null, () -> { }, new Cancellation());
+        return new Admission(null, () -> {}, new Cancellation());
     }
 
     /**
@@ -32,8 +33,11 @@ public final class Admission implements Closeable {
      *
      * @throws CancelledException when the client left or the server stopped before a slot was free
      */
-    public static Admission take(ComputationLimiter limiter, double estimatedWork, ClientPresence client)
-            throws ComputationLimiter.OverCapacityException, CancelledException, InterruptedException {
+    public static Admission take(
+            ComputationLimiter limiter, double estimatedWork, ClientPresence client)
+            throws ComputationLimiter.OverCapacityException,
+                    CancelledException,
+                    InterruptedException {
         Cancellation cancellation = new Cancellation();
         ClientPresence.Watch watch = client.watch(cancellation);
         try {

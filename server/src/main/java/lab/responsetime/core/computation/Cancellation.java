@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Says that work done for one request is no longer wanted: its client went away, or the server
- * is shutting down. Work checks {@link #isCancelled()} at its steps; whoever waits for something
- * on the work's behalf registers {@link #onCancel} to be woken.
+ * Says that work done for one request is no longer wanted: its client went away, or the server is
+ * shutting down. Work checks {@link #isCancelled()} at its steps; whoever waits for something on
+ * the work's behalf registers {@link #onCancel} to be woken.
  */
 public class Cancellation {
     private volatile String reason;
@@ -41,7 +41,10 @@ public class Cancellation {
         }
     }
 
-    /** Runs {@code listener} on cancellation (at once if already cancelled) until the registration is closed. */
+    /**
+     * Runs {@code listener} on cancellation (at once if already cancelled) until the registration
+     * is closed.
+     */
     public Registration onCancel(Runnable listener) {
         listeners.add(listener);
         if (isCancelled()) {

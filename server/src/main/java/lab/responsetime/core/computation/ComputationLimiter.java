@@ -12,25 +12,27 @@ import java.util.function.LongSupplier;
 import lab.responsetime.core.RetryLaterException;
 
 /**
- * Bounds how many computations run at once, so the server stays responsive while heavy
- * sorting or heavy compression runs: at most {@code maxConcurrent} run, at most {@code maxQueued}
- * more wait in arrival order (each at most {@code maxWait}), and anything beyond is refused at once
- * with an estimate of when to retry. Requests without computation and without a heavy compression
- * level never pass through here. A heavy compression adds nothing to a request's estimated work
- * (which is sorting work): it is not part of the sorting throughput, and lengthens no Retry-After.
+ * Bounds how many computations run at once, so the server stays responsive while heavy sorting or
+ * heavy compression runs: at most {@code maxConcurrent} run, at most {@code maxQueued} more wait in
+ * arrival order (each at most {@code maxWait}), and anything beyond is refused at once with an
+ * estimate of when to retry. Requests without computation and without a heavy compression level
+ * never pass through here. A heavy compression adds nothing to a request's estimated work (which is
+ * sorting work): it is not part of the sorting throughput, and lengthens no Retry-After.
  *
  * <p>Every admitted computation holds a {@link Cancellation}. A waiting computation whose
- * cancellation fires (its client left) gives up its place at once; {@link #shutDown} cancels
- * every waiting and running computation and refuses new ones.
+ * cancellation fires (its client left) gives up its place at once; {@link #shutDown} cancels every
+ * waiting and running computation and refuses new ones.
  */
 public final class ComputationLimiter {
     /**
-     * Work per second assumed until a computation has been measured (sorts × N·log2 N / s);
-     * about what one core of the 2-core study machine sorts Books at.
+     * Work per second assumed until a computation has been measured (sorts × N·log2 N / s); about
+     * what one core of the 2-core study machine sorts Books at.
      */
     static final double INITIAL_WORK_PER_SECOND = 2.5e7;
+
     /** Computations smaller than this are too short to update the throughput estimate. */
     private static final double MIN_WORK_TO_MEASURE = 1.0e6;
+
     private static final long MAX_RETRY_AFTER_SECONDS = 3600;
 
     private final int maxConcurrent;
@@ -39,8 +41,10 @@ public final class ComputationLimiter {
     private final LongSupplier nanoClock;
 
     private final ReentrantLock lock = new ReentrantLock();
+
     /** Signalled whenever a slot frees, a waiter leaves or a cancellation fires. */
     private final Condition changed = lock.newCondition();
+
     private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
     private final Set<Slot> runningSlots = new HashSet<>();
     private double pendingWork;
@@ -59,15 +63,16 @@ public final class ComputationLimiter {
     }
 
     /** As {@link #acquire(double, Cancellation)} for work nobody can cancel but a shutdown. */
-    public Slot acquire(double estimatedWork) throws OverCapacityException, CancelledException, InterruptedException {
+    public Slot acquire(double estimatedWork)
+            throws OverCapacityException, CancelledException, InterruptedException {
         return acquire(estimatedWork, new Cancellation());
     }
 
     /**
      * Takes a slot for a computation of the given estimated work, waiting in line if allowed.
      *
-     * @throws OverCapacityException when all slots and places in the queue are taken, or the
-     *     wait ran out
+     * @throws OverCapacityException when all slots and places in the queue are taken, or the wait
+     *     ran out
      * @throws CancelledException when {@code cancellation} fired before a slot was free, or the
      *     server is shutting down
      */
@@ -82,8 +87,12 @@ public final class ComputationLimiter {
             }
             cancellation.throwIfCancelled();
             if (runningSlots.size() + waiting.size() >= maxConcurrent + maxQueued) {
-                throw overCapacity("all " + maxConcurrent + " computation slots and " + maxQueued
-                        + " places in the queue are taken");
+                throw overCapacity(
+                        "all "
+                                + maxConcurrent
+                                + " computation slots and "
+                                + maxQueued
+                                + " places in the queue are taken");
             }
             pendingWork += estimatedWork;
             waiting.addLast(slot);
@@ -93,7 +102,10 @@ public final class ComputationLimiter {
                 while (!(waiting.peekFirst() == slot && runningSlots.size() < maxConcurrent)) {
                     cancellation.throwIfCancelled();
                     if (remainingNanos <= 0) {
-                        throw overCapacity("no computation slot became free within " + maxWait.toSeconds() + " s");
+                        throw overCapacity(
+                                "no computation slot became free within "
+                                        + maxWait.toSeconds()
+                                        + " s");
                     }
                     remainingNanos = changed.awaitNanos(remainingNanos);
                 }
@@ -143,7 +155,8 @@ public final class ComputationLimiter {
 
     /**
      * Cancels every running and waiting computation with {@code reason} and refuses every later
-     * one: for a server that is stopping, whose clients should not wait for work it will not finish.
+     * one: for a server that is stopping, whose clients should not wait for work it will not
+     * finish.
      */
     public void shutDown(String reason) {
         List<Slot> all;
@@ -174,8 +187,13 @@ public final class ComputationLimiter {
     private OverCapacityException overCapacity(String why) {
         double seconds = pendingWork / (workPerSecond * maxConcurrent);
         long retryAfter = Math.max(1, Math.min(MAX_RETRY_AFTER_SECONDS, (long) Math.ceil(seconds)));
-        return new OverCapacityException("The server is busy: " + why + ". Retry after " + retryAfter
-                + " s, or ask for less computation.", retryAfter);
+        return new OverCapacityException(
+                "The server is busy: "
+                        + why
+                        + ". Retry after "
+                        + retryAfter
+                        + " s, or ask for less computation.",
+                retryAfter);
     }
 
     /** A taken slot; closing it frees the slot and records how fast the work ran. */
@@ -203,8 +221,8 @@ public final class ComputationLimiter {
         }
 
         /**
-         * Ends the sorting while the slot stays taken (for the heavy compression of the answer): the
-         * throughput estimate counts the time until now, not until the slot is freed.
+         * Ends the sorting while the slot stays taken (for the heavy compression of the answer):
+         * the throughput estimate counts the time until now, not until the slot is freed.
          */
         public void sortingDone() {
             measuredNanos = nanoClock.getAsLong() - startedNanos;
@@ -212,7 +230,8 @@ public final class ComputationLimiter {
 
         @Override
         public void close() {
-            long elapsedNanos = measuredNanos >= 0 ? measuredNanos : nanoClock.getAsLong() - startedNanos;
+            long elapsedNanos =
+                    measuredNanos >= 0 ? measuredNanos : nanoClock.getAsLong() - startedNanos;
             lock.lock();
             try {
                 if (closed) {
@@ -220,7 +239,9 @@ public final class ComputationLimiter {
                 }
                 closed = true;
                 // A cancelled computation stopped early: its time says nothing of the throughput.
-                if (work >= MIN_WORK_TO_MEASURE && elapsedNanos > 0 && !cancellation.isCancelled()) {
+                if (work >= MIN_WORK_TO_MEASURE
+                        && elapsedNanos > 0
+                        && !cancellation.isCancelled()) {
                     double measured = work / (elapsedNanos / 1e9);
                     workPerSecond = 0.7 * workPerSecond + 0.3 * measured;
                 }

@@ -9,11 +9,11 @@ import lab.responsetime.core.dataset.ObjectKind.SortKey;
 /**
  * The computation models of SPEC §4: how much sorting a request asks for.
  *
- * <p>Every sort is Java's standard stable sort ({@link List#sort}), ascending; strings
- * compare by UTF-16 code units, numbers numerically, {@code false} before {@code true}.
- * CM1 sorts once on the kind's first key (Book {@code author}, Video {@code title}); CM2 sorts
- * once on each key of {@link ObjectKind#sortSequence()} in order; CM3, CM4 and CM5 repeat the
- * CM2 sequence 10, 100 and 1000 times.
+ * <p>Every sort is Java's standard stable sort ({@link List#sort}), ascending; strings compare by
+ * UTF-16 code units, numbers numerically, {@code false} before {@code true}. CM1 sorts once on the
+ * kind's first key (Book {@code author}, Video {@code title}); CM2 sorts once on each key of {@link
+ * ObjectKind#sortSequence()} in order; CM3, CM4 and CM5 repeat the CM2 sequence 10, 100 and 1000
+ * times.
  */
 public enum ComputationModel {
     CM0(0, "none"),
@@ -75,17 +75,17 @@ public enum ComputationModel {
     }
 
     /**
-     * Estimated cost of this model on {@code count} objects: sorts × N·log2(N). Computed in
-     * {@code double} throughout: finite, non-negative and non-decreasing in {@code count} for
-     * every int count (an int product overflowed here once and let CM5 on a million objects in).
+     * Estimated cost of this model on {@code count} objects: sorts × N·log2(N). Computed in {@code
+     * double} throughout: finite, non-negative and non-decreasing in {@code count} for every int
+     * count (an int product overflowed here once and let CM5 on a million objects in).
      */
     public double estimatedWork(ObjectKind<?> kind, int count) {
         return count < 2 ? 0 : (double) sorts(kind) * count * (Math.log(count) / Math.log(2));
     }
 
     /**
-     * Runs this model on a copy of {@code objects} and returns the copy; the input is not
-     * changed. CM0 returns the input itself.
+     * Runs this model on a copy of {@code objects} and returns the copy; the input is not changed.
+     * CM0 returns the input itself.
      */
     public <T> List<T> apply(ObjectKind<T> kind, List<T> objects) {
         try {
@@ -117,12 +117,13 @@ public enum ComputationModel {
             }
             Comparator<T> comparator = step.comparator();
             try {
-                sorted.sort((a, b) -> {
-                    if (cancellation.isCancelled()) {
-                        throw new StopSorting();
-                    }
-                    return comparator.compare(a, b);
-                });
+                sorted.sort(
+                        (a, b) -> {
+                            if (cancellation.isCancelled()) {
+                                throw new StopSorting();
+                            }
+                            return comparator.compare(a, b);
+                        });
             } catch (StopSorting stopped) {
                 cancellation.throwIfCancelled();
             }
@@ -133,8 +134,8 @@ public enum ComputationModel {
 
     /**
      * Lists at least this long are also checked for cancellation during each sort (one sort of a
-     * million Books takes about a second). Below it, where every study cell with computation
-     * lies, the sort runs with the key's own comparator, unwrapped.
+     * million Books takes about a second). Below it, where every study cell with computation lies,
+     * the sort runs with the key's own comparator, unwrapped.
      */
     public static final int CHECK_WITHIN_SORT_COUNT = 65_536;
 

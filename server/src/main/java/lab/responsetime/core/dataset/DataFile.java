@@ -28,26 +28,29 @@ import lab.responsetime.api.Video;
  * The binary file one dataset is stored in between starts.
  *
  * <p>Layout: a fixed header, then the objects one after another.
+ *
  * <pre>
  * magic "RTLDATA1" | file format version (int) | generator version (int) | kind (byte 'B'/'V')
  * | seed (long) | size (int) | payload length (long) | payload CRC-32C (int) | payload…
  * </pre>
- * Strings are an unsigned short length and that many ISO-8859-1 bytes (every generated
- * character is ASCII); ints and floats are big-endian; booleans one byte. A file is written
- * to a temporary name and renamed into place, so a crash never leaves a half file under the
- * real name. Reading checks every header field against what is expected, the file's length,
- * the checksum and the enumerated values, and says exactly what did not match.
+ *
+ * Strings are an unsigned short length and that many ISO-8859-1 bytes (every generated character is
+ * ASCII); ints and floats are big-endian; booleans one byte. A file is written to a temporary name
+ * and renamed into place, so a crash never leaves a half file under the real name. Reading checks
+ * every header field against what is expected, the file's length, the checksum and the enumerated
+ * values, and says exactly what did not match.
  */
 public final class DataFile {
     private static final byte[] MAGIC = "RTLDATA1".getBytes(StandardCharsets.US_ASCII);
+
     /** Version of this layout; bump when it changes. */
     static final int FORMAT_VERSION = 1;
+
     static final int HEADER_BYTES = MAGIC.length + 4 + 4 + 1 + 8 + 4 + 8 + 4;
     private static final int IO_BUFFER_BYTES = 1 << 20;
     private static final int MAX_STRING_BYTES = 0xFFFF;
 
-    private DataFile() {
-    }
+    private DataFile() {}
 
     /** The file a kind's dataset lives in, inside the data directory. */
     public static Path path(Path dataDirectory, ObjectKind<?> kind) {
@@ -55,20 +58,30 @@ public final class DataFile {
     }
 
     /** Writes {@code objects} atomically to {@code file}. */
-    public static <T> void write(Path file, ObjectKind<T> kind, long seed, List<T> objects) throws IOException {
+    public static <T> void write(Path file, ObjectKind<T> kind, long seed, List<T> objects)
+            throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         // A plain name (not createTempFile, which makes owner-only files) unique to this process.
-        Path temporary = directory.resolve(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Path temporary =
+                directory.resolve(
+                        file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             CRC32C crc = new CRC32C();
             long payloadBytes;
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(
+                            temporary,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.TRUNCATE_EXISTING,
+                            StandardOpenOption.WRITE)) {
                 channel.position(HEADER_BYTES);
-                CountingOutputStream counter = new CountingOutputStream(
-                        new CheckedOutputStream(java.nio.channels.Channels.newOutputStream(channel), crc));
-                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(counter, IO_BUFFER_BYTES));
+                CountingOutputStream counter =
+                        new CountingOutputStream(
+                                new CheckedOutputStream(
+                                        java.nio.channels.Channels.newOutputStream(channel), crc));
+                DataOutputStream out =
+                        new DataOutputStream(new BufferedOutputStream(counter, IO_BUFFER_BYTES));
                 RecordCodec<T> codec = codec(kind);
                 for (T object : objects) {
                     codec.write(object, out);
@@ -76,14 +89,24 @@ public final class DataFile {
                 out.flush();
                 payloadBytes = counter.count;
                 ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
-                header.put(MAGIC).putInt(FORMAT_VERSION).putInt(DatasetGenerator.VERSION).put(kindCode(kind))
-                        .putLong(seed).putInt(objects.size()).putLong(payloadBytes).putInt((int) crc.getValue())
+                header.put(MAGIC)
+                        .putInt(FORMAT_VERSION)
+                        .putInt(DatasetGenerator.VERSION)
+                        .put(kindCode(kind))
+                        .putLong(seed)
+                        .putInt(objects.size())
+                        .putLong(payloadBytes)
+                        .putInt((int) crc.getValue())
                         .flip();
                 channel.write(header, 0);
                 channel.force(true);
             }
             try {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(
+                        temporary,
+                        file,
+                        StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
             }
@@ -93,26 +116,29 @@ public final class DataFile {
     }
 
     /**
-     * Reads the dataset in {@code file}, which must have been made for exactly this kind,
-     * seed and size by the current generator.
+     * Reads the dataset in {@code file}, which must have been made for exactly this kind, seed and
+     * size by the current generator.
      *
-     * @throws DataFileException if the file is missing, damaged, truncated or mismatching;
-     *     its message says which
+     * @throws DataFileException if the file is missing, damaged, truncated or mismatching; its
+     *     message says which
      */
-    public static <T> List<T> read(Path file, ObjectKind<T> kind, long seed, int size) throws IOException {
+    public static <T> List<T> read(Path file, ObjectKind<T> kind, long seed, int size)
+            throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new DataFileException(file + " does not exist");
         }
         long fileBytes = Files.size(file);
         if (fileBytes < HEADER_BYTES) {
-            throw new DataFileException(file + " is truncated: " + fileBytes + " bytes, shorter than its header");
+            throw new DataFileException(
+                    file + " is truncated: " + fileBytes + " bytes, shorter than its header");
         }
         try (InputStream raw = Files.newInputStream(file)) {
             DataInputStream headerIn = new DataInputStream(raw);
             byte[] magic = new byte[MAGIC.length];
             headerIn.readFully(magic);
             if (!java.util.Arrays.equals(magic, MAGIC)) {
-                throw new DataFileException(file + " is not a Response Time Lab data file (bad magic)");
+                throw new DataFileException(
+                        file + " is not a Response Time Lab data file (bad magic)");
             }
             expect(file, "file format version", FORMAT_VERSION, headerIn.readInt());
             expect(file, "generator version", DatasetGenerator.VERSION, headerIn.readInt());
@@ -122,12 +148,19 @@ public final class DataFile {
             long payloadBytes = headerIn.readLong();
             int expectedCrc = headerIn.readInt();
             if (fileBytes != HEADER_BYTES + payloadBytes) {
-                throw new DataFileException(file + " is " + fileBytes + " bytes but its header says "
-                        + (HEADER_BYTES + payloadBytes) + " (truncated or extended)");
+                throw new DataFileException(
+                        file
+                                + " is "
+                                + fileBytes
+                                + " bytes but its header says "
+                                + (HEADER_BYTES + payloadBytes)
+                                + " (truncated or extended)");
             }
             CRC32C crc = new CRC32C();
-            DataInputStream in = new DataInputStream(
-                    new BufferedInputStream(new CheckedInputStream(raw, crc), IO_BUFFER_BYTES));
+            DataInputStream in =
+                    new DataInputStream(
+                            new BufferedInputStream(
+                                    new CheckedInputStream(raw, crc), IO_BUFFER_BYTES));
             RecordCodec<T> codec = codec(kind);
             List<T> objects = new ArrayList<>(size);
             byte[] scratch = new byte[MAX_STRING_BYTES];
@@ -138,7 +171,8 @@ public final class DataFile {
             } catch (EOFException e) {
                 throw new DataFileException(file + " ends before its " + size + " objects");
             } catch (DataFileException e) {
-                throw new DataFileException(file + ": object " + objects.size() + ": " + e.getMessage());
+                throw new DataFileException(
+                        file + ": object " + objects.size() + ": " + e.getMessage());
             }
             if (in.read() != -1) {
                 throw new DataFileException(file + " has bytes after its " + size + " objects");
@@ -150,9 +184,11 @@ public final class DataFile {
         }
     }
 
-    private static void expect(Path file, String field, long expected, long actual) throws DataFileException {
+    private static void expect(Path file, String field, long expected, long actual)
+            throws DataFileException {
         if (expected != actual) {
-            throw new DataFileException(file + " has " + field + " " + actual + ", expected " + expected);
+            throw new DataFileException(
+                    file + " has " + field + " " + actual + ", expected " + expected);
         }
     }
 
@@ -178,50 +214,68 @@ public final class DataFile {
         T read(DataInputStream in, byte[] scratch) throws IOException;
     }
 
-    private static final RecordCodec<Book> BOOK_CODEC = new RecordCodec<>() {
-        @Override
-        public void write(Book b, DataOutputStream out) throws IOException {
-            writeString(out, b.title());
-            writeString(out, b.author());
-            writeString(out, b.description());
-            writeString(out, b.image());
-            out.writeInt(b.numInStock());
-            out.writeFloat(b.price());
-            out.writeByte(DatasetGenerator.BOOK_TYPES.indexOf(b.type()));
-            out.writeBoolean(b.onSale());
-        }
+    private static final RecordCodec<Book> BOOK_CODEC =
+            new RecordCodec<>() {
+                @Override
+                public void write(Book b, DataOutputStream out) throws IOException {
+                    writeString(out, b.title());
+                    writeString(out, b.author());
+                    writeString(out, b.description());
+                    writeString(out, b.image());
+                    out.writeInt(b.numInStock());
+                    out.writeFloat(b.price());
+                    out.writeByte(DatasetGenerator.BOOK_TYPES.indexOf(b.type()));
+                    out.writeBoolean(b.onSale());
+                }
 
-        @Override
-        public Book read(DataInputStream in, byte[] scratch) throws IOException {
-            return new Book(readString(in, scratch), readString(in, scratch), readString(in, scratch),
-                    readString(in, scratch), in.readInt(), in.readFloat(),
-                    choose(DatasetGenerator.BOOK_TYPES, in.readByte(), "book type"), in.readBoolean());
-        }
-    };
+                @Override
+                public Book read(DataInputStream in, byte[] scratch) throws IOException {
+                    return new Book(
+                            readString(in, scratch),
+                            readString(in, scratch),
+                            readString(in, scratch),
+                            readString(in, scratch),
+                            in.readInt(),
+                            in.readFloat(),
+                            choose(DatasetGenerator.BOOK_TYPES, in.readByte(), "book type"),
+                            in.readBoolean());
+                }
+            };
 
-    private static final RecordCodec<Video> VIDEO_CODEC = new RecordCodec<>() {
-        @Override
-        public void write(Video v, DataOutputStream out) throws IOException {
-            writeString(out, v.uri());
-            writeString(out, v.title());
-            out.writeByte(DatasetGenerator.VIDEO_FORMATS.indexOf(v.format()));
-            out.writeByte(DatasetGenerator.VIDEO_HEIGHTS.indexOf(v.height()));
-            out.writeInt(v.length());
-            out.writeInt(v.views());
-            out.writeBoolean(v.enabled());
-        }
+    private static final RecordCodec<Video> VIDEO_CODEC =
+            new RecordCodec<>() {
+                @Override
+                public void write(Video v, DataOutputStream out) throws IOException {
+                    writeString(out, v.uri());
+                    writeString(out, v.title());
+                    out.writeByte(DatasetGenerator.VIDEO_FORMATS.indexOf(v.format()));
+                    out.writeByte(DatasetGenerator.VIDEO_HEIGHTS.indexOf(v.height()));
+                    out.writeInt(v.length());
+                    out.writeInt(v.views());
+                    out.writeBoolean(v.enabled());
+                }
 
-        @Override
-        public Video read(DataInputStream in, byte[] scratch) throws IOException {
-            String uri = readString(in, scratch);
-            String title = readString(in, scratch);
-            String format = choose(DatasetGenerator.VIDEO_FORMATS, in.readByte(), "video format");
-            int resolution = in.readByte();
-            int height = choose(DatasetGenerator.VIDEO_HEIGHTS, resolution, "video resolution");
-            int width = DatasetGenerator.VIDEO_WIDTHS.get(resolution);
-            return new Video(uri, title, format, height, width, in.readInt(), in.readInt(), in.readBoolean());
-        }
-    };
+                @Override
+                public Video read(DataInputStream in, byte[] scratch) throws IOException {
+                    String uri = readString(in, scratch);
+                    String title = readString(in, scratch);
+                    String format =
+                            choose(DatasetGenerator.VIDEO_FORMATS, in.readByte(), "video format");
+                    int resolution = in.readByte();
+                    int height =
+                            choose(DatasetGenerator.VIDEO_HEIGHTS, resolution, "video resolution");
+                    int width = DatasetGenerator.VIDEO_WIDTHS.get(resolution);
+                    return new Video(
+                            uri,
+                            title,
+                            format,
+                            height,
+                            width,
+                            in.readInt(),
+                            in.readInt(),
+                            in.readBoolean());
+                }
+            };
 
     /** Enumerated values come back as the generator's own instances, shared by all objects. */
     private static <V> V choose(List<V> values, int index, String what) throws DataFileException {
@@ -234,7 +288,8 @@ public final class DataFile {
     private static void writeString(DataOutputStream out, String value) throws IOException {
         byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
         if (bytes.length > MAX_STRING_BYTES) {
-            throw new IOException("string of " + bytes.length + " bytes is too long for a data file");
+            throw new IOException(
+                    "string of " + bytes.length + " bytes is too long for a data file");
         }
         out.writeShort(bytes.length);
         out.write(bytes);

@@ -4,11 +4,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One kind's dataset as the server holds it: loading until its objects are resident,
- * then ready (or failed, with the reason). Safe to read from any thread.
+ * One kind's dataset as the server holds it: loading until its objects are resident, then ready (or
+ * failed, with the reason). Safe to read from any thread.
  */
 public final class Dataset<T> {
-    public enum State { LOADING, READY, FAILED }
+    public enum State {
+        LOADING,
+        READY,
+        FAILED
+    }
 
     private final ObjectKind<T> kind;
     private volatile List<T> objects;

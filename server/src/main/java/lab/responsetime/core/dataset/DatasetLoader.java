@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes each dataset resident: loads its data file, or generates it and writes the file when
- * the file is missing, damaged or made for other settings. Both kinds load in parallel, in the
+ * Makes each dataset resident: loads its data file, or generates it and writes the file when the
+ * file is missing, damaged or made for other settings. Both kinds load in parallel, in the
  * background, so the server answers (503 for data not yet loaded) while they load.
  */
 public final class DatasetLoader implements Managed {
@@ -28,11 +28,14 @@ public final class DatasetLoader implements Managed {
 
     @Override
     public void start() {
-        executor = Executors.newFixedThreadPool(ObjectKind.ALL.size(), runnable -> {
-            Thread thread = new Thread(runnable, "dataset-loader");
-            thread.setDaemon(true);
-            return thread;
-        });
+        executor =
+                Executors.newFixedThreadPool(
+                        ObjectKind.ALL.size(),
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "dataset-loader");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             executor.submit(() -> loadInto(datasets.get(kind)));
         }
@@ -63,7 +66,12 @@ public final class DatasetLoader implements Managed {
         long started = System.nanoTime();
         try {
             List<T> objects = DataFile.read(file, kind, datasets.seed(), datasets.size());
-            LOG.info("Loaded {} {} from {} in {} ms", objects.size(), kind, file, millisSince(started));
+            LOG.info(
+                    "Loaded {} {} from {} in {} ms",
+                    objects.size(),
+                    kind,
+                    file,
+                    millisSince(started));
             dataset.ready(objects, "loaded from " + file);
             return;
         } catch (DataFile.DataFileException e) {
@@ -80,7 +88,12 @@ public final class DatasetLoader implements Managed {
     private <T> List<T> generateAndWrite(ObjectKind<T> kind, Path file) throws IOException {
         long started = System.nanoTime();
         List<T> objects = DatasetGenerator.generate(kind, datasets.seed(), datasets.size());
-        LOG.info("Generated {} {} (seed {}) in {} ms", objects.size(), kind, datasets.seed(), millisSince(started));
+        LOG.info(
+                "Generated {} {} (seed {}) in {} ms",
+                objects.size(),
+                kind,
+                datasets.seed(),
+                millisSince(started));
         started = System.nanoTime();
         DataFile.write(file, kind, datasets.seed(), objects);
         LOG.info("Wrote {} in {} ms", file, millisSince(started));

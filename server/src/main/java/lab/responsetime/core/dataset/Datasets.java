@@ -19,7 +19,8 @@ public final class Datasets {
 
     /** Empty datasets, to be filled by a {@link DatasetLoader}. */
     public static Datasets loading(long seed, int size) {
-        return new Datasets(seed, size, new Dataset<>(ObjectKind.BOOKS), new Dataset<>(ObjectKind.VIDEOS));
+        return new Datasets(
+                seed, size, new Dataset<>(ObjectKind.BOOKS), new Dataset<>(ObjectKind.VIDEOS));
     }
 
     public long seed() {

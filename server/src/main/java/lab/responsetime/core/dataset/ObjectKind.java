@@ -9,38 +9,49 @@ import lab.responsetime.api.Video;
 import lab.responsetime.api.XmlDocuments;
 
 /**
- * One of the two object types and everything the server does differently for it:
- * its names in URLs and documents, its sort keys (SPEC §4) and its protobuf and XML shapes.
+ * One of the two object types and everything the server does differently for it: its names in URLs
+ * and documents, its sort keys (SPEC §4) and its protobuf and XML shapes.
  *
  * @param <T> the representation, {@link Book} or {@link Video}
  */
 public final class ObjectKind<T> {
-    public static final ObjectKind<Book> BOOKS = new ObjectKind<>(
-            "books", "book", "Books (text heavy)", Book.class,
-            List.of(
-                    SortKey.of("author", Comparator.comparing(Book::author)),
-                    SortKey.of("description", Comparator.comparing(Book::description)),
-                    SortKey.of("image", Comparator.comparing(Book::image)),
-                    SortKey.of("price", (a, b) -> Float.compare(a.price(), b.price())),
-                    SortKey.of("numInStock", Comparator.comparingInt(Book::numInStock)),
-                    SortKey.of("type", Comparator.comparing(Book::type)),
-                    SortKey.of("onSale", (a, b) -> Boolean.compare(a.onSale(), b.onSale()))),
-            ObjectKind::bookProto,
-            XmlDocuments.Books::new);
+    public static final ObjectKind<Book> BOOKS =
+            new ObjectKind<>(
+                    "books",
+                    "book",
+                    "Books (text heavy)",
+                    Book.class,
+                    List.of(
+                            SortKey.of("author", Comparator.comparing(Book::author)),
+                            SortKey.of("description", Comparator.comparing(Book::description)),
+                            SortKey.of("image", Comparator.comparing(Book::image)),
+                            SortKey.of("price", (a, b) -> Float.compare(a.price(), b.price())),
+                            SortKey.of("numInStock", Comparator.comparingInt(Book::numInStock)),
+                            SortKey.of("type", Comparator.comparing(Book::type)),
+                            SortKey.of(
+                                    "onSale", (a, b) -> Boolean.compare(a.onSale(), b.onSale()))),
+                    ObjectKind::bookProto,
+                    XmlDocuments.Books::new);
 
-    public static final ObjectKind<Video> VIDEOS = new ObjectKind<>(
-            "videos", "video", "Videos (number heavy)", Video.class,
-            List.of(
-                    SortKey.of("title", Comparator.comparing(Video::title)),
-                    SortKey.of("uri", Comparator.comparing(Video::uri)),
-                    SortKey.of("format", Comparator.comparing(Video::format)),
-                    SortKey.of("height", Comparator.comparingInt(Video::height)),
-                    SortKey.of("width", Comparator.comparingInt(Video::width)),
-                    SortKey.of("length", Comparator.comparingInt(Video::length)),
-                    SortKey.of("views", Comparator.comparingInt(Video::views)),
-                    SortKey.of("enabled", (a, b) -> Boolean.compare(a.enabled(), b.enabled()))),
-            ObjectKind::videoProto,
-            XmlDocuments.Videos::new);
+    public static final ObjectKind<Video> VIDEOS =
+            new ObjectKind<>(
+                    "videos",
+                    "video",
+                    "Videos (number heavy)",
+                    Video.class,
+                    List.of(
+                            SortKey.of("title", Comparator.comparing(Video::title)),
+                            SortKey.of("uri", Comparator.comparing(Video::uri)),
+                            SortKey.of("format", Comparator.comparing(Video::format)),
+                            SortKey.of("height", Comparator.comparingInt(Video::height)),
+                            SortKey.of("width", Comparator.comparingInt(Video::width)),
+                            SortKey.of("length", Comparator.comparingInt(Video::length)),
+                            SortKey.of("views", Comparator.comparingInt(Video::views)),
+                            SortKey.of(
+                                    "enabled",
+                                    (a, b) -> Boolean.compare(a.enabled(), b.enabled()))),
+                    ObjectKind::videoProto,
+                    XmlDocuments.Videos::new);
 
     public static final List<ObjectKind<?>> ALL = List.of(BOOKS, VIDEOS);
 
@@ -52,8 +63,14 @@ public final class ObjectKind<T> {
     private final Function<T, MessageLite> toProto;
     private final Function<List<T>, Object> xmlDocument;
 
-    private ObjectKind(String plural, String singular, String label, Class<T> type, List<SortKey<T>> sortSequence,
-                       Function<T, MessageLite> toProto, Function<List<T>, Object> xmlDocument) {
+    private ObjectKind(
+            String plural,
+            String singular,
+            String label,
+            Class<T> type,
+            List<SortKey<T>> sortSequence,
+            Function<T, MessageLite> toProto,
+            Function<List<T>, Object> xmlDocument) {
         this.plural = plural;
         this.singular = singular;
         this.label = label;

@@ -13,29 +13,30 @@ import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.dataset.ObjectKind;
 
 /**
- * Writes one answer's body: the format's encoder, then the compressor if one is asked for, then
- * the sink.
+ * Writes one answer's body: the format's encoder, then the compressor if one is asked for, then the
+ * sink.
  *
- * <p>The first {@code headBytes} bytes of the body on the wire are held back. When the whole
- * body fits, the caller learns its exact length and the serialize and compress durations of
- * the whole body before the first byte leaves. A larger body streams: the caller is told the
- * durations so far when the head is full, that head leaves, and the rest follows as it is
- * produced, so the first bytes leave long before a large body is serialized.
+ * <p>The first {@code headBytes} bytes of the body on the wire are held back. When the whole body
+ * fits, the caller learns its exact length and the serialize and compress durations of the whole
+ * body before the first byte leaves. A larger body streams: the caller is told the durations so far
+ * when the head is full, that head leaves, and the rest follows as it is produced, so the first
+ * bytes leave long before a large body is serialized.
  *
- * <p>Durations: <em>compress</em> is all the time spent in the compressor — opening it,
- * compressing what the encoder writes, and finishing (the last block and the stream's end) — and
- * handing its output on; <em>serialize</em> is the rest of the encoding time, i.e. the format's own
- * work. Time blocked on sending (after the head) is counted in neither.
+ * <p>Durations: <em>compress</em> is all the time spent in the compressor — opening it, compressing
+ * what the encoder writes, and finishing (the last block and the stream's end) — and handing its
+ * output on; <em>serialize</em> is the rest of the encoding time, i.e. the format's own work. Time
+ * blocked on sending (after the head) is counted in neither.
  *
  * <p>The work stops when its {@link Cancellation} fires (nobody waits for the body any more), at
- * the encoder's next write: also while the head is still held back, when no write to the
- * connection could notice a client that left. The compressor's native memory is released in
- * every case, and a body that failed or was cancelled is not finished.
+ * the encoder's next write: also while the head is still held back, when no write to the connection
+ * could notice a client that left. The compressor's native memory is released in every case, and a
+ * body that failed or was cancelled is not finished.
  */
 public final class BodyWriter {
     private final int headBytes;
     private final LongSupplier nanoClock;
     private final Function<Compression, Compressor> compressors;
+
     /**
      * Each thread's head buffer, reused from body to body: a server thread writes one body at a
      * time, and allocating (and zeroing) the buffer per body costs more than encoding a small body.
@@ -46,8 +47,12 @@ public final class BodyWriter {
         this(headBytes, System::nanoTime, Compression::compressor);
     }
 
-    /** @param compressors the compressor of each compression but NONE (the tests time decorated ones) */
-    BodyWriter(int headBytes, LongSupplier nanoClock, Function<Compression, Compressor> compressors) {
+    /**
+     * @param compressors the compressor of each compression but NONE (the tests time decorated
+     *     ones)
+     */
+    BodyWriter(
+            int headBytes, LongSupplier nanoClock, Function<Compression, Compressor> compressors) {
         this.headBytes = headBytes;
         this.nanoClock = nanoClock;
         this.compressors = compressors;
@@ -62,8 +67,8 @@ public final class BodyWriter {
     @FunctionalInterface
     public interface HeadListener {
         /**
-         * @param soFar the durations up to now; {@link Timings#complete()} says whether they
-         *     cover the whole body, in which case {@link Timings#wireBytes()} is its length
+         * @param soFar the durations up to now; {@link Timings#complete()} says whether they cover
+         *     the whole body, in which case {@link Timings#wireBytes()} is its length
          */
         void beforeFirstByte(Timings soFar) throws IOException;
     }
@@ -73,23 +78,34 @@ public final class BodyWriter {
      *
      * @param complete whether they cover the whole body or only its head
      */
-    public record Timings(long serializeNanos, long compressNanos, long rawBytes, long wireBytes,
-                          boolean complete) {
-    }
+    public record Timings(
+            long serializeNanos,
+            long compressNanos,
+            long rawBytes,
+            long wireBytes,
+            boolean complete) {}
 
     /**
-     * Encodes {@code objects} with {@code encoder}, compressed as {@code compression} at
-     * {@code level}, into {@code sink}; returns the durations of the whole body.
+     * Encodes {@code objects} with {@code encoder}, compressed as {@code compression} at {@code
+     * level}, into {@code sink}; returns the durations of the whole body.
      *
      * @throws CancelledException when {@code cancellation} fired before the body was done
      */
-    public <T> Timings write(Encoder encoder, ObjectKind<T> kind, List<T> objects, Compression compression,
-                             int level, Cancellation cancellation, OutputStream sink, HeadListener listener)
+    public <T> Timings write(
+            Encoder encoder,
+            ObjectKind<T> kind,
+            List<T> objects,
+            Compression compression,
+            int level,
+            Cancellation cancellation,
+            OutputStream sink,
+            HeadListener listener)
             throws IOException, CancelledException {
         long started = nanoClock.getAsLong();
         HeadBuffer head = new HeadBuffer(sink);
         TimedStream wire = new TimedStream(head, cancellation);
-        TimedStream top = compression == Compression.NONE ? wire : new TimedStream(null, cancellation);
+        TimedStream top =
+                compression == Compression.NONE ? wire : new TimedStream(null, cancellation);
         head.onCommit = complete -> listener.beforeFirstByte(timings(started, top, wire, complete));
         try {
             if (compression == Compression.NONE) {
@@ -99,11 +115,12 @@ public final class BodyWriter {
                 try (CompressingStream compressing = top.time(() -> compressor.open(wire, level))) {
                     top.below = compressing;
                     encoder.encode(kind, objects, top);
-                    top.time(() -> {
-                        compressing.finish();
-                        compressing.close();
-                        return null;
-                    });
+                    top.time(
+                            () -> {
+                                compressing.finish();
+                                compressing.close();
+                                return null;
+                            });
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -119,17 +136,22 @@ public final class BodyWriter {
         long now = nanoClock.getAsLong();
         long belowEncoder = top.nanosUntil(now);
         long belowCompressor = top == wire ? belowEncoder : wire.nanosUntil(now);
-        return new Timings(now - started - belowEncoder, belowEncoder - belowCompressor,
-                top.bytes, wire.bytes, complete);
+        return new Timings(
+                now - started - belowEncoder,
+                belowEncoder - belowCompressor,
+                top.bytes,
+                wire.bytes,
+                complete);
     }
 
     /**
-     * Counts the bytes and the time spent inside writes to the stream below (and inside other
-     * work done there, see {@link #time}); refuses writes once the work is cancelled.
+     * Counts the bytes and the time spent inside writes to the stream below (and inside other work
+     * done there, see {@link #time}); refuses writes once the work is cancelled.
      */
     private final class TimedStream extends OutputStream {
         /** The stream below; for the compressor's input, set once the compressor is open. */
         OutputStream below;
+
         private final Cancellation cancellation;
         long bytes;
         private long nanos;
@@ -218,7 +240,9 @@ public final class BodyWriter {
             }
         }
 
-        /** Flushes reach the sink only once the head has left: until then there is nothing to flush. */
+        /**
+         * Flushes reach the sink only once the head has left: until then there is nothing to flush.
+         */
         @Override
         public void flush() throws IOException {
             if (committed) {

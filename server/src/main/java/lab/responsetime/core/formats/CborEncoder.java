@@ -8,7 +8,8 @@ import lab.responsetime.core.dataset.ObjectKind;
 /** RFC 8949 CBOR (SPEC §9): an array of maps, one per object, keys the field names. */
 final class CborEncoder implements Encoder {
     @Override
-    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out) throws IOException {
+    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
+            throws IOException {
         JacksonMappers.CBOR.writeValue(out, objects);
     }
 }

@@ -9,14 +9,19 @@ import java.util.concurrent.TimeoutException;
  */
 public final class BodyNotReceivedException extends BodyRefusedException {
     BodyNotReceivedException(IOException cause) {
-        super("the body could not be read to its end: " + (cause.getMessage() == null
-                ? "the connection ended" : cause.getMessage()), cause);
+        super(
+                "the body could not be read to its end: "
+                        + (cause.getMessage() == null
+                                ? "the connection ended"
+                                : cause.getMessage()),
+                cause);
     }
 
     /** Whether the client sent nothing for too long (rather than ending the connection). */
     public boolean timedOut() {
         for (Throwable cause = getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof TimeoutException || cause instanceof java.net.SocketTimeoutException) {
+            if (cause instanceof TimeoutException
+                    || cause instanceof java.net.SocketTimeoutException) {
                 return true;
             }
         }

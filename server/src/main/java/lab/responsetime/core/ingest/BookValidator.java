@@ -5,14 +5,22 @@ import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
 
 /**
- * SPEC §1's Book: title 10–30, author 10–20 and description 100–400 characters from 0-9, A-Z,
- * a-z; image a version-4 UUID as {@code UUID.toString()} writes it (lowercase) + {@code .png}; numInStock
- * 0–1000; price 0–2000 with at most 2 decimals; type one of DIGITAL, HARDCOVER, PAPERBACK; onSale a
- * boolean.
+ * SPEC §1's Book: title 10–30, author 10–20 and description 100–400 characters from 0-9, A-Z, a-z;
+ * image a version-4 UUID as {@code UUID.toString()} writes it (lowercase) + {@code .png};
+ * numInStock 0–1000; price 0–2000 with at most 2 decimals; type one of DIGITAL, HARDCOVER,
+ * PAPERBACK; onSale a boolean.
  */
 final class BookValidator extends ObjectValidator {
     static final List<String> FIELDS =
-            List.of("title", "author", "description", "image", "numInStock", "price", "type", "onSale");
+            List.of(
+                    "title",
+                    "author",
+                    "description",
+                    "image",
+                    "numInStock",
+                    "price",
+                    "type",
+                    "onSale");
     private static final int TITLE = 0;
     private static final int AUTHOR = 1;
     private static final int DESCRIPTION = 2;
@@ -25,15 +33,28 @@ final class BookValidator extends ObjectValidator {
     private static final int MAX_IN_STOCK = 1000;
     private static final long MAX_PRICE_CENTS = 200_000;
     private static final String IMAGE_SUFFIX = ".png";
+
     /** {@code UUID.toString()}: 8-4-4-4-12 hex digits. */
     private static final int UUID_LENGTH = 36;
+
     private static final int IMAGE_LENGTH = UUID_LENGTH + IMAGE_SUFFIX.length();
     private static final int LONGEST_TYPE =
             DatasetGenerator.BOOK_TYPES.stream().mapToInt(String::length).max().orElseThrow();
 
     BookValidator(int maxObjects) {
-        super(ObjectKind.BOOKS, FIELDS, new FieldType[] {FieldType.STRING, FieldType.STRING, FieldType.STRING,
-                FieldType.STRING, FieldType.INTEGER, FieldType.DECIMAL, FieldType.STRING, FieldType.BOOLEAN},
+        super(
+                ObjectKind.BOOKS,
+                FIELDS,
+                new FieldType[] {
+                    FieldType.STRING,
+                    FieldType.STRING,
+                    FieldType.STRING,
+                    FieldType.STRING,
+                    FieldType.INTEGER,
+                    FieldType.DECIMAL,
+                    FieldType.STRING,
+                    FieldType.BOOLEAN
+                },
                 maxObjects);
     }
 
@@ -61,19 +82,23 @@ final class BookValidator extends ObjectValidator {
         };
     }
 
-    /** A version-4, IETF-variant UUID in lowercase ({@code xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx}) + .png. */
+    /**
+     * A version-4, IETF-variant UUID in lowercase ({@code
+     * xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx}) + .png.
+     */
     private static boolean isImage(CharSequence value) {
         if (value.length() != IMAGE_LENGTH) {
             return false;
         }
         for (int i = 0; i < UUID_LENGTH; i++) {
             char c = value.charAt(i);
-            boolean valid = switch (i) {
-                case 8, 13, 18, 23 -> c == '-';
-                case 14 -> c == '4';
-                case 19 -> c == '8' || c == '9' || c == 'a' || c == 'b';
-                default -> Texts.lowerHex(c);
-            };
+            boolean valid =
+                    switch (i) {
+                        case 8, 13, 18, 23 -> c == '-';
+                        case 14 -> c == '4';
+                        case 19 -> c == '8' || c == '9' || c == 'a' || c == 'b';
+                        default -> Texts.lowerHex(c);
+                    };
             if (!valid) {
                 return false;
             }
@@ -102,7 +127,8 @@ final class BookValidator extends ObjectValidator {
             case TITLE -> "a string of 10–30 characters from 0-9, A-Z, a-z";
             case AUTHOR -> "a string of 10–20 characters from 0-9, A-Z, a-z";
             case DESCRIPTION -> "a string of 100–400 characters from 0-9, A-Z, a-z";
-            case IMAGE -> "a string of 40 characters: a lowercase version-4 UUID followed by \".png\"";
+            case IMAGE ->
+                    "a string of 40 characters: a lowercase version-4 UUID followed by \".png\"";
             case NUM_IN_STOCK -> "an integer from 0 to " + MAX_IN_STOCK;
             case PRICE -> "a number from 0 to 2000 with at most 2 decimals";
             case TYPE -> "one of " + String.join(", ", DatasetGenerator.BOOK_TYPES);

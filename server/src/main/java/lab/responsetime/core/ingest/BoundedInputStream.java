@@ -31,8 +31,12 @@ final class BoundedInputStream extends InputStream {
      * @param tooLarge the message of the refusal once more than {@code limit} bytes came
      * @param failure the refusal for anything else the stream below throws
      */
-    BoundedInputStream(InputStream below, long limit, String tooLarge,
-                       Function<Exception, BodyRefusedException> failure, LongSupplier nanoClock) {
+    BoundedInputStream(
+            InputStream below,
+            long limit,
+            String tooLarge,
+            Function<Exception, BodyRefusedException> failure,
+            LongSupplier nanoClock) {
         this.below = below;
         this.limit = limit;
         this.tooLarge = tooLarge;
@@ -125,6 +129,5 @@ final class BoundedInputStream extends InputStream {
 
     /** Leaves the stream below open. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -15,21 +15,24 @@ import lab.responsetime.core.formats.Format;
  * Tagged values and byte strings are refused: the server's encoder writes neither.
  */
 final class CborListDecoder extends JacksonListDecoder {
-    private static final CBORFactory FACTORY = CBORFactory.builder()
-            .streamReadConstraints(CONSTRAINTS)
-            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-            .build();
+    private static final CBORFactory FACTORY =
+            CBORFactory.builder()
+                    .streamReadConstraints(CONSTRAINTS)
+                    .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+                    .build();
 
     CborListDecoder() {
         super(FACTORY, Format.CBOR);
     }
 
     @Override
-    void decimal(JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
+    void decimal(
+            JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
             throws IOException {
         if (token == JsonToken.VALUE_NUMBER_FLOAT) {
             validator.decimal(field, parser.getDoubleValue());
-        } else if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+        } else if (token == JsonToken.VALUE_NUMBER_INT
+                && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
             validator.decimal(field, parser.getLongValue());
         } else {
             throw validator.invalid(field, describe(parser, token));

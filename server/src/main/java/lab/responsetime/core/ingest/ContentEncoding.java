@@ -21,11 +21,11 @@ import lab.responsetime.core.compression.Compression;
  * each undone by a well-kept library — the JDK's zlib for gzip and deflate, brotli4j's binding of
  * Google's decoder for br, zstd-jni for zstd — streaming, as the body arrives.
  *
- * <p>What each opens reads the compressed stream and stops inflating where its reader stops
- * asking ({@link BoundedInputStream} asks for no more than the decoded limit). Memory per body is
- * bounded by the format of each: zlib's 32 KiB window, brotli's window (at most 16 MiB), and for
- * zstd a window of at most {@link #ZSTD_WINDOW_LOG_MAX 8 MiB}, as HTTP's zstd allows (RFC 9659);
- * a frame asking for more is refused.
+ * <p>What each opens reads the compressed stream and stops inflating where its reader stops asking
+ * ({@link BoundedInputStream} asks for no more than the decoded limit). Memory per body is bounded
+ * by the format of each: zlib's 32 KiB window, brotli's window (at most 16 MiB), and for zstd a
+ * window of at most {@link #ZSTD_WINDOW_LOG_MAX 8 MiB}, as HTTP's zstd allows (RFC 9659); a frame
+ * asking for more is refused.
  */
 public enum ContentEncoding {
     /** The body as the format encodes it. */
@@ -45,7 +45,10 @@ public enum ContentEncoding {
             return new GZIPInputStream(body, BUFFER_BYTES);
         }
     },
-    /** HTTP's deflate: a zlib stream (RFC 1950), as the server's DeflateCompressor writes it; nothing may follow it. */
+    /**
+     * HTTP's deflate: a zlib stream (RFC 1950), as the server's DeflateCompressor writes it;
+     * nothing may follow it.
+     */
     DEFLATE("deflate", Compression.DEFLATE) {
         @Override
         InputStream open(InputStream body) {
@@ -64,7 +67,8 @@ public enum ContentEncoding {
     ZSTD("zstd", Compression.ZSTD) {
         @Override
         InputStream open(InputStream body) throws IOException {
-            ZstdInputStreamNoFinalizer zstd = new ZstdInputStreamNoFinalizer(body, RecyclingBufferPool.INSTANCE);
+            ZstdInputStreamNoFinalizer zstd =
+                    new ZstdInputStreamNoFinalizer(body, RecyclingBufferPool.INSTANCE);
             try {
                 return zstd.setLongMax(ZSTD_WINDOW_LOG_MAX);
             } catch (IOException | RuntimeException e) {
@@ -79,6 +83,7 @@ public enum ContentEncoding {
      * recipient need (browsers decode no more), and the window of the server's own level 19.
      */
     public static final int ZSTD_WINDOW_LOG_MAX = 23;
+
     /** Compressed bytes read at once. */
     static final int BUFFER_BYTES = 16 * 1024;
 
@@ -101,8 +106,8 @@ public enum ContentEncoding {
     }
 
     /**
-     * The encoding a request's {@code Content-Encoding} names (case-insensitive), identity when it has
-     * none; empty for an unknown one or a list of several.
+     * The encoding a request's {@code Content-Encoding} names (case-insensitive), identity when it
+     * has none; empty for an unknown one or a list of several.
      */
     public static Optional<ContentEncoding> forHeader(String header) {
         if (header == null) {
@@ -114,7 +119,9 @@ public enum ContentEncoding {
 
     /** Every token, for messages and headers: {@code identity, gzip, deflate, br, zstd}. */
     public static String tokens() {
-        return Arrays.stream(values()).map(ContentEncoding::token).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .map(ContentEncoding::token)
+                .collect(Collectors.joining(", "));
     }
 
     /**
@@ -125,9 +132,17 @@ public enum ContentEncoding {
 
     /** The refusal of a body this encoding's decoder could not read. */
     InvalidBodyException corrupt(Exception problem) {
-        String detail = problem.getMessage() == null ? problem.getClass().getSimpleName() : problem.getMessage();
-        return new InvalidBodyException("the body is not valid " + token + " data (Content-Encoding: " + token + "): "
-                + detail);
+        String detail =
+                problem.getMessage() == null
+                        ? problem.getClass().getSimpleName()
+                        : problem.getMessage();
+        return new InvalidBodyException(
+                "the body is not valid "
+                        + token
+                        + " data (Content-Encoding: "
+                        + token
+                        + "): "
+                        + detail);
     }
 
     /**
@@ -143,10 +158,13 @@ public enum ContentEncoding {
         public int read(byte[] buffer, int offset, int length) throws IOException {
             int n = super.read(buffer, offset, length);
             if (n < 0 && inf.needsDictionary()) {
-                throw new ZipException("the zlib stream needs a preset dictionary, which HTTP's deflate has none of");
+                throw new ZipException(
+                        "the zlib stream needs a preset dictionary, which HTTP's deflate has none"
+                                + " of");
             }
             if (n < 0 && inf.getRemaining() > 0) {
-                throw new ZipException(inf.getRemaining() + " bytes follow the end of the zlib stream");
+                throw new ZipException(
+                        inf.getRemaining() + " bytes follow the end of the zlib stream");
             }
             return n;
         }

@@ -42,9 +42,9 @@ public enum IngestFormat {
     }
 
     /**
-     * The format a request's {@code Content-Type} names: a media type below (case-insensitive), with,
-     * for the text formats JSON and XML, at most a {@code charset=utf-8} parameter. Empty for any
-     * other value, and for none.
+     * The format a request's {@code Content-Type} names: a media type below (case-insensitive),
+     * with, for the text formats JSON and XML, at most a {@code charset=utf-8} parameter. Empty for
+     * any other value, and for none.
      */
     public static Optional<IngestFormat> forContentType(String header) {
         if (header == null) {
@@ -52,13 +52,16 @@ public enum IngestFormat {
         }
         String[] parts = header.split(";", -1);
         String type = parts[0].trim().toLowerCase(Locale.ROOT);
-        Optional<IngestFormat> match = Arrays.stream(values()).filter(f -> f.mediaType().equals(type)).findFirst();
+        Optional<IngestFormat> match =
+                Arrays.stream(values()).filter(f -> f.mediaType().equals(type)).findFirst();
         for (int i = 1; i < parts.length && match.isPresent(); i++) {
             String parameter = parts[i].trim();
             int equals = parameter.indexOf('=');
             String name = equals < 0 ? parameter : parameter.substring(0, equals).trim();
             String value = equals < 0 ? "" : unquote(parameter.substring(equals + 1).trim());
-            if (!match.get().text || !name.equalsIgnoreCase(CHARSET) || !value.equalsIgnoreCase(UTF_8)) {
+            if (!match.get().text
+                    || !name.equalsIgnoreCase(CHARSET)
+                    || !value.equalsIgnoreCase(UTF_8)) {
                 return Optional.empty();
             }
         }
@@ -67,19 +70,28 @@ public enum IngestFormat {
 
     private static String unquote(String value) {
         return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
-                ? value.substring(1, value.length() - 1) : value;
+                ? value.substring(1, value.length() - 1)
+                : value;
     }
 
     /** The accepted media types, for an {@code Accept-Post} header. */
     public static String mediaTypes() {
-        return Arrays.stream(values()).map(IngestFormat::mediaType).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .map(IngestFormat::mediaType)
+                .collect(Collectors.joining(", "));
     }
 
     /** The accepted media types in words, for messages. */
     public static String described() {
-        return Arrays.stream(values()).map(f -> f == XML
-                        ? f.mediaType() + " (XML with elements or with attributes: the first object decides)"
-                        : f.mediaType())
-                .collect(Collectors.joining(", ")) + "; JSON and XML may add \"; charset=utf-8\"";
+        return Arrays.stream(values())
+                        .map(
+                                f ->
+                                        f == XML
+                                                ? f.mediaType()
+                                                        + " (XML with elements or with attributes:"
+                                                        + " the first object decides)"
+                                                : f.mediaType())
+                        .collect(Collectors.joining(", "))
+                + "; JSON and XML may add \"; charset=utf-8\"";
     }
 }

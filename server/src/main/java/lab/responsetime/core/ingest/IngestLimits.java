@@ -11,8 +11,13 @@ package lab.responsetime.core.ingest;
 public record IngestLimits(long maxBodyBytes, long maxDecodedBytes, int maxObjects) {
     public IngestLimits {
         if (maxBodyBytes < 1 || maxDecodedBytes < 1 || maxObjects < 1) {
-            throw new IllegalArgumentException("every ingest limit must be positive: " + maxBodyBytes + ", "
-                    + maxDecodedBytes + ", " + maxObjects);
+            throw new IllegalArgumentException(
+                    "every ingest limit must be positive: "
+                            + maxBodyBytes
+                            + ", "
+                            + maxDecodedBytes
+                            + ", "
+                            + maxObjects);
         }
     }
 }

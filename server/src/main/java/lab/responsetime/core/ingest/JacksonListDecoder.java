@@ -18,15 +18,17 @@ import lab.responsetime.core.formats.Format;
  */
 abstract class JacksonListDecoder implements ListDecoder {
     /**
-     * What the parser may buffer, far above any valid value (the longest is 400 characters), so that
-     * a huge string, name or number fails as soon as it passes these rather than at the body's limit.
+     * What the parser may buffer, far above any valid value (the longest is 400 characters), so
+     * that a huge string, name or number fails as soon as it passes these rather than at the body's
+     * limit.
      */
-    static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
-            .maxStringLength(16 * 1024)
-            .maxNameLength(1024)
-            .maxNumberLength(64)
-            .maxNestingDepth(16)
-            .build();
+    static final StreamReadConstraints CONSTRAINTS =
+            StreamReadConstraints.builder()
+                    .maxStringLength(16 * 1024)
+                    .maxNameLength(1024)
+                    .maxNumberLength(64)
+                    .maxNestingDepth(16)
+                    .build();
 
     private final JsonFactory factory;
     private final Format format;
@@ -42,12 +44,18 @@ abstract class JacksonListDecoder implements ListDecoder {
         try (JsonParser parser = factory.createParser(in)) {
             JsonToken token = parser.nextToken();
             if (token != JsonToken.START_ARRAY || tagged(parser)) {
-                throw validator.listProblem("the body must be " + anArray() + " of " + validator.kind().plural()
-                        + ", got " + describe(parser, token));
+                throw validator.listProblem(
+                        "the body must be "
+                                + anArray()
+                                + " of "
+                                + validator.kind().plural()
+                                + ", got "
+                                + describe(parser, token));
             }
             while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
                 if (token != JsonToken.START_OBJECT || tagged(parser)) {
-                    throw token == null ? validator.malformed(format.label(), "the body ends inside the list")
+                    throw token == null
+                            ? validator.malformed(format.label(), "the body ends inside the list")
                             : validator.notAnObject(describe(parser, token));
                 }
                 validator.startObject();
@@ -68,7 +76,8 @@ abstract class JacksonListDecoder implements ListDecoder {
                     throw validator.listProblem("there is more after the end of the list");
                 }
             } catch (JsonProcessingException e) {
-                throw validator.listProblem("there is more after the end of the list: " + detail(e));
+                throw validator.listProblem(
+                        "there is more after the end of the list: " + detail(e));
             }
             return format;
         } catch (JsonProcessingException e) {
@@ -76,7 +85,8 @@ abstract class JacksonListDecoder implements ListDecoder {
         }
     }
 
-    private void value(JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
+    private void value(
+            JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
             throws IOException {
         if (tagged(parser)) {
             throw validator.invalid(field, describe(parser, token));
@@ -108,10 +118,13 @@ abstract class JacksonListDecoder implements ListDecoder {
     }
 
     /** Checks a DECIMAL field's value: as written (JSON) or as the number carried (CBOR). */
-    abstract void decimal(JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
+    abstract void decimal(
+            JsonParser parser, JsonToken token, int field, ObjectValidator validator, TextView text)
             throws IOException;
 
-    /** Whether the current value carries something the format's encoder never writes (a CBOR tag). */
+    /**
+     * Whether the current value carries something the format's encoder never writes (a CBOR tag).
+     */
     boolean tagged(JsonParser parser) {
         return false;
     }
@@ -121,7 +134,8 @@ abstract class JacksonListDecoder implements ListDecoder {
 
     /** The current token's text, without copying it. */
     static TextView text(JsonParser parser, TextView text) throws IOException {
-        return text.chars(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+        return text.chars(
+                parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
     }
 
     /** What a token is, for messages: the value itself for strings, numbers and literals. */
@@ -145,9 +159,17 @@ abstract class JacksonListDecoder implements ListDecoder {
     /** The parser's message and where in the body it stopped, without the body's content. */
     private static String detail(JsonProcessingException e) {
         JsonLocation location = e.getLocation();
-        String at = location == null ? "" : location.getLineNr() > 0
-                ? " at line " + location.getLineNr() + ", column " + location.getColumnNr()
-                : location.getByteOffset() >= 0 ? " at byte " + location.getByteOffset() : "";
+        String at =
+                location == null
+                        ? ""
+                        : location.getLineNr() > 0
+                                ? " at line "
+                                        + location.getLineNr()
+                                        + ", column "
+                                        + location.getColumnNr()
+                                : location.getByteOffset() >= 0
+                                        ? " at byte " + location.getByteOffset()
+                                        : "";
         return e.getOriginalMessage() + at;
     }
 }

@@ -11,9 +11,9 @@ import org.msgpack.core.MessageUnpacker;
 import org.msgpack.value.ValueType;
 
 /**
- * MessagePack (SPEC §9): an array of maps with string keys, read with msgpack-core's
- * {@link MessageUnpacker} (the library under jackson-dataformat-msgpack, which the server encodes
- * with). The unpacker rather than the Jackson parser on top of it, because that parser allocates a
+ * MessagePack (SPEC §9): an array of maps with string keys, read with msgpack-core's {@link
+ * MessageUnpacker} (the library under jackson-dataformat-msgpack, which the server encodes with).
+ * The unpacker rather than the Jackson parser on top of it, because that parser allocates a
  * string's or binary's declared length before reading it: a five-byte header could ask for 4 GB.
  * Here a header's length is checked first, against the field's longest valid value, and nothing
  * invalid is read.
@@ -24,6 +24,7 @@ import org.msgpack.value.ValueType;
 final class MsgpackListDecoder implements ListDecoder {
     /** Bytes of a key read to name it in a message; a longer key is no field of any kind. */
     private static final int MAX_KEY_BYTES = 64;
+
     private static final int BUFFER_BYTES = 8 * 1024;
     private static final MessagePack.UnpackerConfig CONFIG =
             new MessagePack.UnpackerConfig().withBufferSize(BUFFER_BYTES);
@@ -34,8 +35,11 @@ final class MsgpackListDecoder implements ListDecoder {
         TextView text = new TextView();
         try (MessageUnpacker unpacker = CONFIG.newUnpacker(in)) {
             if (!unpacker.hasNext() || unpacker.getNextFormat().getValueType() != ValueType.ARRAY) {
-                throw validator.listProblem("the body must be a MessagePack array of " + validator.kind().plural()
-                        + ", got " + describe(unpacker));
+                throw validator.listProblem(
+                        "the body must be a MessagePack array of "
+                                + validator.kind().plural()
+                                + ", got "
+                                + describe(unpacker));
             }
             int objects = unpacker.unpackArrayHeader();
             if (objects == 0) {
@@ -61,28 +65,38 @@ final class MsgpackListDecoder implements ListDecoder {
             }
             return Format.MSGPACK;
         } catch (MessagePackException e) {
-            throw validator.malformed("MessagePack", e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            throw validator.malformed(
+                    "MessagePack",
+                    e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
     }
 
-    private static CharSequence key(MessageUnpacker unpacker, ObjectValidator validator, byte[] bytes, TextView text)
+    private static CharSequence key(
+            MessageUnpacker unpacker, ObjectValidator validator, byte[] bytes, TextView text)
             throws IOException {
         if (!unpacker.hasNext()) {
             throw validator.malformed("MessagePack", "the body ends inside a map");
         }
         if (unpacker.getNextFormat().getValueType() != ValueType.STRING) {
-            throw validator.objectProblem("has a key that is not a string: " + describe(unpacker), null);
+            throw validator.objectProblem(
+                    "has a key that is not a string: " + describe(unpacker), null);
         }
         int length = unpacker.unpackRawStringHeader();
         if (length > MAX_KEY_BYTES) {
-            throw validator.objectProblem("has an unknown field (a key of " + length + " bytes)", null);
+            throw validator.objectProblem(
+                    "has an unknown field (a key of " + length + " bytes)", null);
         }
         unpacker.readPayload(bytes, 0, length);
         return text.bytes(bytes, 0, length);
     }
 
-    private static void value(MessageUnpacker unpacker, int field, ObjectValidator validator, byte[] bytes,
-                              TextView text) throws IOException {
+    private static void value(
+            MessageUnpacker unpacker,
+            int field,
+            ObjectValidator validator,
+            byte[] bytes,
+            TextView text)
+            throws IOException {
         if (!unpacker.hasNext()) {
             throw validator.malformed("MessagePack", "the body ends inside a map");
         }
@@ -123,7 +137,8 @@ final class MsgpackListDecoder implements ListDecoder {
         }
     }
 
-    private static long integer(MessageUnpacker unpacker, int field, ObjectValidator validator) throws IOException {
+    private static long integer(MessageUnpacker unpacker, int field, ObjectValidator validator)
+            throws IOException {
         try {
             return unpacker.unpackLong();
         } catch (MessageIntegerOverflowException e) {

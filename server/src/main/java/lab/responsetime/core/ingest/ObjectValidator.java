@@ -7,15 +7,15 @@ import lab.responsetime.core.dataset.ObjectKind;
  * Checks the objects of one body field by field, as a decoder reads them, against SPEC §1's rules
  * for one object kind: every field present once and no other, every value of its field's type and
  * within its rule — exactly the rules {@code DatasetGenerator} guarantees, so that generated data
- * always passes. One instance per body: it holds the state of the object being read and counts
- * the objects.
+ * always passes. One instance per body: it holds the state of the object being read and counts the
+ * objects.
  *
  * <p>A decoder calls {@link #startObject()}, then for each field {@link #field} and the value's
  * check ({@link #string}, {@link #integer}, {@link #decimal}, {@link #bool}, or {@link #text} for a
- * format that carries every value as text), then {@link #endObject()}. Each check throws an
- * {@link InvalidBodyException} whose message names the object by its index in the list (from 0),
- * the field and what is allowed: {@code books[3].price must be a number from 0 to 2000 with at
- * most 2 decimals, got 12.345}.
+ * format that carries every value as text), then {@link #endObject()}. Each check throws an {@link
+ * InvalidBodyException} whose message names the object by its index in the list (from 0), the field
+ * and what is allowed: {@code books[3].price must be a number from 0 to 2000 with at most 2
+ * decimals, got 12.345}.
  */
 public abstract class ObjectValidator {
     private final ObjectKind<?> kind;
@@ -23,13 +23,17 @@ public abstract class ObjectValidator {
     private final FieldType[] types;
     private final int allFields;
     private final int maxObjects;
+
     /** Objects read whole. */
     private int objects;
+
     private boolean inObject;
+
     /** One bit per field given in the object being read. */
     private int seen;
 
-    protected ObjectValidator(ObjectKind<?> kind, List<String> fields, FieldType[] types, int maxObjects) {
+    protected ObjectValidator(
+            ObjectKind<?> kind, List<String> fields, FieldType[] types, int maxObjects) {
         if (fields.size() != types.length || fields.size() > Integer.SIZE - 1) {
             throw new IllegalArgumentException("one type per field, at most 31 fields");
         }
@@ -42,7 +46,9 @@ public abstract class ObjectValidator {
 
     /** A validator for a body of {@code kind}'s objects, at most {@code maxObjects} of them. */
     public static ObjectValidator of(ObjectKind<?> kind, int maxObjects) {
-        return kind == ObjectKind.BOOKS ? new BookValidator(maxObjects) : new VideoValidator(maxObjects);
+        return kind == ObjectKind.BOOKS
+                ? new BookValidator(maxObjects)
+                : new VideoValidator(maxObjects);
     }
 
     public ObjectKind<?> kind() {
@@ -62,8 +68,12 @@ public abstract class ObjectValidator {
     /** Begins the next object of the list. */
     public void startObject() throws BodyTooLargeException {
         if (objects >= maxObjects) {
-            throw new BodyTooLargeException("the list has more than " + maxObjects + " " + kind.plural()
-                    + ", the limit (ingest.maxObjects)");
+            throw new BodyTooLargeException(
+                    "the list has more than "
+                            + maxObjects
+                            + " "
+                            + kind.plural()
+                            + ", the limit (ingest.maxObjects)");
         }
         inObject = true;
         seen = 0;
@@ -100,10 +110,15 @@ public abstract class ObjectValidator {
         return types[field];
     }
 
-    /** The longest text a STRING field's rule allows: a decoder refuses a longer one without reading it. */
+    /**
+     * The longest text a STRING field's rule allows: a decoder refuses a longer one without reading
+     * it.
+     */
     public abstract int maxLength(int field);
 
-    /** The longest string any field may hold: the size of a decoder's one buffer for string bytes. */
+    /**
+     * The longest string any field may hold: the size of a decoder's one buffer for string bytes.
+     */
     public int longestString() {
         int longest = 0;
         for (int field = 0; field < fields().size(); field++) {
@@ -136,15 +151,19 @@ public abstract class ObjectValidator {
     }
 
     /**
-     * A DECIMAL field's value as a binary format carries it: a float32 or float64 (or a whole number),
-     * which must be the one nearest to a number with at most two decimals — what a float holding
-     * {@code cents / 100f} is.
+     * A DECIMAL field's value as a binary format carries it: a float32 or float64 (or a whole
+     * number), which must be the one nearest to a number with at most two decimals — what a float
+     * holding {@code cents / 100f} is.
      */
     public void decimal(int field, double value) throws InvalidBodyException {
         long cents = Math.round(value * 100);
         boolean twoDecimals = value == cents / 100.0 || value == (double) (cents / 100f);
         if (!twoDecimals || !validCents(field, cents)) {
-            throw invalid(field, value == (float) value ? Float.toString((float) value) : Double.toString(value));
+            throw invalid(
+                    field,
+                    value == (float) value
+                            ? Float.toString((float) value)
+                            : Double.toString(value));
         }
     }
 
@@ -154,7 +173,10 @@ public abstract class ObjectValidator {
         }
     }
 
-    /** A value a format carries as text (XML), read as its field's type: {@code 12}, {@code 12.5}, {@code true}. */
+    /**
+     * A value a format carries as text (XML), read as its field's type: {@code 12}, {@code 12.5},
+     * {@code true}.
+     */
     public void text(int field, CharSequence text) throws InvalidBodyException {
         switch (types[field]) {
             case STRING -> string(field, text);
@@ -187,16 +209,23 @@ public abstract class ObjectValidator {
      */
     public void absentAsDefault(int field) throws InvalidBodyException {
         claim(field);
-        boolean valid = switch (types[field]) {
-            case STRING -> validString(field, "");
-            case INTEGER -> validInteger(field, 0);
-            case DECIMAL -> validCents(field, 0);
-            case BOOLEAN -> true;
-        };
+        boolean valid =
+                switch (types[field]) {
+                    case STRING -> validString(field, "");
+                    case INTEGER -> validInteger(field, 0);
+                    case DECIMAL -> validCents(field, 0);
+                    case BOOLEAN -> true;
+                };
         if (!valid) {
             String defaultValue = types[field] == FieldType.STRING ? "\"\"" : "0";
-            throw fieldProblem(field, "must be " + rule(field) + ", got nothing (an absent field reads as proto3's "
-                    + "default, " + defaultValue + ")");
+            throw fieldProblem(
+                    field,
+                    "must be "
+                            + rule(field)
+                            + ", got nothing (an absent field reads as proto3's "
+                            + "default, "
+                            + defaultValue
+                            + ")");
         }
     }
 
@@ -210,22 +239,35 @@ public abstract class ObjectValidator {
                     names.append(names.length() == 0 ? "" : ", ").append(fields.get(i));
                 }
             }
-            throw objectProblem("has no " + names + "; " + exactly(), fields.get(Integer.numberOfTrailingZeros(missing)));
+            throw objectProblem(
+                    "has no " + names + "; " + exactly(),
+                    fields.get(Integer.numberOfTrailingZeros(missing)));
         }
         endOfObject();
         objects++;
         inObject = false;
     }
 
-    /** The error for {@code field}'s value; {@code got} says what it was ({@code null}, {@code "12"}, {@code an object}). */
+    /**
+     * The error for {@code field}'s value; {@code got} says what it was ({@code null}, {@code
+     * "12"}, {@code an object}).
+     */
     public InvalidBodyException invalid(int field, String got) {
         return fieldProblem(field, "must be " + rule(field) + ", got " + got);
     }
 
     /** The error for an element of the list that is not an object; {@code got} says what it is. */
     public InvalidBodyException notAnObject(String got) {
-        return new InvalidBodyException(label(objects) + " must be " + aKind() + " with the fields " + String.join(", ", fields)
-                + ", got " + got, objects, null);
+        return new InvalidBodyException(
+                label(objects)
+                        + " must be "
+                        + aKind()
+                        + " with the fields "
+                        + String.join(", ", fields)
+                        + ", got "
+                        + got,
+                objects,
+                null);
     }
 
     /** A problem of the object being read as a whole ({@code books[3] has …}). */
@@ -235,13 +277,19 @@ public abstract class ObjectValidator {
 
     /** A problem of {@code field}'s value ({@code books[3].title …}). */
     public InvalidBodyException fieldProblem(int field, String what) {
-        return new InvalidBodyException(label(objects) + "." + fields.get(field) + " " + what, objects, fields.get(field));
+        return new InvalidBodyException(
+                label(objects) + "." + fields.get(field) + " " + what, objects, fields.get(field));
     }
 
-    /** A problem of the body or the list itself, said with where the decoder was ({@code in books[3]}). */
+    /**
+     * A problem of the body or the list itself, said with where the decoder was ({@code in
+     * books[3]}).
+     */
     public InvalidBodyException listProblem(String what) {
-        return inObject ? new InvalidBodyException(what + " (in " + label(objects) + ")", objects, null)
-                : new InvalidBodyException(objects == 0 ? what : what + " (after " + label(objects - 1) + ")");
+        return inObject
+                ? new InvalidBodyException(what + " (in " + label(objects) + ")", objects, null)
+                : new InvalidBodyException(
+                        objects == 0 ? what : what + " (after " + label(objects - 1) + ")");
     }
 
     /** The body is not well-formed in its format, as its parser says ({@code detail}). */
@@ -280,10 +328,8 @@ public abstract class ObjectValidator {
     protected abstract String rule(int field);
 
     /** Forgets what the previous object's fields said (for rules between fields). */
-    protected void beginObject() {
-    }
+    protected void beginObject() {}
 
     /** The rules between fields, once all are given. */
-    protected void endOfObject() throws InvalidBodyException {
-    }
+    protected void endOfObject() throws InvalidBodyException {}
 }

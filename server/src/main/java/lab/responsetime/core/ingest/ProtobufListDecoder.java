@@ -16,18 +16,20 @@ import lab.responsetime.core.formats.Format;
  * <p>Strict where proto3 parsers are lenient: an unknown field number, a field of the wrong wire
  * type, a field given twice (proto3 would keep the last), a bool other than 0 or 1 and an int32
  * outside its range are refused. An absent field is proto3's default value ({@code ""}, 0, false),
- * since Protobuf cannot tell them apart: it must pass its rule as such (a Book without a title
- * does not; one without numInStock has 0 in stock). A string's length is checked against its
- * field's longest valid value before it is read.
+ * since Protobuf cannot tell them apart: it must pass its rule as such (a Book without a title does
+ * not; one without numInStock has 0 in stock). A string's length is checked against its field's
+ * longest valid value before it is read.
  */
 final class ProtobufListDecoder implements ListDecoder {
     /** The list messages' one field: {@code repeated Book books = 1}, length-delimited. */
     private static final int LIST_TAG = 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+
     private static final int BUFFER_BYTES = 8 * 1024;
 
     @Override
     public Format decode(InputStream in, ObjectValidator validator) throws IOException {
-        // No size limit of its own: the stream below refuses a body past ingest.maxDecodedBytes (413), and no
+        // No size limit of its own: the stream below refuses a body past ingest.maxDecodedBytes
+        // (413), and no
         // length read here allocates (a string's is checked first; an object's only sets a limit).
         CodedInputStream coded = CodedInputStream.newInstance(in, BUFFER_BYTES);
         byte[] bytes = new byte[validator.longestString()];
@@ -35,9 +37,14 @@ final class ProtobufListDecoder implements ListDecoder {
         try {
             for (int tag; (tag = coded.readTag()) != 0; ) {
                 if (tag != LIST_TAG) {
-                    throw validator.listProblem("the list message has " + describeTag(tag) + "; the list of "
-                            + validator.kind().plural() + " has only field 1 (" + validator.kind().plural()
-                            + "), length-delimited");
+                    throw validator.listProblem(
+                            "the list message has "
+                                    + describeTag(tag)
+                                    + "; the list of "
+                                    + validator.kind().plural()
+                                    + " has only field 1 ("
+                                    + validator.kind().plural()
+                                    + "), length-delimited");
                 }
                 int length = coded.readRawVarint32();
                 if (length < 0) {
@@ -62,7 +69,8 @@ final class ProtobufListDecoder implements ListDecoder {
         }
     }
 
-    private static void readObject(CodedInputStream coded, ObjectValidator validator, byte[] bytes, TextView text)
+    private static void readObject(
+            CodedInputStream coded, ObjectValidator validator, byte[] bytes, TextView text)
             throws IOException {
         int given = 0;
         while (!coded.isAtEnd()) {
@@ -70,8 +78,16 @@ final class ProtobufListDecoder implements ListDecoder {
             int number = WireFormat.getTagFieldNumber(tag);
             int wireType = WireFormat.getTagWireType(tag);
             if (number < 1 || number > validator.fields().size()) {
-                throw validator.objectProblem("has " + describeTag(tag) + "; " + validator.aKind()
-                        + " has exactly the fields 1–" + validator.fields().size() + " (" + String.join(", ", validator.fields()) + ")",
+                throw validator.objectProblem(
+                        "has "
+                                + describeTag(tag)
+                                + "; "
+                                + validator.aKind()
+                                + " has exactly the fields 1–"
+                                + validator.fields().size()
+                                + " ("
+                                + String.join(", ", validator.fields())
+                                + ")",
                         null);
             }
             int field = validator.field(number - 1);
@@ -81,7 +97,9 @@ final class ProtobufListDecoder implements ListDecoder {
                     expect(wireType, WireFormat.WIRETYPE_LENGTH_DELIMITED, field, validator);
                     int length = coded.readRawVarint32();
                     if (length < 0 || length > validator.maxLength(field)) {
-                        throw validator.invalid(field, "a string of " + Integer.toUnsignedString(length) + " bytes");
+                        throw validator.invalid(
+                                field,
+                                "a string of " + Integer.toUnsignedString(length) + " bytes");
                     }
                     for (int i = 0; i < length; i++) {
                         bytes[i] = coded.readRawByte();
@@ -100,7 +118,8 @@ final class ProtobufListDecoder implements ListDecoder {
                     expect(wireType, WireFormat.WIRETYPE_VARINT, field, validator);
                     long value = coded.readRawVarint64();
                     if (value != 0 && value != 1) {
-                        throw validator.invalid(field, "the varint " + Long.toUnsignedString(value));
+                        throw validator.invalid(
+                                field, "the varint " + Long.toUnsignedString(value));
                     }
                     validator.bool(field, value == 1);
                 }
@@ -116,13 +135,24 @@ final class ProtobufListDecoder implements ListDecoder {
     private static void expect(int wireType, int expected, int field, ObjectValidator validator)
             throws InvalidBodyException {
         if (wireType != expected) {
-            throw validator.invalid(field, describeWireType(wireType) + " (wire type " + wireType + ", where "
-                    + describeWireType(expected) + ", wire type " + expected + ", belongs)");
+            throw validator.invalid(
+                    field,
+                    describeWireType(wireType)
+                            + " (wire type "
+                            + wireType
+                            + ", where "
+                            + describeWireType(expected)
+                            + ", wire type "
+                            + expected
+                            + ", belongs)");
         }
     }
 
     private static String describeTag(int tag) {
-        return "a field number " + WireFormat.getTagFieldNumber(tag) + " of wire type " + WireFormat.getTagWireType(tag);
+        return "a field number "
+                + WireFormat.getTagFieldNumber(tag)
+                + " of wire type "
+                + WireFormat.getTagWireType(tag);
     }
 
     private static String describeWireType(int wireType) {

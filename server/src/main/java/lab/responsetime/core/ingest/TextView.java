@@ -50,6 +50,8 @@ final class TextView implements CharSequence {
 
     @Override
     public String toString() {
-        return chars != null ? new String(chars, offset, length) : new String(bytes, offset, length, StandardCharsets.UTF_8);
+        return chars != null
+                ? new String(chars, offset, length)
+                : new String(bytes, offset, length, StandardCharsets.UTF_8);
     }
 }

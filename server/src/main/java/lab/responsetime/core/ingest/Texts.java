@@ -6,8 +6,13 @@ import java.util.List;
 final class Texts {
     /** Characters of a value shown in an error message; the rest is summarized by its length. */
     private static final int QUOTED_CHARS = 40;
-    /** Digits of a whole number read from text: more cannot be within any rule (the largest is 10,000,000). */
+
+    /**
+     * Digits of a whole number read from text: more cannot be within any rule (the largest is
+     * 10,000,000).
+     */
     private static final int MAX_DIGITS = 10;
+
     /** SPEC §1's random strings: 0-9, A-Z, a-z. */
     private static final boolean[] ALPHANUMERIC = new boolean[128];
 
@@ -21,8 +26,7 @@ final class Texts {
         }
     }
 
-    private Texts() {
-    }
+    private Texts() {}
 
     /** Whether {@code value} is {@code min}–{@code max} characters from 0-9, A-Z, a-z. */
     static boolean alphanumeric(CharSequence value, int min, int max) {
@@ -30,7 +34,10 @@ final class Texts {
         return length >= min && length <= max && onlyAlphanumeric(value, 0, length);
     }
 
-    /** Whether the characters from {@code start} (inclusive) to {@code end} are all from 0-9, A-Z, a-z. */
+    /**
+     * Whether the characters from {@code start} (inclusive) to {@code end} are all from 0-9, A-Z,
+     * a-z.
+     */
     static boolean onlyAlphanumeric(CharSequence value, int start, int end) {
         for (int i = start; i < end; i++) {
             char c = value.charAt(i);
@@ -77,7 +84,10 @@ final class Texts {
         return naturalNumber(text, 0, text.length());
     }
 
-    /** {@link #naturalNumber(CharSequence)} of the characters from {@code start} (inclusive) to {@code end}. */
+    /**
+     * {@link #naturalNumber(CharSequence)} of the characters from {@code start} (inclusive) to
+     * {@code end}.
+     */
     private static long naturalNumber(CharSequence text, int start, int end) {
         int length = end - start;
         if (length == 0 || length > MAX_DIGITS || length > 1 && text.charAt(start) == '0') {

@@ -26,16 +26,25 @@ import lab.responsetime.core.formats.Format;
  * limits bound what one text, attribute or nesting can cost before the validator sees it.
  */
 final class XmlListDecoder implements ListDecoder {
-    /** Characters of one text or attribute value, far above any valid value (the longest is 400). */
+    /**
+     * Characters of one text or attribute value, far above any valid value (the longest is 400).
+     */
     private static final int MAX_TEXT_CHARS = 16 * 1024;
+
     /** {@code <books>}, {@code <book>}, a field, and room for the error of anything deeper. */
     private static final int MAX_DEPTH = 8;
+
     private static final int MAX_ATTRIBUTES = 32;
+
     /** Causes looked through for a refusal from below. */
     private static final int MAX_CAUSES = 8;
+
     private static final XMLInputFactory FACTORY = factory();
 
-    private enum Shape { ELEMENTS, ATTRIBUTES }
+    private enum Shape {
+        ELEMENTS,
+        ATTRIBUTES
+    }
 
     private static XMLInputFactory factory() {
         XMLInputFactory factory = new WstxInputFactory();
@@ -43,9 +52,11 @@ final class XmlListDecoder implements ListDecoder {
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
-        factory.setXMLResolver((publicId, systemId, base, namespace) -> {
-            throw new XMLStreamException("external entities and DTDs are not allowed: " + systemId);
-        });
+        factory.setXMLResolver(
+                (publicId, systemId, base, namespace) -> {
+                    throw new XMLStreamException(
+                            "external entities and DTDs are not allowed: " + systemId);
+                });
         factory.setProperty(WstxInputProperties.P_MAX_TEXT_LENGTH, MAX_TEXT_CHARS);
         factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTE_SIZE, MAX_TEXT_CHARS);
         factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTES_PER_ELEMENT, MAX_ATTRIBUTES);
@@ -62,10 +73,14 @@ final class XmlListDecoder implements ListDecoder {
             String object = validator.kind().singular();
             int event = nextTag(reader, validator);
             if (event != XMLStreamConstants.START_ELEMENT || !plainElement(reader, root)) {
-                throw validator.listProblem("the root element must be <" + root + ">, got " + describe(reader, event));
+                throw validator.listProblem(
+                        "the root element must be <" + root + ">, got " + describe(reader, event));
             }
             if (reader.getAttributeCount() > 0 || reader.getNamespaceCount() > 0) {
-                throw validator.listProblem("the root element <" + root + "> must have no attributes and no namespaces");
+                throw validator.listProblem(
+                        "the root element <"
+                                + root
+                                + "> must have no attributes and no namespaces");
             }
             Shape shape = null;
             StringBuilder text = new StringBuilder();
@@ -88,7 +103,8 @@ final class XmlListDecoder implements ListDecoder {
                 throw validator.emptyList();
             }
             while (reader.hasNext()) {
-                reader.next(); // the epilog: Woodstox refuses anything but comments, PIs and whitespace
+                reader.next(); // the epilog: Woodstox refuses anything but comments, PIs and
+                // whitespace
             }
             return shape == Shape.ATTRIBUTES ? Format.XML_ATTRIBUTES : Format.XML;
         } catch (XMLStreamException e) {
@@ -115,25 +131,37 @@ final class XmlListDecoder implements ListDecoder {
         for (int i = 0; i < reader.getAttributeCount(); i++) {
             String namespace = reader.getAttributeNamespace(i);
             if (namespace != null && !namespace.isEmpty()) {
-                throw validator.objectProblem("has the attribute " + reader.getAttributeName(i)
-                        + " in a namespace; fields have none", null);
+                throw validator.objectProblem(
+                        "has the attribute "
+                                + reader.getAttributeName(i)
+                                + " in a namespace; fields have none",
+                        null);
             }
             int field = validator.field(reader.getAttributeLocalName(i));
             validator.text(field, reader.getAttributeValue(i));
         }
         int event = nextTag(reader, validator);
         if (event == XMLStreamConstants.START_ELEMENT) {
-            throw validator.objectProblem("has the child element <" + reader.getLocalName() + ">, but this document's"
-                    + " objects carry their fields as attributes, as its first object does", null);
+            throw validator.objectProblem(
+                    "has the child element <"
+                            + reader.getLocalName()
+                            + ">, but this document's"
+                            + " objects carry their fields as attributes, as its first object does",
+                    null);
         }
     }
 
     /** The fields of an object of child elements: {@code <book><title>…</title>…</book>}. */
-    private static void readElements(XMLStreamReader reader, ObjectValidator validator, StringBuilder text)
+    private static void readElements(
+            XMLStreamReader reader, ObjectValidator validator, StringBuilder text)
             throws XMLStreamException, IOException {
         if (reader.getAttributeCount() > 0) {
-            throw validator.objectProblem("has the attribute " + reader.getAttributeLocalName(0) + ", but this document's"
-                    + " objects carry their fields as child elements, as its first object does", null);
+            throw validator.objectProblem(
+                    "has the attribute "
+                            + reader.getAttributeLocalName(0)
+                            + ", but this document's objects carry their fields as child elements,"
+                            + " as its first object does",
+                    null);
         }
         if (reader.getNamespaceCount() > 0) {
             throw validator.objectProblem("declares a namespace; no element has one", null);
@@ -142,7 +170,10 @@ final class XmlListDecoder implements ListDecoder {
         while ((event = nextTag(reader, validator)) == XMLStreamConstants.START_ELEMENT) {
             String namespace = reader.getNamespaceURI();
             if (namespace != null && !namespace.isEmpty() || reader.getNamespaceCount() > 0) {
-                throw validator.objectProblem("has the element " + reader.getName() + " with a namespace; fields have none",
+                throw validator.objectProblem(
+                        "has the element "
+                                + reader.getName()
+                                + " with a namespace; fields have none",
                         null);
             }
             int field = validator.field(reader.getLocalName());
@@ -157,21 +188,28 @@ final class XmlListDecoder implements ListDecoder {
     }
 
     /** A field's text, up to its end tag: only text, CDATA and comments may be inside. */
-    private static CharSequence readText(XMLStreamReader reader, ObjectValidator validator, int field,
-                                         StringBuilder text) throws XMLStreamException, IOException {
+    private static CharSequence readText(
+            XMLStreamReader reader, ObjectValidator validator, int field, StringBuilder text)
+            throws XMLStreamException, IOException {
         text.setLength(0);
         while (true) {
             switch (reader.next()) {
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
-                    text.append(reader.getTextCharacters(), reader.getTextStart(), reader.getTextLength());
+                case XMLStreamConstants.CHARACTERS,
+                        XMLStreamConstants.CDATA,
+                        XMLStreamConstants.SPACE -> {
+                    text.append(
+                            reader.getTextCharacters(),
+                            reader.getTextStart(),
+                            reader.getTextLength());
                     if (text.length() > MAX_TEXT_CHARS) {
-                        throw validator.invalid(field, "a text of more than " + MAX_TEXT_CHARS + " characters");
+                        throw validator.invalid(
+                                field, "a text of more than " + MAX_TEXT_CHARS + " characters");
                     }
                 }
-                case XMLStreamConstants.COMMENT, XMLStreamConstants.PROCESSING_INSTRUCTION -> {
-                }
-                case XMLStreamConstants.START_ELEMENT -> throw validator.invalid(field, "an element <"
-                        + reader.getLocalName() + ">");
+                case XMLStreamConstants.COMMENT, XMLStreamConstants.PROCESSING_INSTRUCTION -> {}
+                case XMLStreamConstants.START_ELEMENT ->
+                        throw validator.invalid(
+                                field, "an element <" + reader.getLocalName() + ">");
                 case XMLStreamConstants.END_ELEMENT -> {
                     return text;
                 }
@@ -189,35 +227,49 @@ final class XmlListDecoder implements ListDecoder {
         while (true) {
             int event = reader.next();
             switch (event) {
-                case XMLStreamConstants.START_ELEMENT, XMLStreamConstants.END_ELEMENT, XMLStreamConstants.END_DOCUMENT -> {
+                case XMLStreamConstants.START_ELEMENT,
+                        XMLStreamConstants.END_ELEMENT,
+                        XMLStreamConstants.END_DOCUMENT -> {
                     return event;
                 }
-                case XMLStreamConstants.COMMENT, XMLStreamConstants.PROCESSING_INSTRUCTION, XMLStreamConstants.SPACE -> {
-                }
+                case XMLStreamConstants.COMMENT,
+                        XMLStreamConstants.PROCESSING_INSTRUCTION,
+                        XMLStreamConstants.SPACE -> {}
                 case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
                     if (!reader.isWhiteSpace()) {
-                        throw validator.listProblem("the document has text outside the fields: "
-                                + Texts.quote(reader.getText()));
+                        throw validator.listProblem(
+                                "the document has text outside the fields: "
+                                        + Texts.quote(reader.getText()));
                     }
                 }
-                case XMLStreamConstants.DTD -> throw validator.listProblem("a DOCTYPE is not allowed: the document must"
-                        + " have no DTD, so no entity declarations and no external references");
-                default -> throw validator.malformed("XML", "unexpected content (StAX event " + event + ")");
+                case XMLStreamConstants.DTD ->
+                        throw validator.listProblem(
+                                "a DOCTYPE is not allowed: the document must have no DTD, so no"
+                                        + " entity declarations and no external references");
+                default ->
+                        throw validator.malformed(
+                                "XML", "unexpected content (StAX event " + event + ")");
             }
         }
     }
 
     private static boolean plainElement(XMLStreamReader reader, String name) {
         String namespace = reader.getNamespaceURI();
-        return name.equals(reader.getLocalName()) && (namespace == null || namespace.isEmpty())
+        return name.equals(reader.getLocalName())
+                && (namespace == null || namespace.isEmpty())
                 && (reader.getPrefix() == null || reader.getPrefix().isEmpty());
     }
 
     private static String describe(XMLStreamReader reader, int event) {
-        return event == XMLStreamConstants.START_ELEMENT ? "the element <" + reader.getName() + ">" : "the end of the document";
+        return event == XMLStreamConstants.START_ELEMENT
+                ? "the element <" + reader.getName() + ">"
+                : "the end of the document";
     }
 
-    /** A refusal from below (the body's limits) as it was; anything else the parser says is malformed XML. */
+    /**
+     * A refusal from below (the body's limits) as it was; anything else the parser says is
+     * malformed XML.
+     */
     private static IOException refusal(Throwable problem, ObjectValidator validator) {
         Throwable cause = problem;
         for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = next(cause)) {
@@ -225,8 +277,12 @@ final class XmlListDecoder implements ListDecoder {
                 return refused;
             }
         }
-        String message = problem.getMessage() == null ? problem.getClass().getSimpleName() : problem.getMessage();
-        return validator.malformed("XML", message.replace(" {unknown-source}", "").replaceAll("\\s+", " "));
+        String message =
+                problem.getMessage() == null
+                        ? problem.getClass().getSimpleName()
+                        : problem.getMessage();
+        return validator.malformed(
+                "XML", message.replace(" {unknown-source}", "").replaceAll("\\s+", " "));
     }
 
     private static Throwable next(Throwable problem) {

@@ -8,8 +8,7 @@ import java.util.List;
  * its lowest, default and highest level.
  */
 public final class CompressionLevels {
-    private CompressionLevels() {
-    }
+    private CompressionLevels() {}
 
     /** A compression at a level (0 for none). */
     public record Case(Compression compression, int level) {
@@ -30,11 +29,15 @@ public final class CompressionLevels {
     public static List<Case> all() {
         List<Case> cases = new ArrayList<>();
         for (Compression compression : Compression.values()) {
-            compression.levels().ifPresentOrElse(levels -> {
-                cases.add(new Case(compression, levels.min()));
-                cases.add(new Case(compression, levels.defaultLevel()));
-                cases.add(new Case(compression, levels.max()));
-            }, () -> cases.add(new Case(compression, 0)));
+            compression
+                    .levels()
+                    .ifPresentOrElse(
+                            levels -> {
+                                cases.add(new Case(compression, levels.min()));
+                                cases.add(new Case(compression, levels.defaultLevel()));
+                                cases.add(new Case(compression, levels.max()));
+                            },
+                            () -> cases.add(new Case(compression, 0)));
         }
         return cases;
     }

@@ -17,14 +17,20 @@ class ComputationLimiterTest {
         ComputationLimiter.Slot first = limiter.acquire(1e9);
         assertThat(limiter.running()).isEqualTo(1);
 
-        CompletableFuture<ComputationLimiter.Slot> queued = inLine(limiter, 1e6, new Cancellation(), 2);
+        CompletableFuture<ComputationLimiter.Slot> queued =
+                inLine(limiter, 1e6, new Cancellation(), 2);
         assertThat(queued).isNotDone();
 
         assertThatThrownBy(() -> limiter.acquire(1e6))
                 .isInstanceOf(ComputationLimiter.OverCapacityException.class)
                 .hasMessageContaining("1 computation slots and 1 places in the queue are taken")
-                .satisfies(e -> assertThat(((ComputationLimiter.OverCapacityException) e).retryAfterSeconds())
-                        .as("1.001e9 of pending work at the initial 2.5e7/s").isEqualTo(41));
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ((ComputationLimiter.OverCapacityException) e)
+                                                        .retryAfterSeconds())
+                                        .as("1.001e9 of pending work at the initial 2.5e7/s")
+                                        .isEqualTo(41));
 
         first.close();
         ComputationLimiter.Slot second = queued.get(5, TimeUnit.SECONDS);
@@ -69,9 +75,10 @@ class ComputationLimiterTest {
         try (ComputationLimiter.Slot slot = limiter.acquire(4e8)) {
             now.addAndGet(2_000_000_000L);
             slot.sortingDone();
-            now.addAndGet(30_000_000_000L);  // a heavy compression of the answer
+            now.addAndGet(30_000_000_000L); // a heavy compression of the answer
         }
-        assertThat(limiter.workPerSecond()).isEqualTo(0.7 * ComputationLimiter.INITIAL_WORK_PER_SECOND + 0.3 * 2e8);
+        assertThat(limiter.workPerSecond())
+                .isEqualTo(0.7 * ComputationLimiter.INITIAL_WORK_PER_SECOND + 0.3 * 2e8);
     }
 
     @Test
@@ -81,10 +88,12 @@ class ComputationLimiterTest {
             Cancellation leaves = new Cancellation();
             CompletableFuture<ComputationLimiter.Slot> waiter = inLine(limiter, 1e6, leaves, 2);
             leaves.cancel("the client closed the connection");
-            assertThat(failure(waiter)).isInstanceOf(CancelledException.class)
+            assertThat(failure(waiter))
+                    .isInstanceOf(CancelledException.class)
                     .hasMessage("the client closed the connection");
             assertThat(limiter.admitted()).as("its place is free again").isEqualTo(1);
-            CompletableFuture<ComputationLimiter.Slot> next = inLine(limiter, 1, new Cancellation(), 2);
+            CompletableFuture<ComputationLimiter.Slot> next =
+                    inLine(limiter, 1, new Cancellation(), 2);
             busy.close();
             next.get(5, TimeUnit.SECONDS).close();
         }
@@ -106,13 +115,16 @@ class ComputationLimiterTest {
         ComputationLimiter limiter = new ComputationLimiter(1, 1, Duration.ofSeconds(30));
         Cancellation running = new Cancellation();
         ComputationLimiter.Slot slot = limiter.acquire(1e6, running);
-        CompletableFuture<ComputationLimiter.Slot> waiter = inLine(limiter, 1e6, new Cancellation(), 2);
+        CompletableFuture<ComputationLimiter.Slot> waiter =
+                inLine(limiter, 1e6, new Cancellation(), 2);
         limiter.shutDown("stopping");
         assertThat(running.isCancelled()).as("the running computation is told to stop").isTrue();
         assertThat(failure(waiter)).isInstanceOf(CancelledException.class).hasMessage("stopping");
         slot.close();
         assertThat(limiter.admitted()).isZero();
-        assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(CancelledException.class).hasMessage("stopping");
+        assertThatThrownBy(() -> limiter.acquire(1))
+                .isInstanceOf(CancelledException.class)
+                .hasMessage("stopping");
     }
 
     @Test
@@ -128,28 +140,35 @@ class ComputationLimiterTest {
     }
 
     /** Asks for a slot on another thread; returns once `admitted` says it is running or in line. */
-    private static CompletableFuture<ComputationLimiter.Slot> inLine(ComputationLimiter limiter, double work,
-                                                                     Cancellation cancellation, int admitted) {
-        CompletableFuture<ComputationLimiter.Slot> slot = CompletableFuture.supplyAsync(() -> {
-            try {
-                return limiter.acquire(work, cancellation);
-            } catch (Exception e) {
-                throw new CompletionException(e);
-            }
-        });
+    private static CompletableFuture<ComputationLimiter.Slot> inLine(
+            ComputationLimiter limiter, double work, Cancellation cancellation, int admitted) {
+        CompletableFuture<ComputationLimiter.Slot> slot =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return limiter.acquire(work, cancellation);
+                            } catch (Exception e) {
+                                throw new CompletionException(e);
+                            }
+                        });
         while (limiter.admitted() < admitted) {
             Thread.onSpinWait();
         }
         return slot;
     }
 
-    /** What an acquire on another thread failed with (within a second), or null when it got a slot. */
-    private static Throwable failure(CompletableFuture<ComputationLimiter.Slot> slot) throws Exception {
-        return slot.handle((taken, failed) -> {
-            if (taken != null) {
-                taken.close();
-            }
-            return failed == null ? null : failed.getCause();
-        }).get(1, TimeUnit.SECONDS);
+    /**
+     * What an acquire on another thread failed with (within a second), or null when it got a slot.
+     */
+    private static Throwable failure(CompletableFuture<ComputationLimiter.Slot> slot)
+            throws Exception {
+        return slot.handle(
+                        (taken, failed) -> {
+                            if (taken != null) {
+                                taken.close();
+                            }
+                            return failed == null ? null : failed.getCause();
+                        })
+                .get(1, TimeUnit.SECONDS);
     }
 }

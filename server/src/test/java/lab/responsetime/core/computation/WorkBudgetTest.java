@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class WorkBudgetTest {
     private static final int DATASET_SIZE = LabConfiguration.DatasetSettings.DEFAULT_SIZE;
-    private static final double DEFAULT_BUDGET = new LabConfiguration().getComputation().getMaxSortWork();
+    private static final double DEFAULT_BUDGET =
+            new LabConfiguration().getComputation().getMaxSortWork();
 
     @Test
     void everyKindCmAndCountIsDecidedByItsEstimate() throws Exception {
@@ -28,19 +29,27 @@ class WorkBudgetTest {
                     double previous = 0;
                     for (int count : counts(budget, kind, cm)) {
                         double work = cm.estimatedWork(kind, count);
-                        String where = kind + " cm=" + cm.level() + " count=" + count + " budget=" + limit;
+                        String where =
+                                kind + " cm=" + cm.level() + " count=" + count + " budget=" + limit;
                         assertThat(Double.isFinite(work)).as("finite: " + where).isTrue();
                         assertThat(work).as("non-negative: " + where).isGreaterThanOrEqualTo(0);
                         assertThat(work).as("monotone: " + where).isGreaterThanOrEqualTo(previous);
                         previous = work;
-                        assertThat(budget.admits(kind, cm, count)).as("decision: " + where).isEqualTo(work <= limit);
+                        assertThat(budget.admits(kind, cm, count))
+                                .as("decision: " + where)
+                                .isEqualTo(work <= limit);
                         if (work <= limit) {
                             assertThat(budget.check(kind, cm, count, DATASET_SIZE)).isEqualTo(work);
                         } else {
                             assertThatThrownBy(() -> budget.check(kind, cm, count, DATASET_SIZE))
-                                    .as("refused: " + where).isInstanceOf(WorkTooLargeException.class)
-                                    .hasMessageContaining("cm=" + cm.level() + " on " + count + " " + kind)
-                                    .hasMessageContaining("count up to " + budget.maxCount(kind, cm, DATASET_SIZE) + ";");
+                                    .as("refused: " + where)
+                                    .isInstanceOf(WorkTooLargeException.class)
+                                    .hasMessageContaining(
+                                            "cm=" + cm.level() + " on " + count + " " + kind)
+                                    .hasMessageContaining(
+                                            "count up to "
+                                                    + budget.maxCount(kind, cm, DATASET_SIZE)
+                                                    + ";");
                         }
                     }
                 }
@@ -57,7 +66,9 @@ class WorkBudgetTest {
                     int max = budget.maxCount(kind, cm, DATASET_SIZE);
                     assertThat(budget.admits(kind, cm, max)).isTrue();
                     if (max < DATASET_SIZE) {
-                        assertThat(budget.admits(kind, cm, max + 1)).as(kind + " " + cm + " " + limit).isFalse();
+                        assertThat(budget.admits(kind, cm, max + 1))
+                                .as(kind + " " + cm + " " + limit)
+                                .isFalse();
                     }
                 }
             }
@@ -67,23 +78,29 @@ class WorkBudgetTest {
     @Test
     void theOverflowThatLetAMillionBooksInIsGone() {
         WorkBudget budget = new WorkBudget(DEFAULT_BUDGET);
-        // 7000 × 1,000,000 overflowed int (negative), and CM5 on 306,784 Books was the first to wrap.
+        // 7000 × 1,000,000 overflowed int (negative), and CM5 on 306,784 Books was the first to
+        // wrap.
         assertThat(budget.admits(ObjectKind.BOOKS, ComputationModel.CM5, 1_000_000)).isFalse();
         assertThat(budget.admits(ObjectKind.BOOKS, ComputationModel.CM5, 306_784)).isFalse();
         assertThat(budget.admits(ObjectKind.VIDEOS, ComputationModel.CM5, 268_436)).isFalse();
-        assertThat(budget.admits(ObjectKind.BOOKS, ComputationModel.CM0, Integer.MAX_VALUE)).isTrue();
-        assertThat(ComputationModel.CM5.estimatedWork(ObjectKind.VIDEOS, Integer.MAX_VALUE)).isPositive().isFinite();
+        assertThat(budget.admits(ObjectKind.BOOKS, ComputationModel.CM0, Integer.MAX_VALUE))
+                .isTrue();
+        assertThat(ComputationModel.CM5.estimatedWork(ObjectKind.VIDEOS, Integer.MAX_VALUE))
+                .isPositive()
+                .isFinite();
     }
 
     @Test
     void aBudgetMustBePositiveAndFinite() {
         for (double bad : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            assertThatThrownBy(() -> new WorkBudget(bad)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> new WorkBudget(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 
     /** The counts walked for one budget, kind and cm, ascending. */
-    private static TreeSet<Integer> counts(WorkBudget budget, ObjectKind<?> kind, ComputationModel cm) {
+    private static TreeSet<Integer> counts(
+            WorkBudget budget, ObjectKind<?> kind, ComputationModel cm) {
         TreeSet<Integer> counts = new TreeSet<>();
         int sorts = Math.max(1, cm.sorts(kind));
         int max = budget.maxCount(kind, cm, DATASET_SIZE);

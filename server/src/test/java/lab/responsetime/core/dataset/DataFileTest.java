@@ -17,8 +17,7 @@ class DataFileTest {
     private static final long SEED = 99;
     private static final int SIZE = 2_000;
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     @Test
     void roundTripsBothKinds() throws IOException {
@@ -26,8 +25,10 @@ class DataFileTest {
         List<Video> videos = DatasetGenerator.videos(SEED, SIZE);
         DataFile.write(directory.resolve("b.bin"), ObjectKind.BOOKS, SEED, books);
         DataFile.write(directory.resolve("v.bin"), ObjectKind.VIDEOS, SEED, videos);
-        assertThat(DataFile.read(directory.resolve("b.bin"), ObjectKind.BOOKS, SEED, SIZE)).isEqualTo(books);
-        assertThat(DataFile.read(directory.resolve("v.bin"), ObjectKind.VIDEOS, SEED, SIZE)).isEqualTo(videos);
+        assertThat(DataFile.read(directory.resolve("b.bin"), ObjectKind.BOOKS, SEED, SIZE))
+                .isEqualTo(books);
+        assertThat(DataFile.read(directory.resolve("v.bin"), ObjectKind.VIDEOS, SEED, SIZE))
+                .isEqualTo(videos);
         assertThat(directory.toFile().list()).containsExactlyInAnyOrder("b.bin", "v.bin");
     }
 
@@ -44,9 +45,12 @@ class DataFileTest {
     @Test
     void refusesMismatchingSettings() throws IOException {
         Path file = written();
-        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.BOOKS, SEED + 1, SIZE)).hasMessageContaining("seed");
-        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.BOOKS, SEED, SIZE + 1)).hasMessageContaining("size");
-        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.VIDEOS, SEED, SIZE)).hasMessageContaining("kind");
+        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.BOOKS, SEED + 1, SIZE))
+                .hasMessageContaining("seed");
+        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.BOOKS, SEED, SIZE + 1))
+                .hasMessageContaining("size");
+        assertThatThrownBy(() -> DataFile.read(file, ObjectKind.VIDEOS, SEED, SIZE))
+                .hasMessageContaining("kind");
     }
 
     @Test
@@ -82,12 +86,14 @@ class DataFileTest {
 
         loader.loadOrGenerate(datasets.get(ObjectKind.BOOKS));
         assertThat(datasets.get(ObjectKind.BOOKS).status()).contains("generated");
-        assertThat(DataFile.read(file, ObjectKind.BOOKS, SEED, SIZE)).isEqualTo(DatasetGenerator.books(SEED, SIZE));
+        assertThat(DataFile.read(file, ObjectKind.BOOKS, SEED, SIZE))
+                .isEqualTo(DatasetGenerator.books(SEED, SIZE));
 
         Datasets again = Datasets.loading(SEED, SIZE);
         new DatasetLoader(again, directory).loadOrGenerate(again.get(ObjectKind.BOOKS));
         assertThat(again.get(ObjectKind.BOOKS).status()).contains("loaded");
-        assertThat(again.get(ObjectKind.BOOKS).objects()).contains(DatasetGenerator.books(SEED, SIZE));
+        assertThat(again.get(ObjectKind.BOOKS).objects())
+                .contains(DatasetGenerator.books(SEED, SIZE));
     }
 
     private Path written() throws IOException {

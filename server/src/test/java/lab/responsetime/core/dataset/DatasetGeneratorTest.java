@@ -18,7 +18,8 @@ class DatasetGeneratorTest {
     private static final int SAMPLE = 200_000;
     private static final Pattern ALPHANUMERIC = Pattern.compile("[0-9A-Za-z]*");
     private static final Pattern UUID_V4_PNG =
-            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\.png");
+            Pattern.compile(
+                    "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\.png");
 
     private static List<Book> books;
     private static List<Video> videos;
@@ -38,36 +39,50 @@ class DatasetGeneratorTest {
         assertThat(books).allSatisfy(b -> assertThat(b.image()).hasSize(40).matches(UUID_V4_PNG));
         assertThat(books.stream().map(Book::image).distinct().count()).isEqualTo(SAMPLE);
         assertIntRange(books, Book::numInStock, 0, 1000);
-        assertThat(books).allSatisfy(b -> {
-            long cents = Math.round(b.price() * 100.0);
-            assertThat(cents).isBetween(0L, 200_000L);
-            assertThat(cents / 100f).as("price %s has at most 2 decimals", b.price()).isEqualTo(b.price());
-        });
+        assertThat(books)
+                .allSatisfy(
+                        b -> {
+                            long cents = Math.round(b.price() * 100.0);
+                            assertThat(cents).isBetween(0L, 200_000L);
+                            assertThat(cents / 100f)
+                                    .as("price %s has at most 2 decimals", b.price())
+                                    .isEqualTo(b.price());
+                        });
         assertThat(books.stream().mapToLong(b -> Math.round(b.price() * 100.0)).max().getAsLong())
                 .isGreaterThan(199_000L);
-        assertThat(books.stream().map(Book::type).distinct()).containsExactlyInAnyOrder(
-                "DIGITAL", "HARDCOVER", "PAPERBACK");
-        assertThat(books.stream().map(Book::onSale).distinct()).containsExactlyInAnyOrder(true, false);
+        assertThat(books.stream().map(Book::type).distinct())
+                .containsExactlyInAnyOrder("DIGITAL", "HARDCOVER", "PAPERBACK");
+        assertThat(books.stream().map(Book::onSale).distinct())
+                .containsExactlyInAnyOrder(true, false);
     }
 
     @Test
     void videosObeyEveryRule() {
         assertThat(videos).hasSize(SAMPLE);
-        assertThat(videos).allSatisfy(v -> {
-            assertThat(v.uri()).hasSize(43).startsWith("https://www.youtube.com/watch?v=");
-            assertThat(v.uri().substring(32)).matches(ALPHANUMERIC);
-        });
+        assertThat(videos)
+                .allSatisfy(
+                        v -> {
+                            assertThat(v.uri())
+                                    .hasSize(43)
+                                    .startsWith("https://www.youtube.com/watch?v=");
+                            assertThat(v.uri().substring(32)).matches(ALPHANUMERIC);
+                        });
         assertRandomStrings(videos, Video::title, 10, 30);
-        assertThat(videos.stream().map(Video::format).distinct()).containsExactlyInAnyOrder(
-                "webm", "mkv", "flv", "mp4", "avi", "mov", "wmv", "ogg");
+        assertThat(videos.stream().map(Video::format).distinct())
+                .containsExactlyInAnyOrder("webm", "mkv", "flv", "mp4", "avi", "mov", "wmv", "ogg");
         List<Integer> heights = List.of(256, 426, 640, 854, 1280, 1920, 2560, 3840);
         List<Integer> widths = List.of(144, 240, 360, 480, 720, 1080, 1440, 2160);
-        assertThat(videos).allSatisfy(v ->
-                assertThat(v.width()).isEqualTo(widths.get(heights.indexOf(v.height()))));
-        assertThat(videos.stream().map(Video::height).distinct()).containsExactlyInAnyOrderElementsOf(heights);
+        assertThat(videos)
+                .allSatisfy(
+                        v ->
+                                assertThat(v.width())
+                                        .isEqualTo(widths.get(heights.indexOf(v.height()))));
+        assertThat(videos.stream().map(Video::height).distinct())
+                .containsExactlyInAnyOrderElementsOf(heights);
         assertIntRange(videos, Video::length, 10, 3600);
         assertIntRange(videos, Video::views, 0, 10_000_000);
-        assertThat(videos.stream().map(Video::enabled).distinct()).containsExactlyInAnyOrder(true, false);
+        assertThat(videos.stream().map(Video::enabled).distinct())
+                .containsExactlyInAnyOrder(true, false);
     }
 
     @Test
@@ -92,7 +107,8 @@ class DatasetGeneratorTest {
         assertThat(videos.get(0).views()).isEqualTo(5492621);
     }
 
-    private static <T> void assertRandomStrings(List<T> objects, Function<T, String> field, int min, int max) {
+    private static <T> void assertRandomStrings(
+            List<T> objects, Function<T, String> field, int min, int max) {
         Set<Integer> lengths = new HashSet<>();
         Set<Character> characters = new HashSet<>();
         for (T object : objects) {
@@ -108,11 +124,14 @@ class DatasetGeneratorTest {
         assertThat(characters).as("all 62 characters occur").hasSize(62);
     }
 
-    private static <T> void assertIntRange(List<T> objects, Function<T, Integer> field, int min, int max) {
+    private static <T> void assertIntRange(
+            List<T> objects, Function<T, Integer> field, int min, int max) {
         int lowest = objects.stream().map(field).min(Integer::compare).orElseThrow();
         int highest = objects.stream().map(field).max(Integer::compare).orElseThrow();
         assertThat(lowest).isGreaterThanOrEqualTo(min);
         assertThat(highest).isLessThanOrEqualTo(max);
-        assertThat(highest - lowest).as("values spread over the range").isGreaterThan((max - min) * 9 / 10);
+        assertThat(highest - lowest)
+                .as("values spread over the range")
+                .isGreaterThan((max - min) * 9 / 10);
     }
 }

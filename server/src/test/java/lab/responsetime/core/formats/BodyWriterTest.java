@@ -21,12 +21,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * What {@link BodyWriter} charges to serialize and to compress, on a fake clock that only the
- * test moves: the encoder's writes, the compressor's work (opening, each write, the last block,
- * releasing) and the sink's writes each advance it by their own known amount, with the real
- * encoder and the real compressor doing the work. And how the writer stops: a cancelled body
- * releases the compressor without finishing it, a failed one releases it too, and the sink is
- * never closed.
+ * What {@link BodyWriter} charges to serialize and to compress, on a fake clock that only the test
+ * moves: the encoder's writes, the compressor's work (opening, each write, the last block,
+ * releasing) and the sink's writes each advance it by their own known amount, with the real encoder
+ * and the real compressor doing the work. And how the writer stops: a cancelled body releases the
+ * compressor without finishing it, a failed one releases it too, and the sink is never closed.
  */
 class BodyWriterTest {
     private static final long ENCODER_WRITE_NANOS = 1_000;
@@ -34,6 +33,7 @@ class BodyWriterTest {
     private static final long COMPRESSOR_WRITE_NANOS = 300_000;
     private static final long FINISH_NANOS = 7_000_000;
     private static final long RELEASE_NANOS = 50_000;
+
     /** Blocked on a slow connection: counted in neither duration. */
     private static final long SINK_WRITE_NANOS = 900_000_000;
 
@@ -44,19 +44,36 @@ class BodyWriterTest {
 
     @ParameterizedTest
     @EnumSource(Compression.class)
-    void compressIsAllTheCompressorsWorkItsLastBlockIncludedAndSerializeTheEncodersOnly(Compression compression)
-            throws Exception {
+    void compressIsAllTheCompressorsWorkItsLastBlockIncludedAndSerializeTheEncodersOnly(
+            Compression compression) throws Exception {
         for (int headBytes : new int[] {1 << 22, 4096}) {
             counted.reset();
             ClockedSink sink = new ClockedSink();
             List<BodyWriter.Timings> told = new ArrayList<>();
-            BodyWriter.Timings whole = writer(headBytes).write(encoder(), ObjectKind.BOOKS, BOOKS, compression,
-                    defaultLevel(compression), new Cancellation(), sink, told::add);
+            BodyWriter.Timings whole =
+                    writer(headBytes)
+                            .write(
+                                    encoder(),
+                                    ObjectKind.BOOKS,
+                                    BOOKS,
+                                    compression,
+                                    defaultLevel(compression),
+                                    new Cancellation(),
+                                    sink,
+                                    told::add);
 
-            assertThat(whole.serializeNanos()).isEqualTo(counted.encoderWrites * ENCODER_WRITE_NANOS);
-            long compressorWork = compression == Compression.NONE ? 0
-                    : OPEN_NANOS + counted.compressorWrites * COMPRESSOR_WRITE_NANOS + FINISH_NANOS + RELEASE_NANOS;
-            assertThat(whole.compressNanos()).as("compress, head " + headBytes).isEqualTo(compressorWork);
+            assertThat(whole.serializeNanos())
+                    .isEqualTo(counted.encoderWrites * ENCODER_WRITE_NANOS);
+            long compressorWork =
+                    compression == Compression.NONE
+                            ? 0
+                            : OPEN_NANOS
+                                    + counted.compressorWrites * COMPRESSOR_WRITE_NANOS
+                                    + FINISH_NANOS
+                                    + RELEASE_NANOS;
+            assertThat(whole.compressNanos())
+                    .as("compress, head " + headBytes)
+                    .isEqualTo(compressorWork);
             assertThat(counted.encoderWrites).isPositive();
             assertThat(counted.finished).isEqualTo(compression != Compression.NONE);
             assertThat(counted.released).isEqualTo(compression != Compression.NONE);
@@ -65,8 +82,13 @@ class BodyWriterTest {
             if (told.get(0).complete()) {
                 assertThat(told.get(0)).isEqualTo(whole);
             }
-            assertThat(IndependentDecoders.decode(Format.JSON, ObjectKind.BOOKS,
-                    IndependentDecoders.decompress(compression, sink.bytes.toByteArray()))).isEqualTo(BOOKS);
+            assertThat(
+                            IndependentDecoders.decode(
+                                    Format.JSON,
+                                    ObjectKind.BOOKS,
+                                    IndependentDecoders.decompress(
+                                            compression, sink.bytes.toByteArray())))
+                    .isEqualTo(BOOKS);
         }
     }
 
@@ -79,9 +101,20 @@ class BodyWriterTest {
         ClockedSink sink = new ClockedSink();
         List<BodyWriter.Timings> told = new ArrayList<>();
 
-        assertThatThrownBy(() -> writer(1 << 22).write(encoder(), ObjectKind.BOOKS, BOOKS, compression,
-                defaultLevel(compression), cancellation, sink, told::add))
-                .isInstanceOf(CancelledException.class).hasMessage("the client left");
+        assertThatThrownBy(
+                        () ->
+                                writer(1 << 22)
+                                        .write(
+                                                encoder(),
+                                                ObjectKind.BOOKS,
+                                                BOOKS,
+                                                compression,
+                                                defaultLevel(compression),
+                                                cancellation,
+                                                sink,
+                                                told::add))
+                .isInstanceOf(CancelledException.class)
+                .hasMessage("the client left");
         assertThat(counted.encoderWrites).as("the fourth write was refused").isEqualTo(4);
         assertThat(counted.compressorWrites).isLessThanOrEqualTo(3);
         assertThat(told).as("no header was written").isEmpty();
@@ -93,20 +126,35 @@ class BodyWriterTest {
     @ParameterizedTest
     @EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
     void aFailingSinkReachesTheCallerAndTheCompressorIsReleased(Compression compression) {
-        ClockedSink broken = new ClockedSink() {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                throw new IOException("connection reset");
-            }
-        };
-        assertThatThrownBy(() -> writer(1024).write(encoder(), ObjectKind.BOOKS, BOOKS, compression,
-                defaultLevel(compression), new Cancellation(), broken, soFar -> { }))
-                .isInstanceOf(IOException.class).hasMessage("connection reset");
+        ClockedSink broken =
+                new ClockedSink() {
+                    @Override
+                    public void write(byte[] b, int off, int len) throws IOException {
+                        throw new IOException("connection reset");
+                    }
+                };
+        assertThatThrownBy(
+                        () ->
+                                writer(1024)
+                                        .write(
+                                                encoder(),
+                                                ObjectKind.BOOKS,
+                                                BOOKS,
+                                                compression,
+                                                defaultLevel(compression),
+                                                new Cancellation(),
+                                                broken,
+                                                soFar -> {}))
+                .isInstanceOf(IOException.class)
+                .hasMessage("connection reset");
         assertThat(counted.released).isTrue();
     }
 
     private BodyWriter writer(int headBytes) {
-        return new BodyWriter(headBytes, clock::get, compression -> new ClockedCompressor(compression.compressor()));
+        return new BodyWriter(
+                headBytes,
+                clock::get,
+                compression -> new ClockedCompressor(compression.compressor()));
     }
 
     private static int defaultLevel(Compression compression) {
@@ -117,28 +165,35 @@ class BodyWriterTest {
     private Encoder encoder() {
         return new Encoder() {
             @Override
-            public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out) throws IOException {
-                Format.JSON.encoder().encode(kind, objects, new OutputStream() {
-                    @Override
-                    public void write(int b) throws IOException {
-                        write(new byte[] {(byte) b}, 0, 1);
-                    }
+            public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
+                    throws IOException {
+                Format.JSON
+                        .encoder()
+                        .encode(
+                                kind,
+                                objects,
+                                new OutputStream() {
+                                    @Override
+                                    public void write(int b) throws IOException {
+                                        write(new byte[] {(byte) b}, 0, 1);
+                                    }
 
-                    @Override
-                    public void write(byte[] b, int off, int len) throws IOException {
-                        clock.addAndGet(ENCODER_WRITE_NANOS);
-                        counted.encoderWrites++;
-                        if (counted.encoderWrites > counted.cancelAfter) {
-                            counted.cancellation.cancel("the client left");
-                        }
-                        out.write(b, off, len);
-                    }
+                                    @Override
+                                    public void write(byte[] b, int off, int len)
+                                            throws IOException {
+                                        clock.addAndGet(ENCODER_WRITE_NANOS);
+                                        counted.encoderWrites++;
+                                        if (counted.encoderWrites > counted.cancelAfter) {
+                                            counted.cancellation.cancel("the client left");
+                                        }
+                                        out.write(b, off, len);
+                                    }
 
-                    @Override
-                    public void flush() throws IOException {
-                        out.flush();
-                    }
-                });
+                                    @Override
+                                    public void flush() throws IOException {
+                                        out.flush();
+                                    }
+                                });
             }
         };
     }
@@ -165,7 +220,10 @@ class BodyWriterTest {
         }
     }
 
-    /** The real compressor, whose opening, writes, last block and release each cost their known time. */
+    /**
+     * The real compressor, whose opening, writes, last block and release each cost their known
+     * time.
+     */
     private final class ClockedCompressor implements Compressor {
         private final Compressor real;
 

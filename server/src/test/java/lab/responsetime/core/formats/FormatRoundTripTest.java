@@ -33,7 +33,11 @@ class FormatRoundTripTest {
     private static final long SEED = 20170601L;
     private static final List<Book> BOOKS = DatasetGenerator.books(SEED, 3_000);
     private static final List<Video> VIDEOS = DatasetGenerator.videos(SEED, 3_000);
-    /** Heavy levels (seconds per 3,000 Books) run on fewer objects: still several of the compressor's input pushes. */
+
+    /**
+     * Heavy levels (seconds per 3,000 Books) run on fewer objects: still several of the
+     * compressor's input pushes.
+     */
     private static final int HEAVY_LEVEL_COUNT = 300;
 
     static Stream<Arguments> cells() {
@@ -51,13 +55,15 @@ class FormatRoundTripTest {
 
     @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cells")
-    void roundTripsBooks(Format format, CompressionLevels.Case compression, int count) throws Exception {
+    void roundTripsBooks(Format format, CompressionLevels.Case compression, int count)
+            throws Exception {
         assertRoundTrip(format, compression, ObjectKind.BOOKS, BOOKS.subList(0, count));
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cells")
-    void roundTripsVideos(Format format, CompressionLevels.Case compression, int count) throws Exception {
+    void roundTripsVideos(Format format, CompressionLevels.Case compression, int count)
+            throws Exception {
         assertRoundTrip(format, compression, ObjectKind.VIDEOS, VIDEOS.subList(0, count));
     }
 
@@ -65,14 +71,25 @@ class FormatRoundTripTest {
     @ParameterizedTest
     @EnumSource(Format.class)
     void roundTripsEdgeValues(Format format) throws Exception {
-        List<Book> books = List.of(
-                new Book("", "", "", "", 0, 0f, "DIGITAL", false),
-                new Book("<&>\"'", "a\\b", "line\nbreak\ttab", "ü€𝄞", 1000, 2000f, "PAPERBACK", true),
-                new Book("x", "y", "z", "w", 7, 0.01f, "HARDCOVER", true),
-                new Book("x", "y", "z", "w", 7, 1999.99f, "HARDCOVER", true),
-                new Book("x", "y", "z", "w", 7, 123.45f, "HARDCOVER", true));
-        List<Video> videos = List.of(new Video("", "", "ogg", 256, 144, 10, 0, false),
-                new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true));
+        List<Book> books =
+                List.of(
+                        new Book("", "", "", "", 0, 0f, "DIGITAL", false),
+                        new Book(
+                                "<&>\"'",
+                                "a\\b",
+                                "line\nbreak\ttab",
+                                "ü€𝄞",
+                                1000,
+                                2000f,
+                                "PAPERBACK",
+                                true),
+                        new Book("x", "y", "z", "w", 7, 0.01f, "HARDCOVER", true),
+                        new Book("x", "y", "z", "w", 7, 1999.99f, "HARDCOVER", true),
+                        new Book("x", "y", "z", "w", 7, 123.45f, "HARDCOVER", true));
+        List<Video> videos =
+                List.of(
+                        new Video("", "", "ogg", 256, 144, 10, 0, false),
+                        new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true));
         for (CompressionLevels.Case compression : CompressionLevels.all()) {
             assertRoundTrip(format, compression, ObjectKind.BOOKS, books);
             assertRoundTrip(format, compression, ObjectKind.VIDEOS, videos);
@@ -82,19 +99,30 @@ class FormatRoundTripTest {
     @Test
     void protobufBodyIsByteForByteTheGeneratedListMessage() throws Exception {
         BookList.Builder books = BookList.newBuilder();
-        BOOKS.forEach(b -> books.addBooks((lab.responsetime.api.proto.Book) ObjectKind.BOOKS.toProto(b)));
+        BOOKS.forEach(
+                b -> books.addBooks((lab.responsetime.api.proto.Book) ObjectKind.BOOKS.toProto(b)));
         assertThat(encode(Format.PROTOBUF, ObjectKind.BOOKS, BOOKS))
                 .isEqualTo(books.build().toByteArray());
         VideoList.Builder videos = VideoList.newBuilder();
-        VIDEOS.forEach(v -> videos.addVideos((lab.responsetime.api.proto.Video) ObjectKind.VIDEOS.toProto(v)));
+        VIDEOS.forEach(
+                v ->
+                        videos.addVideos(
+                                (lab.responsetime.api.proto.Video) ObjectKind.VIDEOS.toProto(v)));
         assertThat(encode(Format.PROTOBUF, ObjectKind.VIDEOS, VIDEOS))
                 .isEqualTo(videos.build().toByteArray());
     }
 
     @Test
     void pricesAreWrittenAsTheirTwoDecimalValue() throws Exception {
-        String json = new String(encode(Format.JSON, ObjectKind.BOOKS,
-                List.of(new Book("t", "a", "d", "i", 1, 1234.57f, "DIGITAL", true))));
+        String json =
+                new String(
+                        encode(
+                                Format.JSON,
+                                ObjectKind.BOOKS,
+                                List.of(
+                                        new Book(
+                                                "t", "a", "d", "i", 1, 1234.57f, "DIGITAL",
+                                                true))));
         assertThat(json).contains("\"price\":1234.57,");
     }
 
@@ -104,11 +132,18 @@ class FormatRoundTripTest {
         BodyWriter writer = new BodyWriter(1 << 20);
         RecordingSink sink = new RecordingSink();
         List<BodyWriter.Timings> told = new ArrayList<>();
-        writer.write(Format.JSON.encoder(), ObjectKind.BOOKS, BOOKS.subList(0, 10), compression,
-                compression.levels().orElseThrow().defaultLevel(), new Cancellation(), sink, soFar -> {
-            assertThat(sink.size()).as("nothing sent before the listener").isZero();
-            told.add(soFar);
-        });
+        writer.write(
+                Format.JSON.encoder(),
+                ObjectKind.BOOKS,
+                BOOKS.subList(0, 10),
+                compression,
+                compression.levels().orElseThrow().defaultLevel(),
+                new Cancellation(),
+                sink,
+                soFar -> {
+                    assertThat(sink.size()).as("nothing sent before the listener").isZero();
+                    told.add(soFar);
+                });
         assertThat(told).hasSize(1);
         assertThat(told.get(0).complete()).isTrue();
         assertThat(told.get(0).wireBytes()).isEqualTo(sink.size());
@@ -123,11 +158,19 @@ class FormatRoundTripTest {
         RecordingSink sink = new RecordingSink();
         List<BodyWriter.Timings> told = new ArrayList<>();
         int level = compression.levels().map(Compression.Levels::defaultLevel).orElse(0);
-        BodyWriter.Timings whole = writer.write(Format.XML.encoder(), ObjectKind.BOOKS, BOOKS, compression, level,
-                new Cancellation(), sink, soFar -> {
-                    assertThat(sink.size()).isZero();
-                    told.add(soFar);
-                });
+        BodyWriter.Timings whole =
+                writer.write(
+                        Format.XML.encoder(),
+                        ObjectKind.BOOKS,
+                        BOOKS,
+                        compression,
+                        level,
+                        new Cancellation(),
+                        sink,
+                        soFar -> {
+                            assertThat(sink.size()).isZero();
+                            told.add(soFar);
+                        });
         assertThat(told).hasSize(1);
         assertThat(told.get(0).complete()).isFalse();
         assertThat(told.get(0).wireBytes()).isLessThanOrEqualTo(headBytes);
@@ -135,27 +178,46 @@ class FormatRoundTripTest {
         assertThat(whole.complete()).isTrue();
         assertThat(whole.wireBytes()).isEqualTo(sink.size());
         assertThat(whole.serializeNanos()).isGreaterThanOrEqualTo(told.get(0).serializeNanos());
-        assertThat(IndependentDecoders.decode(Format.XML, ObjectKind.BOOKS,
-                IndependentDecoders.decompress(compression, sink.bytes.toByteArray()))).isEqualTo(BOOKS);
+        assertThat(
+                        IndependentDecoders.decode(
+                                Format.XML,
+                                ObjectKind.BOOKS,
+                                IndependentDecoders.decompress(
+                                        compression, sink.bytes.toByteArray())))
+                .isEqualTo(BOOKS);
     }
 
-    private static <T> void assertRoundTrip(Format format, CompressionLevels.Case compression, ObjectKind<T> kind,
-                                            List<T> objects) throws Exception {
+    private static <T> void assertRoundTrip(
+            Format format, CompressionLevels.Case compression, ObjectKind<T> kind, List<T> objects)
+            throws Exception {
         byte[] body = encode(format, compression.compression(), compression.level(), kind, objects);
         byte[] plain = IndependentDecoders.decompress(compression.compression(), body);
-        assertThat(plain).as("decompressed, the uncompressed body").isEqualTo(encode(format, kind, objects));
-        assertThat(IndependentDecoders.decode(format, kind, plain)).containsExactlyElementsOf(objects);
+        assertThat(plain)
+                .as("decompressed, the uncompressed body")
+                .isEqualTo(encode(format, kind, objects));
+        assertThat(IndependentDecoders.decode(format, kind, plain))
+                .containsExactlyElementsOf(objects);
     }
 
-    static <T> byte[] encode(Format format, ObjectKind<T> kind, List<T> objects) throws IOException, CancelledException {
+    static <T> byte[] encode(Format format, ObjectKind<T> kind, List<T> objects)
+            throws IOException, CancelledException {
         return encode(format, Compression.NONE, 0, kind, objects);
     }
 
-    static <T> byte[] encode(Format format, Compression compression, int level, ObjectKind<T> kind, List<T> objects)
+    static <T> byte[] encode(
+            Format format, Compression compression, int level, ObjectKind<T> kind, List<T> objects)
             throws IOException, CancelledException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new BodyWriter(8192).write(format.encoder(), kind, objects, compression, level, new Cancellation(), out,
-                soFar -> { });
+        new BodyWriter(8192)
+                .write(
+                        format.encoder(),
+                        kind,
+                        objects,
+                        compression,
+                        level,
+                        new Cancellation(),
+                        out,
+                        soFar -> {});
         return out.toByteArray();
     }
 

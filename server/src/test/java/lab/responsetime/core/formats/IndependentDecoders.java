@@ -1,5 +1,12 @@
 package lab.responsetime.core.formats;
 
+import co.nstant.in.cbor.CborDecoder;
+import co.nstant.in.cbor.model.DataItem;
+import co.nstant.in.cbor.model.MajorType;
+import co.nstant.in.cbor.model.SimpleValue;
+import co.nstant.in.cbor.model.SimpleValueType;
+import co.nstant.in.cbor.model.SinglePrecisionFloat;
+import co.nstant.in.cbor.model.UnicodeString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.airlift.compress.zstd.ZstdInputStream;
@@ -21,13 +28,6 @@ import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.ObjectKind;
 import org.brotli.dec.BrotliInputStream;
-import co.nstant.in.cbor.CborDecoder;
-import co.nstant.in.cbor.model.DataItem;
-import co.nstant.in.cbor.model.MajorType;
-import co.nstant.in.cbor.model.SimpleValue;
-import co.nstant.in.cbor.model.SimpleValueType;
-import co.nstant.in.cbor.model.SinglePrecisionFloat;
-import co.nstant.in.cbor.model.UnicodeString;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessageUnpacker;
 import org.msgpack.value.Value;
@@ -37,25 +37,32 @@ import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
 
 /**
- * Decoders that share no code with the encoders: Jackson's tree model for JSON (no data
- * binding), the JDK's DOM parser for both XMLs, the generated protobuf parser for Protobuf,
- * cbor-java (co.nstant.in) for CBOR and msgpack-core's unpacker for MessagePack. Each checks
- * the document's shape strictly — root, element, attribute and field names exactly as SPEC §2,
- * and in the binary formats each value's type (text, integer, float32, boolean).
+ * Decoders that share no code with the encoders: Jackson's tree model for JSON (no data binding),
+ * the JDK's DOM parser for both XMLs, the generated protobuf parser for Protobuf, cbor-java
+ * (co.nstant.in) for CBOR and msgpack-core's unpacker for MessagePack. Each checks the document's
+ * shape strictly — root, element, attribute and field names exactly as SPEC §2, and in the binary
+ * formats each value's type (text, integer, float32, boolean).
  *
- * <p>Decompressors that are not the server's compressing libraries, all pure Java: the JDK's
- * {@code GZIPInputStream} (RFC 1952) and {@code InflaterInputStream} (zlib, RFC 1950), Google's
- * Brotli decoder ({@code org.brotli:dec}) and aircompressor's zstd decompressor.
+ * <p>Decompressors that are not the server's compressing libraries, all pure Java: the JDK's {@code
+ * GZIPInputStream} (RFC 1952) and {@code InflaterInputStream} (zlib, RFC 1950), Google's Brotli
+ * decoder ({@code org.brotli:dec}) and aircompressor's zstd decompressor.
  */
 public final class IndependentDecoders {
     private static final ObjectMapper TREE = new ObjectMapper();
     static final List<String> BOOK_FIELDS =
-            List.of("title", "author", "description", "image", "numInStock", "price", "type", "onSale");
+            List.of(
+                    "title",
+                    "author",
+                    "description",
+                    "image",
+                    "numInStock",
+                    "price",
+                    "type",
+                    "onSale");
     static final List<String> VIDEO_FIELDS =
             List.of("uri", "title", "format", "height", "width", "length", "views", "enabled");
 
-    private IndependentDecoders() {
-    }
+    private IndependentDecoders() {}
 
     /** The body as the format encoded it, before {@code compression}. */
     public static byte[] decompress(Compression compression, byte[] body) {
@@ -63,13 +70,14 @@ public final class IndependentDecoders {
             return body;
         }
         ByteArrayInputStream compressed = new ByteArrayInputStream(body);
-        try (InputStream in = switch (compression) {
-            case GZIP -> new GZIPInputStream(compressed);
-            case DEFLATE -> new InflaterInputStream(compressed);
-            case BR -> new BrotliInputStream(compressed);
-            case ZSTD -> new ZstdInputStream(compressed);
-            case NONE -> throw new AssertionError("not compressed");
-        }) {
+        try (InputStream in =
+                switch (compression) {
+                    case GZIP -> new GZIPInputStream(compressed);
+                    case DEFLATE -> new InflaterInputStream(compressed);
+                    case BR -> new BrotliInputStream(compressed);
+                    case ZSTD -> new ZstdInputStream(compressed);
+                    case NONE -> throw new AssertionError("not compressed");
+                }) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -78,14 +86,17 @@ public final class IndependentDecoders {
 
     /** Decodes an uncompressed body of {@code format} into the kind's objects. */
     @SuppressWarnings("unchecked")
-    public static <T> List<T> decode(Format format, ObjectKind<T> kind, byte[] body) throws Exception {
+    public static <T> List<T> decode(Format format, ObjectKind<T> kind, byte[] body)
+            throws Exception {
         return switch (format) {
             case JSON -> bind(kind, fromJson(kind, body));
             case XML -> bind(kind, fromXml(kind, body));
             case XML_ATTRIBUTES -> bind(kind, fromXmlAttributes(kind, body));
             case CBOR -> bind(kind, fromCbor(kind, body));
             case MSGPACK -> bind(kind, fromMsgpack(kind, body));
-            case PROTOBUF -> (List<T>) (kind == ObjectKind.BOOKS ? protobufBooks(body) : protobufVideos(body));
+            case PROTOBUF ->
+                    (List<T>)
+                            (kind == ObjectKind.BOOKS ? protobufBooks(body) : protobufVideos(body));
         };
     }
 
@@ -102,7 +113,8 @@ public final class IndependentDecoders {
         return kind == ObjectKind.BOOKS ? BOOK_FIELDS : VIDEO_FIELDS;
     }
 
-    private static List<Map<String, String>> fromJson(ObjectKind<?> kind, byte[] body) throws IOException {
+    private static List<Map<String, String>> fromJson(ObjectKind<?> kind, byte[] body)
+            throws IOException {
         JsonNode root = TREE.readTree(body);
         if (!root.isArray()) {
             throw new AssertionError("JSON root is not an array");
@@ -127,21 +139,29 @@ public final class IndependentDecoders {
         return records;
     }
 
-    private static List<Map<String, String>> fromXml(ObjectKind<?> kind, byte[] body) throws Exception {
+    private static List<Map<String, String>> fromXml(ObjectKind<?> kind, byte[] body)
+            throws Exception {
         Element root = xmlRoot(kind, body);
         List<Map<String, String>> records = new ArrayList<>();
         for (Element object : children(root)) {
             if (!object.getTagName().equals(kind.singular()) || object.hasAttributes()) {
-                throw new AssertionError("XML element <" + object.getTagName() + ">, expected <" + kind.singular() + ">");
+                throw new AssertionError(
+                        "XML element <"
+                                + object.getTagName()
+                                + ">, expected <"
+                                + kind.singular()
+                                + ">");
             }
             Map<String, String> record = new LinkedHashMap<>();
             for (Element field : children(object)) {
                 if (field.hasAttributes() || record.put(field.getTagName(), text(field)) != null) {
-                    throw new AssertionError("XML field <" + field.getTagName() + "> has attributes or repeats");
+                    throw new AssertionError(
+                            "XML field <" + field.getTagName() + "> has attributes or repeats");
                 }
             }
             if (!new ArrayList<>(record.keySet()).equals(fields(kind))) {
-                throw new AssertionError("XML fields " + record.keySet() + ", expected " + fields(kind));
+                throw new AssertionError(
+                        "XML fields " + record.keySet() + ", expected " + fields(kind));
             }
             records.add(record);
         }
@@ -152,39 +172,55 @@ public final class IndependentDecoders {
     private static Element xmlRoot(ObjectKind<?> kind, byte[] body) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        Element root = factory.newDocumentBuilder().parse(new ByteArrayInputStream(body)).getDocumentElement();
+        Element root =
+                factory.newDocumentBuilder()
+                        .parse(new ByteArrayInputStream(body))
+                        .getDocumentElement();
         if (!root.getTagName().equals(kind.plural()) || root.hasAttributes()) {
-            throw new AssertionError("XML root <" + root.getTagName() + ">, expected <" + kind.plural() + ">");
+            throw new AssertionError(
+                    "XML root <" + root.getTagName() + ">, expected <" + kind.plural() + ">");
         }
         return root;
     }
 
-    private static List<Map<String, String>> fromXmlAttributes(ObjectKind<?> kind, byte[] body) throws Exception {
+    private static List<Map<String, String>> fromXmlAttributes(ObjectKind<?> kind, byte[] body)
+            throws Exception {
         Element root = xmlRoot(kind, body);
         List<Map<String, String>> records = new ArrayList<>();
         for (Element object : children(root)) {
             if (!object.getTagName().equals(kind.singular()) || object.hasChildNodes()) {
-                throw new AssertionError("XML element <" + object.getTagName() + ">, expected an empty <"
-                        + kind.singular() + "/>");
+                throw new AssertionError(
+                        "XML element <"
+                                + object.getTagName()
+                                + ">, expected an empty <"
+                                + kind.singular()
+                                + "/>");
             }
             NamedNodeMap attributes = object.getAttributes();
             Map<String, String> record = new LinkedHashMap<>();
             for (String name : fields(kind)) {
                 if (!object.hasAttribute(name)) {
-                    throw new AssertionError("XML <" + kind.singular() + "> has no attribute " + name);
+                    throw new AssertionError(
+                            "XML <" + kind.singular() + "> has no attribute " + name);
                 }
                 record.put(name, object.getAttribute(name));
             }
             if (attributes.getLength() != record.size()) {
-                throw new AssertionError("XML <" + kind.singular() + "> has " + attributes.getLength()
-                        + " attributes, expected " + fields(kind));
+                throw new AssertionError(
+                        "XML <"
+                                + kind.singular()
+                                + "> has "
+                                + attributes.getLength()
+                                + " attributes, expected "
+                                + fields(kind));
             }
             records.add(record);
         }
         return records;
     }
 
-    private static List<Map<String, String>> fromCbor(ObjectKind<?> kind, byte[] body) throws Exception {
+    private static List<Map<String, String>> fromCbor(ObjectKind<?> kind, byte[] body)
+            throws Exception {
         List<DataItem> items = new CborDecoder(new ByteArrayInputStream(body)).decode();
         if (items.size() != 1 || !(items.get(0) instanceof co.nstant.in.cbor.model.Array array)) {
             throw new AssertionError("CBOR body is not one array: " + items.size() + " items");
@@ -222,15 +258,25 @@ public final class IndependentDecoders {
             return number.getValue().toString();
         } else if (type == float.class && value instanceof SinglePrecisionFloat single) {
             return Float.toString(single.getValue());
-        } else if (type == boolean.class && value instanceof SimpleValue simple
-                && (simple.getSimpleValueType() == SimpleValueType.TRUE || simple.getSimpleValueType() == SimpleValueType.FALSE)) {
+        } else if (type == boolean.class
+                && value instanceof SimpleValue simple
+                && (simple.getSimpleValueType() == SimpleValueType.TRUE
+                        || simple.getSimpleValueType() == SimpleValueType.FALSE)) {
             return Boolean.toString(simple.getSimpleValueType() == SimpleValueType.TRUE);
         }
-        throw new AssertionError("CBOR " + field + " is " + value + " (" + value.getClass().getSimpleName()
-                + "), expected a " + type.getSimpleName());
+        throw new AssertionError(
+                "CBOR "
+                        + field
+                        + " is "
+                        + value
+                        + " ("
+                        + value.getClass().getSimpleName()
+                        + "), expected a "
+                        + type.getSimpleName());
     }
 
-    private static List<Map<String, String>> fromMsgpack(ObjectKind<?> kind, byte[] body) throws IOException {
+    private static List<Map<String, String>> fromMsgpack(ObjectKind<?> kind, byte[] body)
+            throws IOException {
         try (MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(body)) {
             Value root = unpacker.unpackValue();
             if (unpacker.hasNext() || !root.isArrayValue()) {
@@ -244,13 +290,15 @@ public final class IndependentDecoders {
                 Map<String, String> record = new LinkedHashMap<>();
                 for (Map.Entry<Value, Value> entry : item.asMapValue().entrySet()) {
                     if (!entry.getKey().isStringValue()) {
-                        throw new AssertionError("MessagePack key is not a string: " + entry.getKey());
+                        throw new AssertionError(
+                                "MessagePack key is not a string: " + entry.getKey());
                     }
                     String name = entry.getKey().asStringValue().asString();
                     record.put(name, msgpackValue(kind, name, entry.getValue()));
                 }
                 if (!new ArrayList<>(record.keySet()).equals(fields(kind))) {
-                    throw new AssertionError("MessagePack keys " + record.keySet() + ", expected " + fields(kind));
+                    throw new AssertionError(
+                            "MessagePack keys " + record.keySet() + ", expected " + fields(kind));
                 }
                 records.add(record);
             }
@@ -264,16 +312,28 @@ public final class IndependentDecoders {
             return value.asStringValue().asString();
         } else if (type == int.class && value.isIntegerValue()) {
             return Integer.toString(value.asIntegerValue().asInt());
-        } else if (type == float.class && value.getValueType() == ValueType.FLOAT && isFloat32(value)) {
+        } else if (type == float.class
+                && value.getValueType() == ValueType.FLOAT
+                && isFloat32(value)) {
             return Float.toString(value.asFloatValue().toFloat());
         } else if (type == boolean.class && value.isBooleanValue()) {
             return Boolean.toString(value.asBooleanValue().getBoolean());
         }
-        throw new AssertionError("MessagePack " + field + " is " + value + " (" + value.getValueType()
-                + "), expected a " + type.getSimpleName());
+        throw new AssertionError(
+                "MessagePack "
+                        + field
+                        + " is "
+                        + value
+                        + " ("
+                        + value.getValueType()
+                        + "), expected a "
+                        + type.getSimpleName());
     }
 
-    /** Whether a MessagePack float holds a float32 value (the tree model does not say which width was sent). */
+    /**
+     * Whether a MessagePack float holds a float32 value (the tree model does not say which width
+     * was sent).
+     */
     private static boolean isFloat32(Value value) {
         double d = value.asFloatValue().toDouble();
         return (double) (float) d == d;
@@ -288,14 +348,18 @@ public final class IndependentDecoders {
         throw new AssertionError(kind + " have no field " + field);
     }
 
-    /** The child elements of {@code parent}, which may hold no text besides white space between them. */
+    /**
+     * The child elements of {@code parent}, which may hold no text besides white space between
+     * them.
+     */
     private static List<Element> children(Element parent) {
         List<Element> elements = new ArrayList<>();
         for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
             if (node instanceof Element element) {
                 elements.add(element);
             } else if (!node.getTextContent().isBlank()) {
-                throw new AssertionError("XML <" + parent.getTagName() + "> holds text beside its elements");
+                throw new AssertionError(
+                        "XML <" + parent.getTagName() + "> holds text beside its elements");
             }
         }
         return elements;
@@ -304,22 +368,35 @@ public final class IndependentDecoders {
     private static String text(Element field) {
         for (Node node = field.getFirstChild(); node != null; node = node.getNextSibling()) {
             if (node.getNodeType() != Node.TEXT_NODE) {
-                throw new AssertionError("XML field <" + field.getTagName() + "> is not plain text");
+                throw new AssertionError(
+                        "XML field <" + field.getTagName() + "> is not plain text");
             }
         }
         return field.getTextContent();
     }
 
     private static Book book(Map<String, String> r) {
-        return new Book(r.get("title"), r.get("author"), r.get("description"), r.get("image"),
-                Integer.parseInt(r.get("numInStock")), Float.parseFloat(r.get("price")), r.get("type"),
+        return new Book(
+                r.get("title"),
+                r.get("author"),
+                r.get("description"),
+                r.get("image"),
+                Integer.parseInt(r.get("numInStock")),
+                Float.parseFloat(r.get("price")),
+                r.get("type"),
                 bool(r.get("onSale")));
     }
 
     private static Video video(Map<String, String> r) {
-        return new Video(r.get("uri"), r.get("title"), r.get("format"), Integer.parseInt(r.get("height")),
-                Integer.parseInt(r.get("width")), Integer.parseInt(r.get("length")),
-                Integer.parseInt(r.get("views")), bool(r.get("enabled")));
+        return new Video(
+                r.get("uri"),
+                r.get("title"),
+                r.get("format"),
+                Integer.parseInt(r.get("height")),
+                Integer.parseInt(r.get("width")),
+                Integer.parseInt(r.get("length")),
+                Integer.parseInt(r.get("views")),
+                bool(r.get("enabled")));
     }
 
     private static boolean bool(String text) {
@@ -332,8 +409,16 @@ public final class IndependentDecoders {
     private static List<Book> protobufBooks(byte[] body) throws IOException {
         List<Book> books = new ArrayList<>();
         for (lab.responsetime.api.proto.Book b : BookList.parseFrom(body).getBooksList()) {
-            books.add(new Book(b.getTitle(), b.getAuthor(), b.getDescription(), b.getImage(), b.getNumInStock(),
-                    b.getPrice(), b.getType(), b.getOnSale()));
+            books.add(
+                    new Book(
+                            b.getTitle(),
+                            b.getAuthor(),
+                            b.getDescription(),
+                            b.getImage(),
+                            b.getNumInStock(),
+                            b.getPrice(),
+                            b.getType(),
+                            b.getOnSale()));
         }
         return books;
     }
@@ -341,8 +426,16 @@ public final class IndependentDecoders {
     private static List<Video> protobufVideos(byte[] body) throws IOException {
         List<Video> videos = new ArrayList<>();
         for (lab.responsetime.api.proto.Video v : VideoList.parseFrom(body).getVideosList()) {
-            videos.add(new Video(v.getUri(), v.getTitle(), v.getFormat(), v.getHeight(), v.getWidth(),
-                    v.getLength(), v.getViews(), v.getEnabled()));
+            videos.add(
+                    new Video(
+                            v.getUri(),
+                            v.getTitle(),
+                            v.getFormat(),
+                            v.getHeight(),
+                            v.getWidth(),
+                            v.getLength(),
+                            v.getViews(),
+                            v.getEnabled()));
         }
         return videos;
     }

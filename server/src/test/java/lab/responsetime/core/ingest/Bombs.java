@@ -18,8 +18,10 @@ import lab.responsetime.core.compression.Compression;
 public final class Bombs {
     /** What the gzip, deflate and zstd bombs expand to. */
     public static final long TEN_GIB = 10L << 30;
+
     /** What the brotli bomb expands to (compressing it takes a quarter of a second). */
     public static final long ONE_GIB = 1L << 30;
+
     private static final int SEGMENT_BYTES = 64 << 20;
     private static final int WINDOW_BYTES = 32 << 10;
 
@@ -28,8 +30,7 @@ public final class Bombs {
     private static byte[] zstd;
     private static byte[] br;
 
-    private Bombs() {
-    }
+    private Bombs() {}
 
     /** The bomb of {@code encoding} (identity has none). */
     public static synchronized byte[] of(ContentEncoding encoding) {
@@ -48,9 +49,9 @@ public final class Bombs {
     }
 
     /**
-     * Raw deflate of {@code [} and ten GiB of spaces: the first run fills the window with spaces, then
-     * one run of 64 MiB of spaces, flushed to a byte boundary, is repeated (its matches only ever
-     * reach back to spaces), then the final block. The checksum after it is left wrong: only a
+     * Raw deflate of {@code [} and ten GiB of spaces: the first run fills the window with spaces,
+     * then one run of 64 MiB of spaces, flushed to a byte boundary, is repeated (its matches only
+     * ever reach back to spaces), then the final block. The checksum after it is left wrong: only a
      * decoder that inflated all ten GiB would see it.
      */
     private static byte[][] deflateRuns() {
@@ -112,10 +113,17 @@ public final class Bombs {
     }
 
     private static byte[] zlib() {
-        return repeated(new byte[] {0x78, (byte) 0x9c}, deflateRuns(), TEN_GIB / SEGMENT_BYTES, new byte[4]);
+        return repeated(
+                new byte[] {0x78, (byte) 0x9c},
+                deflateRuns(),
+                TEN_GIB / SEGMENT_BYTES,
+                new byte[4]);
     }
 
-    /** Frames of 64 MiB each (concatenated frames are one zstd body), the first starting with {@code [}. */
+    /**
+     * Frames of 64 MiB each (concatenated frames are one zstd body), the first starting with {@code
+     * [}.
+     */
     private static byte[] zstd() {
         byte[] spaces = new byte[SEGMENT_BYTES];
         Arrays.fill(spaces, (byte) ' ');

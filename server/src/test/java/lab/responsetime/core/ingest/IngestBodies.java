@@ -20,25 +20,38 @@ import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.JacksonMappers;
 
-/** Bodies to post in the tests: exactly what GET answers (the server's own body writer), or edited. */
+/**
+ * Bodies to post in the tests: exactly what GET answers (the server's own body writer), or edited.
+ */
 public final class IngestBodies {
     public static final long SEED = 20170601L;
 
-    private IngestBodies() {
-    }
+    private IngestBodies() {}
 
-    /** The body of {@code GET /api/<kind>?count=<count>&format=<format>&compression=<compression>} (default level). */
-    public static <T> byte[] get(ObjectKind<T> kind, int count, Format format, Compression compression) {
+    /**
+     * The body of {@code GET /api/<kind>?count=<count>&format=<format>&compression=<compression>}
+     * (default level).
+     */
+    public static <T> byte[] get(
+            ObjectKind<T> kind, int count, Format format, Compression compression) {
         return write(kind, DatasetGenerator.generate(kind, SEED, count), format, compression);
     }
 
     /** {@code objects} as GET would write them. */
-    public static <T> byte[] write(ObjectKind<T> kind, List<T> objects, Format format, Compression compression) {
+    public static <T> byte[] write(
+            ObjectKind<T> kind, List<T> objects, Format format, Compression compression) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            new BodyWriter(8192).write(format.encoder(), kind, objects, compression,
-                    compression.levels().map(Compression.Levels::defaultLevel).orElse(0), new Cancellation(), out,
-                    soFar -> { });
+            new BodyWriter(8192)
+                    .write(
+                            format.encoder(),
+                            kind,
+                            objects,
+                            compression,
+                            compression.levels().map(Compression.Levels::defaultLevel).orElse(0),
+                            new Cancellation(),
+                            out,
+                            soFar -> {});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (CancelledException e) {
@@ -53,7 +66,10 @@ public final class IngestBodies {
             return body;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (var compressing = compression.compressor().open(out, compression.levels().orElseThrow().defaultLevel())) {
+        try (var compressing =
+                compression
+                        .compressor()
+                        .open(out, compression.levels().orElseThrow().defaultLevel())) {
             compressing.write(body, 0, body.length);
             compressing.finish();
         } catch (IOException e) {
@@ -66,10 +82,14 @@ public final class IngestBodies {
     public static List<Map<String, Object>> maps(ObjectKind<?> kind, int count) {
         List<Map<String, Object>> maps = new ArrayList<>();
         for (Object object : DatasetGenerator.generate(kind, SEED, count)) {
-            Map<String, Object> map = JacksonMappers.JSON.convertValue(object,
-                    new TypeReference<LinkedHashMap<String, Object>>() { });
+            Map<String, Object> map =
+                    JacksonMappers.JSON.convertValue(
+                            object, new TypeReference<LinkedHashMap<String, Object>>() {});
             if (object instanceof Book book) {
-                map.put("price", book.price()); // a float, as the encoders write it (the map would hold a double)
+                map.put(
+                        "price",
+                        book.price()); // a float, as the encoders write it (the map would hold
+                // a double)
             }
             maps.add(map);
         }
@@ -77,8 +97,8 @@ public final class IngestBodies {
     }
 
     /**
-     * A JSON body of Books: {@code B} is a valid book; {@code B(field:literal)} the same book with the
-     * field's value written as {@code literal}; anything else is copied.
+     * A JSON body of Books: {@code B} is a valid book; {@code B(field:literal)} the same book with
+     * the field's value written as {@code literal}; anything else is copied.
      */
     public static byte[] json(String template) {
         Map<String, Object> book = maps(ObjectKind.BOOKS, 1).get(0);
@@ -92,8 +112,11 @@ public final class IngestBodies {
                     String field = change.substring(0, change.indexOf(':'));
                     Map<String, Object> edited = new LinkedHashMap<>(book);
                     edited.put(field, "@@VALUE@@");
-                    body.append(JacksonMappers.JSON.writeValueAsString(edited)
-                            .replace("\"@@VALUE@@\"", change.substring(field.length() + 1)));
+                    body.append(
+                            JacksonMappers.JSON
+                                    .writeValueAsString(edited)
+                                    .replace(
+                                            "\"@@VALUE@@\"", change.substring(field.length() + 1)));
                     i = end;
                 } else if (c == 'B') {
                     body.append(JacksonMappers.JSON.writeValueAsString(book));
@@ -107,20 +130,29 @@ public final class IngestBodies {
         return body.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** An XML body of Books: {@code {E}} is a valid book of elements, {@code {A}} one of attributes. */
+    /**
+     * An XML body of Books: {@code {E}} is a valid book of elements, {@code {A}} one of attributes.
+     */
     public static byte[] xml(String template) {
         Map<String, Object> book = maps(ObjectKind.BOOKS, 1).get(0);
-        return template.replace("{E}", xmlBook(book, false)).replace("{A}", xmlBook(book, true))
+        return template.replace("{E}", xmlBook(book, false))
+                .replace("{A}", xmlBook(book, true))
                 .getBytes(StandardCharsets.UTF_8);
     }
 
     /** One object as XML, its fields as child elements or as attributes. */
     public static String xmlBook(Map<String, Object> book, boolean attributes) {
         if (attributes) {
-            return "<book " + book.entrySet().stream().map(f -> f.getKey() + "=\"" + f.getValue() + "\"")
-                    .collect(Collectors.joining(" ")) + "/>";
+            return "<book "
+                    + book.entrySet().stream()
+                            .map(f -> f.getKey() + "=\"" + f.getValue() + "\"")
+                            .collect(Collectors.joining(" "))
+                    + "/>";
         }
-        return "<book>" + book.entrySet().stream().map(f -> "<" + f.getKey() + ">" + f.getValue() + "</" + f.getKey() + ">")
-                .collect(Collectors.joining()) + "</book>";
+        return "<book>"
+                + book.entrySet().stream()
+                        .map(f -> "<" + f.getKey() + ">" + f.getValue() + "</" + f.getKey() + ">")
+                        .collect(Collectors.joining())
+                + "</book>";
     }
 }

@@ -1,7 +1,6 @@
 package lab.responsetime.core.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,10 +39,14 @@ class ListDecodersTest {
     @Test
     void everyFormatCanBePostedWithItsMediaType() {
         for (Format format : Format.values()) {
-            assertThat(IngestFormat.forContentType(format.mediaType())).as(format.parameter()).isPresent();
+            assertThat(IngestFormat.forContentType(format.mediaType()))
+                    .as(format.parameter())
+                    .isPresent();
         }
-        assertThat(IngestFormat.forContentType("application/json; charset=UTF-8")).contains(IngestFormat.JSON);
-        assertThat(IngestFormat.forContentType("Application/XML;charset=\"utf-8\"")).contains(IngestFormat.XML);
+        assertThat(IngestFormat.forContentType("application/json; charset=UTF-8"))
+                .contains(IngestFormat.JSON);
+        assertThat(IngestFormat.forContentType("Application/XML;charset=\"utf-8\""))
+                .contains(IngestFormat.XML);
         assertThat(IngestFormat.forContentType("application/cbor; charset=utf-8")).isEmpty();
         assertThat(IngestFormat.forContentType("application/json; charset=latin1")).isEmpty();
         assertThat(IngestFormat.forContentType("application/json; v=1")).isEmpty();
@@ -67,25 +70,46 @@ class ListDecodersTest {
     @MethodSource("getBodies")
     void readsEveryGetBodyBack(ObjectKind<?> kind, Format format, int count) throws Exception {
         ObjectValidator validator = ObjectValidator.of(kind, 1000);
-        Format decodedAs = decode(format, kind, IngestBodies.get(kind, count, format, Compression.NONE), validator);
+        Format decodedAs =
+                decode(
+                        format,
+                        kind,
+                        IngestBodies.get(kind, count, format, Compression.NONE),
+                        validator);
         assertThat(decodedAs).as("XML's shape is the document's").isEqualTo(format);
         assertThat(validator.count()).isEqualTo(count);
     }
 
     static Stream<Arguments> badValues() {
         List<Arguments> cells = new ArrayList<>();
-        List<String[]> changes = List.of(
-                new String[] {"numInStock", "\"12\""}, new String[] {"numInStock", "12.5"},
-                new String[] {"numInStock", "1.0"}, new String[] {"numInStock", "null"},
-                new String[] {"numInStock", "true"}, new String[] {"numInStock", "[1]"},
-                new String[] {"numInStock", "{\"a\":1}"}, new String[] {"numInStock", "1001"},
-                new String[] {"numInStock", "-1"}, new String[] {"numInStock", "18446744073709551615"},
-                new String[] {"onSale", "1"}, new String[] {"onSale", "\"true\""}, new String[] {"onSale", "null"},
-                new String[] {"title", "12345678901"}, new String[] {"title", "null"}, new String[] {"title", "\"short\""},
-                new String[] {"title", "[\"abcdefghijk\"]"}, new String[] {"price", "\"12.5\""},
-                new String[] {"price", "12.345"}, new String[] {"price", "null"}, new String[] {"price", "true"},
-                new String[] {"price", "2000.01"}, new String[] {"type", "\"ebook\""},
-                new String[] {"title", REMOVE}, new String[] {"onSale", REMOVE}, new String[] {"color", ADD});
+        List<String[]> changes =
+                List.of(
+                        new String[] {"numInStock", "\"12\""},
+                        new String[] {"numInStock", "12.5"},
+                        new String[] {"numInStock", "1.0"},
+                        new String[] {"numInStock", "null"},
+                        new String[] {"numInStock", "true"},
+                        new String[] {"numInStock", "[1]"},
+                        new String[] {"numInStock", "{\"a\":1}"},
+                        new String[] {"numInStock", "1001"},
+                        new String[] {"numInStock", "-1"},
+                        new String[] {"numInStock", "18446744073709551615"},
+                        new String[] {"onSale", "1"},
+                        new String[] {"onSale", "\"true\""},
+                        new String[] {"onSale", "null"},
+                        new String[] {"title", "12345678901"},
+                        new String[] {"title", "null"},
+                        new String[] {"title", "\"short\""},
+                        new String[] {"title", "[\"abcdefghijk\"]"},
+                        new String[] {"price", "\"12.5\""},
+                        new String[] {"price", "12.345"},
+                        new String[] {"price", "null"},
+                        new String[] {"price", "true"},
+                        new String[] {"price", "2000.01"},
+                        new String[] {"type", "\"ebook\""},
+                        new String[] {"title", REMOVE},
+                        new String[] {"onSale", REMOVE},
+                        new String[] {"color", ADD});
         for (Format format : List.of(Format.JSON, Format.CBOR, Format.MSGPACK)) {
             for (String[] change : changes) {
                 cells.add(Arguments.of(format, change[0], change[1]));
@@ -94,10 +118,14 @@ class ListDecodersTest {
         return cells.stream();
     }
 
-    /** The second object of a list of two gets one bad field; the refusal names object 1 and the field. */
+    /**
+     * The second object of a list of two gets one bad field; the refusal names object 1 and the
+     * field.
+     */
     @ParameterizedTest(name = "{0} {1} = {2}")
     @MethodSource("badValues")
-    void refusesEveryBadValueNamingItsObjectAndField(Format format, String field, String change) throws Exception {
+    void refusesEveryBadValueNamingItsObjectAndField(Format format, String field, String change)
+            throws Exception {
         List<Map<String, Object>> books = IngestBodies.maps(ObjectKind.BOOKS, 2);
         if (change.equals(REMOVE)) {
             books.get(1).remove(field);
@@ -107,44 +135,51 @@ class ListDecodersTest {
             books.get(1).put(field, JSON.readTree(change));
         }
         byte[] body = mapper(format).writeValueAsBytes(books);
-        AbstractThrowableAssert<?, ?> refusal = assertRefused(format, ObjectKind.BOOKS, body).hasMessageStartingWith("books[1]");
-        InvalidBodyException invalid = (InvalidBodyException) catchRefusal(format, ObjectKind.BOOKS, body);
+        AbstractThrowableAssert<?, ?> refusal =
+                assertRefused(format, ObjectKind.BOOKS, body).hasMessageStartingWith("books[1]");
+        InvalidBodyException invalid =
+                (InvalidBodyException) catchRefusal(format, ObjectKind.BOOKS, body);
         assertThat(invalid.object()).hasValue(1);
         if (change.equals(ADD)) {
             refusal.hasMessageContaining("has an unknown field \"color\"");
             assertThat(invalid.field()).isEmpty();
         } else {
             assertThat(invalid.field()).contains(field);
-            refusal.hasMessageContaining(change.equals(REMOVE) ? " has no " + field : "books[1]." + field + " must be ");
+            refusal.hasMessageContaining(
+                    change.equals(REMOVE) ? " has no " + field : "books[1]." + field + " must be ");
         }
     }
 
     @ParameterizedTest(name = "{0} → {1}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
-        [B, B(numInStock:"12")]           | books[1].numInStock must be an integer from 0 to 1000, got "12"
-        [B, B(numInStock:12.0)]           | books[1].numInStock must be an integer from 0 to 1000, got 12.0
-        [B, B(numInStock:1e2)]            | books[1].numInStock must be an integer from 0 to 1000, got 1e2
-        [B, B(onSale:0)]                  | books[1].onSale must be a boolean (true or false), got 0
-        [B, B(title:null)]                | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got null
-        [B, B(price:12.340)]              | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 12.340
-        [B, B(price:1.5e1)]               | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 1.5e1
-        [B, B(price:-0.5)]                | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got -0.5
-        [B, B(title:{"a":{"b":[1]}})]     | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an object
-        {}                                  | the body must be a JSON array of books, got an object
-        "books"                             | the body must be a JSON array of books, got "books"
-        []                                  | the list is empty; send at least one book
-        [1]                                 | books[0] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got 1
-        [B, [[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]] | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got an array
-        [B] x                               | there is more after the end of the list: Unrecognized token 'x'
-        [B][B]                              | there is more after the end of the list (after books[0])
-        [B,]                                | the body is not valid JSON
-        [B                                  | the body is not valid JSON: Unexpected end-of-input
-        [B, {"title": "abcdefghijk"         | the body is not valid JSON: Unexpected end-of-input
-        [B, {"title": 'abcdefghijk'}]       | the body is not valid JSON: Unexpected character (''' (code 39))
-        [B, {"numInStock": 012}]            | the body is not valid JSON: Invalid numeric value: Leading zeroes not allowed
-        [B, {"numInStock": NaN}]            | the body is not valid JSON
-        [B, {/* c */ "title": "a"}]         | the body is not valid JSON
-        """)
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            textBlock =
+                    """
+                    [B, B(numInStock:"12")]           | books[1].numInStock must be an integer from 0 to 1000, got "12"
+                    [B, B(numInStock:12.0)]           | books[1].numInStock must be an integer from 0 to 1000, got 12.0
+                    [B, B(numInStock:1e2)]            | books[1].numInStock must be an integer from 0 to 1000, got 1e2
+                    [B, B(onSale:0)]                  | books[1].onSale must be a boolean (true or false), got 0
+                    [B, B(title:null)]                | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got null
+                    [B, B(price:12.340)]              | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 12.340
+                    [B, B(price:1.5e1)]               | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 1.5e1
+                    [B, B(price:-0.5)]                | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got -0.5
+                    [B, B(title:{"a":{"b":[1]}})]     | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an object
+                    {}                                  | the body must be a JSON array of books, got an object
+                    "books"                             | the body must be a JSON array of books, got "books"
+                    []                                  | the list is empty; send at least one book
+                    [1]                                 | books[0] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got 1
+                    [B, [[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]] | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got an array
+                    [B] x                               | there is more after the end of the list: Unrecognized token 'x'
+                    [B][B]                              | there is more after the end of the list (after books[0])
+                    [B,]                                | the body is not valid JSON
+                    [B                                  | the body is not valid JSON: Unexpected end-of-input
+                    [B, {"title": "abcdefghijk"         | the body is not valid JSON: Unexpected end-of-input
+                    [B, {"title": 'abcdefghijk'}]       | the body is not valid JSON: Unexpected character (''' (code 39))
+                    [B, {"numInStock": 012}]            | the body is not valid JSON: Invalid numeric value: Leading zeroes not allowed
+                    [B, {"numInStock": NaN}]            | the body is not valid JSON
+                    [B, {/* c */ "title": "a"}]         | the body is not valid JSON
+                    """)
     void refusesJsonWithTheFirstProblem(String template, String message) throws Exception {
         byte[] body = IngestBodies.json(template);
         assertRefused(Format.JSON, ObjectKind.BOOKS, body).hasMessageStartingWith(message);
@@ -153,7 +188,8 @@ class ListDecodersTest {
     @Test
     void refusesAJsonStringLongerThanAnyRuleWithoutBufferingIt() throws Exception {
         byte[] body = IngestBodies.json("[B, B(description:\"" + "x".repeat(1 << 20) + "\")]");
-        assertRefused(Format.JSON, ObjectKind.BOOKS, body).hasMessageContaining("String value length")
+        assertRefused(Format.JSON, ObjectKind.BOOKS, body)
+                .hasMessageContaining("String value length")
                 .hasMessageContaining("exceeds the maximum allowed");
     }
 
@@ -184,33 +220,54 @@ class ListDecodersTest {
         books.get(0).put("title", "abcdefghijk".getBytes(StandardCharsets.US_ASCII));
         assertRefused(Format.CBOR, ObjectKind.BOOKS, JacksonMappers.CBOR.writeValueAsBytes(books))
                 .hasMessageEndingWith("got a byte string");
-        byte[] tagged = JacksonMappers.CBOR.writeValueAsBytes(IngestBodies.maps(ObjectKind.BOOKS, 1));
+        byte[] tagged =
+                JacksonMappers.CBOR.writeValueAsBytes(IngestBodies.maps(ObjectKind.BOOKS, 1));
         // tag 55799, self-described CBOR: 0xd9 and the tag number in two bytes
         byte[] withTag = concat(new byte[] {(byte) 0xd9, (byte) 0xd9, (byte) 0xf7}, tagged);
-        assertRefused(Format.CBOR, ObjectKind.BOOKS, withTag).hasMessageContaining("got a value with CBOR tag 55799");
+        assertRefused(Format.CBOR, ObjectKind.BOOKS, withTag)
+                .hasMessageContaining("got a value with CBOR tag 55799");
         assertRefused(Format.CBOR, ObjectKind.BOOKS, concat(tagged, new byte[] {0x01}))
                 .hasMessageStartingWith("there is more after the end of the list");
     }
 
     @Test
     void refusesWhatMessagePackCanSayButTheEncoderNeverWrites() throws Exception {
-        byte[] valid = JacksonMappers.MSGPACK.writeValueAsBytes(IngestBodies.maps(ObjectKind.BOOKS, 1));
+        byte[] valid =
+                JacksonMappers.MSGPACK.writeValueAsBytes(IngestBodies.maps(ObjectKind.BOOKS, 1));
         assertRefused(Format.MSGPACK, ObjectKind.BOOKS, concat(valid, new byte[] {(byte) 0xc0}))
                 .hasMessage("there is more after the end of the list (after books[0])");
         byte[] twoPromised = valid.clone();
         twoPromised[0] = (byte) 0x92; // fixarray of 2, one given
-        assertRefused(Format.MSGPACK, ObjectKind.BOOKS, twoPromised).hasMessageContaining("the body ends inside the list");
+        assertRefused(Format.MSGPACK, ObjectKind.BOOKS, twoPromised)
+                .hasMessageContaining("the body ends inside the list");
         // {"title": str32 of 2 GB declared}: refused from its header, nothing allocated or read
-        byte[] huge = {(byte) 0x91, (byte) 0x81, (byte) 0xa5, 't', 'i', 't', 'l', 'e', (byte) 0xdb, 0x7f, (byte) 0xff,
-                (byte) 0xff, (byte) 0xff};
+        byte[] huge = {
+            (byte) 0x91,
+            (byte) 0x81,
+            (byte) 0xa5,
+            't',
+            'i',
+            't',
+            'l',
+            'e',
+            (byte) 0xdb,
+            0x7f,
+            (byte) 0xff,
+            (byte) 0xff,
+            (byte) 0xff
+        };
         assertRefused(Format.MSGPACK, ObjectKind.BOOKS, huge)
                 .hasMessageStartingWith("books[0].title must be a string of 10–30 characters")
                 .hasMessageEndingWith("got a string of 2147483647 bytes");
         byte[] intKey = {(byte) 0x91, (byte) 0x81, 0x01, 0x02};
-        assertRefused(Format.MSGPACK, ObjectKind.BOOKS, intKey).hasMessage("books[0] has a key that is not a string: an integer");
+        assertRefused(Format.MSGPACK, ObjectKind.BOOKS, intKey)
+                .hasMessage("books[0] has a key that is not a string: an integer");
         List<Map<String, Object>> books = IngestBodies.maps(ObjectKind.BOOKS, 1);
         books.get(0).put("title", "abcdefghijk".getBytes(StandardCharsets.US_ASCII));
-        assertRefused(Format.MSGPACK, ObjectKind.BOOKS, JacksonMappers.MSGPACK.writeValueAsBytes(books))
+        assertRefused(
+                        Format.MSGPACK,
+                        ObjectKind.BOOKS,
+                        JacksonMappers.MSGPACK.writeValueAsBytes(books))
                 .hasMessageEndingWith("got binary data");
         assertRefused(Format.MSGPACK, ObjectKind.BOOKS, new byte[] {(byte) 0xc1})
                 .hasMessageStartingWith("the body is not valid MessagePack");
@@ -218,26 +275,66 @@ class ListDecodersTest {
 
     @Test
     void refusesProtobufThatBreaksTheSchemaOrTheRules() throws Exception {
-        lab.responsetime.api.proto.Book valid = (lab.responsetime.api.proto.Book) ObjectKind.BOOKS.toProto(
-                lab.responsetime.core.dataset.DatasetGenerator.books(IngestBodies.SEED, 1).get(0));
+        lab.responsetime.api.proto.Book valid =
+                (lab.responsetime.api.proto.Book)
+                        ObjectKind.BOOKS.toProto(
+                                lab.responsetime.core.dataset.DatasetGenerator.books(
+                                                IngestBodies.SEED, 1)
+                                        .get(0));
         byte[] validBook = valid.toByteArray();
 
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, concat(validBook, varintField(9, 1))))
-                .hasMessageStartingWith("books[1] has a field number 9 of wire type 0; a book has exactly the fields 1–8");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, concat(valid.toBuilder().clearNumInStock().build().toByteArray(), stringField(5, "12"))))
-                .hasMessage("books[1].numInStock must be an integer from 0 to 1000, got a length-delimited value"
-                        + " (wire type 2, where a varint, wire type 0, belongs)");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, concat(validBook, stringField(1, "abcdefghijk"))))
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(validBook, concat(validBook, varintField(9, 1))))
+                .hasMessageStartingWith(
+                        "books[1] has a field number 9 of wire type 0; a book has exactly the"
+                                + " fields 1–8");
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(
+                                validBook,
+                                concat(
+                                        valid.toBuilder().clearNumInStock().build().toByteArray(),
+                                        stringField(5, "12"))))
+                .hasMessage(
+                        "books[1].numInStock must be an integer from 0 to 1000, got a"
+                            + " length-delimited value (wire type 2, where a varint, wire type 0,"
+                            + " belongs)");
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(validBook, concat(validBook, stringField(1, "abcdefghijk"))))
                 .hasMessage("books[1].title is given twice; give each field once");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, valid.toBuilder().clearTitle().build().toByteArray()))
-                .hasMessageStartingWith("books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got nothing");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, valid.toBuilder().setNumInStock(-1).build().toByteArray()))
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(validBook, valid.toBuilder().clearTitle().build().toByteArray()))
+                .hasMessageStartingWith(
+                        "books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z,"
+                                + " got nothing");
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(validBook, valid.toBuilder().setNumInStock(-1).build().toByteArray()))
                 .hasMessage("books[1].numInStock must be an integer from 0 to 1000, got -1");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook,
-                concat(valid.toBuilder().clearOnSale().build().toByteArray(), varintField(8, 2))))
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(
+                                validBook,
+                                concat(
+                                        valid.toBuilder().clearOnSale().build().toByteArray(),
+                                        varintField(8, 2))))
                 .hasMessage("books[1].onSale must be a boolean (true or false), got the varint 2");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, list(validBook, valid.toBuilder().setPrice(12.345f).build().toByteArray()))
-                .hasMessage("books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 12.345");
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        list(validBook, valid.toBuilder().setPrice(12.345f).build().toByteArray()))
+                .hasMessage(
+                        "books[1].price must be a number from 0 to 2000 with at most 2 decimals,"
+                                + " got 12.345");
         // description declared 100,000 bytes long: refused from its length, nothing read
         ByteArrayOutputStream declared = new ByteArrayOutputStream();
         CodedOutputStream out = CodedOutputStream.newInstance(declared);
@@ -250,71 +347,110 @@ class ListDecodersTest {
         assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, otherListField)
                 .hasMessageStartingWith("the list message has a field number 2 of wire type 2");
         byte[] truncated = list(validBook, validBook);
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, Arrays.copyOf(truncated, truncated.length - 3))
+        assertRefused(
+                        Format.PROTOBUF,
+                        ObjectKind.BOOKS,
+                        Arrays.copyOf(truncated, truncated.length - 3))
                 .hasMessageStartingWith("the body is not valid Protobuf")
                 .hasMessageContaining("(in books[1])");
-        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, new byte[0]).hasMessage("the list is empty; send at least one book");
+        assertRefused(Format.PROTOBUF, ObjectKind.BOOKS, new byte[0])
+                .hasMessage("the list is empty; send at least one book");
     }
 
     @ParameterizedTest(name = "{0} → {1}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
-        <books/>                                        | the list is empty; send at least one book
-        <books></books>                                 | the list is empty; send at least one book
-        <videos><video/></videos>                       | the root element must be <books>, got the element <videos>
-        <books count="1">{E}</books>                      | the root element <books> must have no attributes and no namespaces
-        <books xmlns="urn:x">{E}</books>                  | the root element must be <books>, got the element <{urn:x}books>
-        <books>{E}<item/></books>                         | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got the element <item>
-        <books>{E}{A}</books>                               | books[1] has the attribute title, but this document's objects carry their fields as child elements, as its first object does
-        <books>{A}{E}</books>                               | books[1] has the child element <title>, but this document's objects carry their fields as attributes, as its first object does
-        <books>{E}<book><title>abcdefghijk<b/></title></book></books> | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an element <b>
-        <books>{E}<book>words</book></books>              | the document has text outside the fields: "words" (in books[1])
-        <books>{E} words</books>                          | the document has text outside the fields: " words" (after books[0])
-        <books>{E}<book><numInStock>12.0</numInStock></book></books> | books[1].numInStock must be an integer from 0 to 1000, got "12.0"
-        <books>{E}<book><price> 12.5</price></book></books> | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got " 12.5"
-        <books>{E}<book><onSale>1</onSale></book></books> | books[1].onSale must be a boolean (true or false), got "1"
-        <books>{E}<book><color>red</color></book></books> | books[1] has an unknown field "color"
-        <books>{E}<book><x:title xmlns:x="urn:x">abcdefghijk</x:title></book></books> | books[1] has the element {urn:x}title with a namespace
-        <books>{E}</books>trailing                        | the body is not valid XML
-        <books>{E}</books><books/>                        | the body is not valid XML
-        <books>{E}                                      | the body is not valid XML
-        <books>{E}<book><title>&lol;</title></book></books> | the body is not valid XML: Undeclared general entity "lol"
-        <!DOCTYPE books [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><books>&lol3;</books> | a DOCTYPE is not allowed
-        <?xml version="1.0"?><!DOCTYPE books [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><books><book><title>&xxe;</title></book></books> | a DOCTYPE is not allowed
-        <!DOCTYPE books SYSTEM "http://127.0.0.1:9/books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
-        <!DOCTYPE books PUBLIC "-//X//Y" "books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
-        """)
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            textBlock =
+                    """
+                    <books/>                                        | the list is empty; send at least one book
+                    <books></books>                                 | the list is empty; send at least one book
+                    <videos><video/></videos>                       | the root element must be <books>, got the element <videos>
+                    <books count="1">{E}</books>                      | the root element <books> must have no attributes and no namespaces
+                    <books xmlns="urn:x">{E}</books>                  | the root element must be <books>, got the element <{urn:x}books>
+                    <books>{E}<item/></books>                         | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got the element <item>
+                    <books>{E}{A}</books>                               | books[1] has the attribute title, but this document's objects carry their fields as child elements, as its first object does
+                    <books>{A}{E}</books>                               | books[1] has the child element <title>, but this document's objects carry their fields as attributes, as its first object does
+                    <books>{E}<book><title>abcdefghijk<b/></title></book></books> | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an element <b>
+                    <books>{E}<book>words</book></books>              | the document has text outside the fields: "words" (in books[1])
+                    <books>{E} words</books>                          | the document has text outside the fields: " words" (after books[0])
+                    <books>{E}<book><numInStock>12.0</numInStock></book></books> | books[1].numInStock must be an integer from 0 to 1000, got "12.0"
+                    <books>{E}<book><price> 12.5</price></book></books> | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got " 12.5"
+                    <books>{E}<book><onSale>1</onSale></book></books> | books[1].onSale must be a boolean (true or false), got "1"
+                    <books>{E}<book><color>red</color></book></books> | books[1] has an unknown field "color"
+                    <books>{E}<book><x:title xmlns:x="urn:x">abcdefghijk</x:title></book></books> | books[1] has the element {urn:x}title with a namespace
+                    <books>{E}</books>trailing                        | the body is not valid XML
+                    <books>{E}</books><books/>                        | the body is not valid XML
+                    <books>{E}                                      | the body is not valid XML
+                    <books>{E}<book><title>&lol;</title></book></books> | the body is not valid XML: Undeclared general entity "lol"
+                    <!DOCTYPE books [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><books>&lol3;</books> | a DOCTYPE is not allowed
+                    <?xml version="1.0"?><!DOCTYPE books [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><books><book><title>&xxe;</title></book></books> | a DOCTYPE is not allowed
+                    <!DOCTYPE books SYSTEM "http://127.0.0.1:9/books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
+                    <!DOCTYPE books PUBLIC "-//X//Y" "books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
+                    """)
     void refusesXmlWithTheFirstProblem(String template, String message) throws Exception {
-        assertRefused(Format.XML, ObjectKind.BOOKS, IngestBodies.xml(template)).hasMessageStartingWith(message);
+        assertRefused(Format.XML, ObjectKind.BOOKS, IngestBodies.xml(template))
+                .hasMessageStartingWith(message);
     }
 
     @Test
     void readsXmlWithWhitespaceCommentsAndEscapesAsXml() throws Exception {
         Map<String, Object> book = IngestBodies.maps(ObjectKind.BOOKS, 1).get(0);
         String title = (String) book.get("title");
-        String elements = "<?xml version='1.0' encoding='UTF-8'?>\n<!-- posted -->\n<books>\n  "
-                + IngestBodies.xmlBook(book, false).replace("<title>" + title, "<title><![CDATA[" + title.substring(0, 3) + "]]>&#"
-                + (int) title.charAt(3) + ";" + title.substring(4)) + "\n  <!-- one -->\n</books>\n";
+        String elements =
+                "<?xml version='1.0' encoding='UTF-8'?>\n<!-- posted -->\n<books>\n  "
+                        + IngestBodies.xmlBook(book, false)
+                                .replace(
+                                        "<title>" + title,
+                                        "<title><![CDATA["
+                                                + title.substring(0, 3)
+                                                + "]]>&#"
+                                                + (int) title.charAt(3)
+                                                + ";"
+                                                + title.substring(4))
+                        + "\n  <!-- one -->\n</books>\n";
         ObjectValidator validator = ObjectValidator.of(ObjectKind.BOOKS, 10);
-        assertThat(decode(Format.XML, ObjectKind.BOOKS, elements.getBytes(StandardCharsets.UTF_8), validator))
+        assertThat(
+                        decode(
+                                Format.XML,
+                                ObjectKind.BOOKS,
+                                elements.getBytes(StandardCharsets.UTF_8),
+                                validator))
                 .isEqualTo(Format.XML);
-        String attributes = "<books>\n" + IngestBodies.xmlBook(book, true) + "\n" + IngestBodies.xmlBook(book, true).replace("/>", "> </book>") + "</books>";
-        assertThat(decode(Format.XML, ObjectKind.BOOKS, attributes.getBytes(StandardCharsets.UTF_8),
-                ObjectValidator.of(ObjectKind.BOOKS, 10))).isEqualTo(Format.XML_ATTRIBUTES);
+        String attributes =
+                "<books>\n"
+                        + IngestBodies.xmlBook(book, true)
+                        + "\n"
+                        + IngestBodies.xmlBook(book, true).replace("/>", "> </book>")
+                        + "</books>";
+        assertThat(
+                        decode(
+                                Format.XML,
+                                ObjectKind.BOOKS,
+                                attributes.getBytes(StandardCharsets.UTF_8),
+                                ObjectValidator.of(ObjectKind.BOOKS, 10)))
+                .isEqualTo(Format.XML_ATTRIBUTES);
     }
 
     @ParameterizedTest
     @EnumSource(Format.class)
     void refusesTheOtherKindsObjects(Format format) throws Exception {
         byte[] videos = IngestBodies.get(ObjectKind.VIDEOS, 2, format, Compression.NONE);
-        assertRefused(format, ObjectKind.BOOKS, videos).hasMessageStartingWith(format == Format.XML
-                || format == Format.XML_ATTRIBUTES ? "the root element must be <books>, got the element <videos>" : "books[0]");
+        assertRefused(format, ObjectKind.BOOKS, videos)
+                .hasMessageStartingWith(
+                        format == Format.XML || format == Format.XML_ATTRIBUTES
+                                ? "the root element must be <books>, got the element <videos>"
+                                : "books[0]");
     }
 
     // Helpers.
 
-    private static Format decode(Format format, ObjectKind<?> kind, byte[] body, ObjectValidator validator)
+    private static Format decode(
+            Format format, ObjectKind<?> kind, byte[] body, ObjectValidator validator)
             throws IOException {
-        return IngestFormat.forContentType(format.mediaType()).orElseThrow().decoder()
+        return IngestFormat.forContentType(format.mediaType())
+                .orElseThrow()
+                .decoder()
                 .decode(new ByteArrayInputStream(body), validator);
     }
 
@@ -327,8 +463,10 @@ class ListDecodersTest {
         throw new AssertionError("not refused: " + new String(body, StandardCharsets.UTF_8));
     }
 
-    private static AbstractThrowableAssert<?, ?> assertRefused(Format format, ObjectKind<?> kind, byte[] body) {
-        return assertThat(catchRefusal(format, kind, body)).isInstanceOf(InvalidBodyException.class);
+    private static AbstractThrowableAssert<?, ?> assertRefused(
+            Format format, ObjectKind<?> kind, byte[] body) {
+        return assertThat(catchRefusal(format, kind, body))
+                .isInstanceOf(InvalidBodyException.class);
     }
 
     private static ObjectMapper mapper(Format format) {
