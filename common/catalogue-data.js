@@ -288,37 +288,77 @@ export default {
     {
       "number":1,
       "label":"No computation",
+      "timed":"request N objects and decode them",
+      "family":"formats",
       "computes":"none",
       "requests":1,
-      "computations":0
+      "computations":0,
+      "cached":false
     },
     {
       "number":2,
       "label":"Computation on server",
+      "timed":"request N objects sorted by the server, decode them",
+      "family":"side",
       "computes":"server",
       "requests":1,
-      "computations":1
+      "computations":1,
+      "cached":false
     },
     {
       "number":3,
       "label":"Computation on client",
+      "timed":"request N objects, decode them, sort them in the browser",
+      "family":"side",
       "computes":"client",
       "requests":1,
-      "computations":1
+      "computations":1,
+      "cached":false
     },
     {
       "number":4,
       "label":"No caching, server computes (2 requests)",
+      "timed":"request N objects sorted by the server and decode them, twice",
+      "family":"caching",
       "computes":"server",
       "requests":2,
-      "computations":2
+      "computations":2,
+      "cached":false
     },
     {
       "number":5,
       "label":"Caching, client computes twice",
+      "timed":"request N objects, decode them, sort them in the browser, sort the cached copy again",
+      "family":"caching",
       "computes":"client",
       "requests":1,
-      "computations":2
+      "computations":2,
+      "cached":true
+    }
+  ],
+  "scenario_families":[
+    {
+      "name":"formats",
+      "label":"Formats and compressions, nothing computed",
+      "compared":[
+        1
+      ]
+    },
+    {
+      "name":"side",
+      "label":"Where the sorting runs: the client against the server",
+      "compared":[
+        3,
+        2
+      ]
+    },
+    {
+      "name":"caching",
+      "label":"Sorting the cached copy against a second server request",
+      "compared":[
+        4,
+        5
+      ]
     }
   ]
 };

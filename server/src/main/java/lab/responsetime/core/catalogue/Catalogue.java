@@ -38,6 +38,9 @@ public final class Catalogue {
                 Arrays.stream(ComputationModel.values()).map(Catalogue::model).toList());
         catalogue.put(
                 "scenarios", Arrays.stream(Scenario.values()).map(Catalogue::scenario).toList());
+        catalogue.put(
+                "scenario_families",
+                Arrays.stream(Scenario.Family.values()).map(Catalogue::family).toList());
         return catalogue;
     }
 
@@ -128,9 +131,20 @@ public final class Catalogue {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("number", scenario.number());
         entry.put("label", scenario.label());
+        entry.put("timed", scenario.timed());
+        entry.put("family", scenario.family().id());
         entry.put("computes", scenario.computes().name().toLowerCase());
         entry.put("requests", scenario.requests());
         entry.put("computations", scenario.computations());
+        entry.put("cached", scenario.cached());
+        return entry;
+    }
+
+    private static Map<String, Object> family(Scenario.Family family) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", family.id());
+        entry.put("label", family.label());
+        entry.put("compared", family.compared().stream().map(Scenario::number).toList());
         return entry;
     }
 }
