@@ -342,6 +342,12 @@ export default {
       "label":"Formats and compressions, nothing computed",
       "compared":[
         1
+      ],
+      "varies":[
+        "format",
+        "decoder",
+        "compression",
+        "level"
       ]
     },
     {
@@ -350,6 +356,13 @@ export default {
       "compared":[
         3,
         2
+      ],
+      "varies":[
+        "format",
+        "decoder",
+        "compression",
+        "level",
+        "scenario"
       ]
     },
     {
@@ -358,6 +371,9 @@ export default {
       "compared":[
         4,
         5
+      ],
+      "varies":[
+        "scenario"
       ]
     }
   ]

@@ -145,6 +145,7 @@ public final class Catalogue {
         entry.put("name", family.id());
         entry.put("label", family.label());
         entry.put("compared", family.compared().stream().map(Scenario::number).toList());
+        entry.put("varies", family.varies());
         return entry;
     }
 }

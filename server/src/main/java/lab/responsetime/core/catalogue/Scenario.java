@@ -68,16 +68,35 @@ public enum Scenario {
      * compared in the order {@link #compared()} lists them (the first's time over the second's).
      */
     public enum Family {
-        FORMATS("formats", "Formats and compressions, nothing computed"),
-        SIDE("side", "Where the sorting runs: the client against the server"),
-        CACHING("caching", "Sorting the cached copy against a second server request");
+        FORMATS(
+                "formats",
+                "Formats and compressions, nothing computed",
+                List.of("format", "decoder", "compression", "level")),
+        SIDE(
+                "side",
+                "Where the sorting runs: the client against the server",
+                List.of("format", "decoder", "compression", "level", "scenario")),
+        CACHING(
+                "caching",
+                "Sorting the cached copy against a second server request",
+                List.of("scenario"));
 
         private final String id;
         private final String label;
+        private final List<String> varies;
 
-        Family(String id, String label) {
+        Family(String id, String label, List<String> varies) {
             this.id = id;
             this.label = label;
+            this.varies = varies;
+        }
+
+        /**
+         * The dimensions of a cell that differ between the cells of one of the family's groups
+         * (format, decoder, compression, level, scenario); every other one is the same in a group.
+         */
+        public List<String> varies() {
+            return varies;
         }
 
         /**
