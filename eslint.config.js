@@ -16,7 +16,7 @@ export default [
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'prefer-const': 'error',
       'no-var': 'error',
-      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
       'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
       'no-restricted-imports': [
         'error',

@@ -1,44 +1,39 @@
 // What the report says: comparisons along each dimension, RQ1–RQ5 answered in sentences built
 // from the data, the source study's conclusions (SPEC §8) marked against our measurements, and
-// the fastest configuration for each measured situation. Everything is judged as the run's plan
-// judged it while running ({delta, looks}: comparison.js judgingOf); the defaults otherwise.
+// the fastest configuration for each measured situation. Comparisons and decisions are the ones
+// each group stopped on (stored with it: common/judge.js), judged at the run's {delta, looks}.
 
-import { compareCells } from '#common/compare.js';
-import {
-  MIN_ROUNDS_FOR_VERDICT,
-  VERDICTS,
-  ciLiesIn,
-  groupComparisons,
-  hasInterval,
-  isResolved,
-  judgingOf,
-  steadyLooksOf,
-  verdictOf,
-} from '#common/comparison.js';
-import { caseId } from '#common/schema.js';
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, hasInterval, judgingOf, verdictOf } from '#common/comparison.js';
+import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js';
+import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
+
+export { NO_CLEAR_WINNER };
 
 /** A cell's format (and decoder, when not the default) as a reader sees it. */
 const formatName = (cell) => formatLabel(cell.format, cell.decoder);
 /** A cell's compression as a reader sees it: "no compression", "GZIP", "Brotli 11" (a level other than the default), … */
 const compressionName = (cell) =>
   cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level);
-const DIMENSIONS = ['object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
-const x = (ratio) => `${ratio.toFixed(2)}×`;
+/** A ratio as the report writes it: 1.234 → "1.23×". */
+const times = (ratio) => `${ratio.toFixed(2)}×`;
 const ci = (c) =>
   Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high)
     ? `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`
     : `no CI from ${c.rounds} round${c.rounds === 1 ? '' : 's'}`;
 /** How results are judged when no run says otherwise: the default stop rule's δ and looks. */
 export const DEFAULT_JUDGING = Object.freeze(judgingOf(undefined));
-const p = (c) =>
+/** What a comparison rests on: its rounds (a p-value only for runs without rounds). */
+const support = (c) =>
   c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`;
+/** Whether a cell's scenario computes nothing: the formats family (scenario 1). */
+const nothingComputed = (cell) => scenarioOf(cell).family === 'formats';
 
 /** Cells grouped by every dimension but `varying`. */
 function groupsWithout(cells, varying) {
   const groups = new Map();
   for (const cell of cells) {
-    const key = DIMENSIONS.filter((d) => !varying.includes(d))
+    const key = CELL_COLUMNS.filter((d) => !varying.includes(d))
       .map((d) => cell.cell[d])
       .join('/');
     if (!groups.has(key)) groups.set(key, []);
@@ -48,18 +43,32 @@ function groupsWithout(cells, varying) {
 }
 
 /**
- * Every comparison: ratio = median(a) / median(b), so a ratio above 1 means b is faster. The pairs
- * are those the study's comparison groups judge (common/comparison.js): format (every pair, in
- * catalogue order, with default decoders), decoder (each against its format's default),
- * compression, side (client, scenario 3, vs server, scenario 2) and caching (second request,
- * 4, vs cached client, 5).
+ * Every comparison the run's groups judged (their stored judgments, analysis/read-runs.js):
+ * ratio = median(a) / median(b) over the rounds both ran in, so a ratio above 1 means b is faster.
+ * The pairs are the groups' own (common/cell.js): format (every pair, in catalogue order, with
+ * default decoders), decoder (each against its format's default), compression, level, side (the
+ * client against the server) and caching (a second request against the cached client). The
+ * decision margins are left out: they are read with the decisions.
+ *
+ * @param cells the runs' cells (read-runs.js)
+ * @param groups the runs' groups with their judgments (read-runs.js)
  */
-export function comparisons(cells) {
+export function comparisons(cells, groups) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
-  return groupComparisons(cells.map((c) => c.cell)).map(({ dimension, a, b }) => {
-    const [ca, cb] = [byId.get(caseId(a)), byId.get(caseId(b))];
-    return { ...compareCells(ca, cb), dimension, a, b, a_id: ca.case_id, b_id: cb.case_id };
-  });
+  return groups.flatMap((group) =>
+    group.judgment.comparisons
+      .filter((c) => c.dimension !== 'margin' && byId.has(c.a) && byId.has(c.b))
+      .map((c) => ({
+        ...c,
+        ci_low: c.ci_low ?? NaN,
+        ci_high: c.ci_high ?? NaN,
+        p: null,
+        a: completeCell(byId.get(c.a).cell),
+        b: completeCell(byId.get(c.b).cell),
+        a_id: c.a,
+        b_id: c.b,
+      })),
+  );
 }
 
 /**
@@ -96,10 +105,10 @@ function slowerBy(all, fast, slow) {
     fastId === slowId
       ? null
       : all.find((k) => [caseId(k.a), caseId(k.b)].sort().join() === [fastId, slowId].sort().join());
-  if (!c) return `${x(slow.stats.median / fast.stats.median)} slower`;
+  if (!c) return `${times(slow.stats.median / fast.stats.median)} slower`;
   const [ratio, low, high] =
     caseId(c.a) === slowId ? [c.ratio, c.ci_low, c.ci_high] : [1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low];
-  return `${x(ratio)} slower${hasInterval(c) ? `, 95% CI ${low.toFixed(2)}–${high.toFixed(2)}` : ''}`;
+  return `${times(ratio)} slower${hasInterval(c) ? `, 95% CI ${low.toFixed(2)}–${high.toFixed(2)}` : ''}`;
 }
 
 function rq1(cells, all) {
@@ -107,7 +116,7 @@ function rq1(cells, all) {
   // Formats against each other: the decoder goes with the format (a cell's decoder is its
   // format's default unless the plan names others), so it varies with it.
   for (const group of groupsWithout(
-    cells.filter((c) => c.cell.scenario === 1),
+    cells.filter((c) => nothingComputed(c.cell)),
     ['format', 'decoder', 'count'],
   )) {
     const { cell } = group[0];
@@ -121,19 +130,21 @@ function rq1(cells, all) {
         `, ${formatName(w.slowest.cell)} ${slowerBy(all, w.fastest, w.slowest)})`,
     );
     const largest = winners.at(-1).count;
-    const jp = all.find(
+    const jsonOverProtobuf = all.find(
       (c) =>
         c.dimension === 'format' &&
         c.a.format === 'json' &&
         c.b.format === 'protobuf' &&
         c.a.count === largest &&
-        c.a.scenario === 1 &&
+        nothingComputed(c.a) &&
         where(c.a) === where(cell) &&
         c.a.compression === cell.compression,
     );
     lines.push(
       `${where(cell)}, ${compressionName(cell)} — fastest: ${parts.join('; ')}.` +
-        (jp ? ` JSON/Protobuf at N=${largest}: ${x(jp.ratio)} (${ci(jp)}, ${p(jp)}).` : ''),
+        (jsonOverProtobuf
+          ? ` JSON/Protobuf at N=${largest}: ${times(jsonOverProtobuf.ratio)} (${ci(jsonOverProtobuf)}, ${support(jsonOverProtobuf)}).`
+          : ''),
     );
   }
   return lines;
@@ -148,7 +159,7 @@ function rq1(cells, all) {
 function rq2(cells, all, delta) {
   const lines = [];
   const againstNone = all.filter(
-    (c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none',
+    (c) => c.dimension === 'compression' && nothingComputed(c.a) && c.a.compression === 'none',
   );
   for (const group of groupsWithout(
     againstNone.map((c) => ({ cell: c.b, c })),
@@ -162,12 +173,12 @@ function rq2(cells, all, delta) {
         const v = verdict(c, delta);
         // The CI of the ratio as the sentence reads it: none/compressed when faster, compressed/none when slower.
         const shown = v === 'a' ? `95% CI ${(1 / c.ci_high).toFixed(2)}–${(1 / c.ci_low).toFixed(2)}` : ci(c);
-        return `N=${c.a.count}: ${v === 'b' ? `${x(c.ratio)} faster` : v === 'a' ? `${x(1 / c.ratio)} slower` : neither(v, delta)} (${shown})`;
+        return `N=${c.a.count}: ${v === 'b' ? `${times(c.ratio)} faster` : v === 'a' ? `${times(1 / c.ratio)} slower` : neither(v, delta)} (${shown})`;
       });
     lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
   }
   const situations = groupsWithout(
-    cells.filter((c) => c.cell.scenario === 1),
+    cells.filter((c) => nothingComputed(c.cell)),
     ['compression', 'level'],
   );
   for (const group of situations.filter(
@@ -185,8 +196,8 @@ function rq2(cells, all, delta) {
           pair
             ? `, ${
                 clear === 'b'
-                  ? `clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`
-                  : `not clearly faster than no compression (${x(pair.ratio)}, ${ci(pair)})`
+                  ? `clearly faster than no compression (${times(pair.ratio)}, ${ci(pair)})`
+                  : `not clearly faster than no compression (${times(pair.ratio)}, ${ci(pair)})`
               }`
             : ''
         }; slowest: ${compressionName(ranked.at(-1).cell)} ` +
@@ -274,9 +285,9 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
       answers: sideLines(all, 'side', (c) => {
         const v = verdict(c, delta);
         return v === 'b'
-          ? `server ${x(c.ratio)} faster`
+          ? `server ${times(c.ratio)} faster`
           : v === 'a'
-            ? `client ${x(1 / c.ratio)} faster`
+            ? `client ${times(1 / c.ratio)} faster`
             : neither(v, delta);
       }),
     },
@@ -285,9 +296,9 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
       answers: sideLines(all, 'caching', (c) => {
         const v = verdict(c, delta);
         return v === 'b'
-          ? `cached client ${x(c.ratio)} faster than a second request`
+          ? `cached client ${times(c.ratio)} faster than a second request`
           : v === 'a'
-            ? `second request ${x(1 / c.ratio)} faster than the cached client`
+            ? `second request ${times(1 / c.ratio)} faster than the cached client`
             : neither(v, delta);
       }),
     },
@@ -352,10 +363,9 @@ export function judgeClaim({ holds, contradicted, open }) {
  * a/b as in comparisons().
  */
 export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
-  const V = VERDICTS;
   const pick = (dimension, filter) => all.filter((c) => c.dimension === dimension && filter(c));
   const formats = (a, b, filter) =>
-    pick('format', (c) => c.a.format === a && c.b.format === b && c.a.scenario === 1 && filter(c.a));
+    pick('format', (c) => c.a.format === a && c.b.format === b && nothingComputed(c.a) && filter(c.a));
   /** The source's GZIP: at the default level (its server's, zlib's 6). */
   const gzip = (cell) => cell.compression === 'gzip' && (cell.level ?? defaultLevel('gzip')) === defaultLevel('gzip');
   /** {holds: [verdicts], contradicts: [verdicts]}: anything else is open. */
@@ -368,14 +378,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         {
           what: 'JSON/Protobuf at 10 Mbit/s, no GZIP: Protobuf faster',
           comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none'),
-          holds: [V.B_FASTER],
-          contradicts: [V.A_FASTER],
+          holds: [VERDICTS.B_FASTER],
+          contradicts: [VERDICTS.A_FASTER],
         },
         {
           what: 'Protobuf/XML at 10 Mbit/s, no GZIP: Protobuf faster',
           comparisons: formats('protobuf', 'xml', (c) => c.network === '10mbit' && c.compression === 'none'),
-          holds: [V.A_FASTER],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
         },
       ],
     },
@@ -386,8 +396,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         {
           what: 'JSON/Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent',
           comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && gzip(c)),
-          holds: [V.A_FASTER, V.EQUIVALENT],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER, VERDICTS.EQUIVALENT],
+          contradicts: [VERDICTS.B_FASTER],
         },
       ],
     },
@@ -403,14 +413,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
             'protobuf',
             (c) => c.network === 'unthrottled' && c.compression === 'none' && c.object === 'books',
           ),
-          holds: [V.A_FASTER],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
         },
         {
           what: 'JSON/XML and Protobuf/XML everywhere: XML slower',
           comparisons: [...formats('json', 'xml', () => true), ...formats('protobuf', 'xml', () => true)],
-          holds: [V.A_FASTER],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
         },
       ],
     },
@@ -423,23 +433,23 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           comparisons: pick(
             'compression',
             (c) =>
-              c.a.scenario === 1 &&
+              nothingComputed(c.a) &&
               c.a.compression === 'none' &&
               gzip(c.b) &&
               c.a.network === '10mbit' &&
               c.a.count >= 100,
           ),
-          holds: [V.B_FASTER],
-          contradicts: [V.A_FASTER],
+          holds: [VERDICTS.B_FASTER],
+          contradicts: [VERDICTS.A_FASTER],
         },
         {
           what: 'none/GZIP unthrottled: GZIP slower',
           comparisons: pick(
             'compression',
-            (c) => c.a.scenario === 1 && c.a.compression === 'none' && gzip(c.b) && c.a.network === 'unthrottled',
+            (c) => nothingComputed(c.a) && c.a.compression === 'none' && gzip(c.b) && c.a.network === 'unthrottled',
           ),
-          holds: [V.A_FASTER],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
         },
       ],
     },
@@ -451,14 +461,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         {
           what: 'client/server at CM1–CM3: the server not slower',
           comparisons: pick('side', (c) => c.a.cm <= 3),
-          holds: [V.B_FASTER, V.EQUIVALENT],
-          contradicts: [V.A_FASTER],
+          holds: [VERDICTS.B_FASTER, VERDICTS.EQUIVALENT],
+          contradicts: [VERDICTS.A_FASTER],
         },
         {
           what: 'client/server from CM4: the server faster',
           comparisons: pick('side', (c) => c.a.cm >= 4),
-          holds: [V.B_FASTER],
-          contradicts: [V.A_FASTER],
+          holds: [VERDICTS.B_FASTER],
+          contradicts: [VERDICTS.A_FASTER],
         },
       ],
     },
@@ -470,20 +480,22 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         {
           what: 'second/cached, N ≤ 100, CM ≤ 3: the cached client faster',
           comparisons: pick('caching', (c) => c.a.count <= 100 && c.a.cm <= 3),
-          holds: [V.B_FASTER],
-          contradicts: [V.A_FASTER],
+          holds: [VERDICTS.B_FASTER],
+          contradicts: [VERDICTS.A_FASTER],
         },
         {
           what: 'second/cached at CM5: the second request faster',
           comparisons: pick('caching', (c) => c.a.cm === 5),
-          holds: [V.A_FASTER],
-          contradicts: [V.B_FASTER],
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
         },
       ],
     },
   ];
   const range = (list) =>
-    list.length ? `${x(Math.min(...list.map((c) => c.ratio)))}–${x(Math.max(...list.map((c) => c.ratio)))}` : '—';
+    list.length
+      ? `${times(Math.min(...list.map((c) => c.ratio)))}–${times(Math.max(...list.map((c) => c.ratio)))}`
+      : '—';
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
       const verdicts = part.comparisons.map((c) => verdictOf(c, delta));
@@ -527,81 +539,60 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   });
 }
 
-/** The decision table's recommendation where no configuration is clearly the fastest. */
-export const NO_CLEAR_WINNER = 'no clear winner';
-
-/**
- * How many of a margin's last looks in a row (up to `looks`) had its verdict now, replayed from
- * the samples as the runner judged them; `looks` when the samples have no rounds (independent
- * draws: no looks to replay).
- */
-function heldLooks(slower, fastest, verdict, delta, looks) {
-  const [a, b] = [slower, fastest].map((c) => c.samples.map((s) => ({ round: s.round, value: s.total_ms })));
-  if (![...a, ...b].every((s) => Number.isInteger(s.round))) return looks;
-  return steadyLooksOf(a, b, { verdict, delta, looks });
+/** A configuration as the decision table names it: "Protobuf, GZIP", "JSON, no compression, client computes". */
+export function configurationLabel(cell) {
+  const computes = scenarioOf(cell).computes;
+  return `${formatName(cell)}, ${compressionName(cell)}` + (computes === 'none' ? '' : `, ${computes} computes`);
 }
 
 /**
- * For each measured situation (object, N, network, CM), the configurations from fastest to
- * slowest, and the recommendation: the fastest, when its margin over every other is clear (the
- * other's ratio to it lies wholly above 1 + δ, and did so at the run's `looks` looks in a row,
- * as its group's stop rule asks of a settled verdict), else "no clear winner" between those
- * that are not clearly slower. `settled` says whether every margin was settled (clearly slower,
- * or equivalent within ±δ, at `looks` looks in a row); a margin left unsettled when its group's
- * budget ran out has a CI that spans a δ boundary or only just left it (a difference close to
- * δ, or too few or too noisy rounds for a narrow CI), where another run may well decide the
- * other way.
+ * For each measured situation (objects, N, network, CM), the decision its group stopped on
+ * (common/judge.js, stored with the group): the configurations from fastest to slowest, each
+ * with its margin over the fastest, and the recommendation — the fastest when every other is
+ * clearly slower and settled, else "no clear winner" among those not clearly slower. `settled`
+ * says whether every margin settled; a margin left unsettled when the group's budget ran out has
+ * a CI that spans a δ boundary or only just left it, where another run may decide the other way.
+ * In words for a reader: configurations are labels (configurationLabel); the group's id and why
+ * it stopped come along.
+ *
+ * @param cells the runs' cells (read-runs.js)
+ * @param groups the runs' groups with their judgments (read-runs.js)
  */
-export function decisions(cells, { delta, looks } = DEFAULT_JUDGING) {
-  const situations = new Map();
-  for (const c of cells.filter((cell) => cell.cell.scenario <= 3)) {
-    const key = `${c.cell.object}/${c.cell.count}/${c.cell.network}/cm${c.cell.cm}`;
-    if (!situations.has(key)) situations.set(key, []);
-    situations.get(key).push(c);
-  }
-  const label = (c) =>
-    `${formatName(c.cell)}, ${compressionName(c.cell)}` +
-    (c.cell.cm > 0 ? `, ${c.cell.scenario === 2 ? 'server' : 'client'} computes` : '');
-  return [...situations.entries()].map(([key, options]) => {
-    const ranked = options.sort((a, b) => a.stats.median - b.stats.median);
-    const [object, count, network, cm] = key.split('/');
-    const others = ranked.slice(1).map((c) => {
-      const margin = compareCells(c, ranked[0]);
-      const verdict = verdictOf(margin, delta);
-      const steady = isResolved(verdict) ? heldLooks(c, ranked[0], verdict, delta, looks) : 0;
-      const settled = isResolved(verdict) && steady >= looks;
+export function decisions(cells, groups) {
+  const byId = new Map(cells.map((c) => [c.case_id, c]));
+  const label = (id) => configurationLabel(completeCell(byId.get(id).cell));
+  return groups
+    .filter((group) => group.judgment.decision)
+    .map((group) => {
+      const { decision } = group.judgment;
+      const fastest = byId.get(decision.fastest).cell;
+      const others = decision.others.map((o) => ({
+        ...o,
+        configuration: label(o.case_id),
+        ci_low: o.ci_low ?? NaN,
+        ci_high: o.ci_high ?? NaN,
+      }));
+      const margin = others[0] ?? null;
       return {
-        configuration: label(c),
-        times_slower: c.stats.median / ranked[0].stats.median,
-        ratio: margin.ratio,
-        ci_low: margin.ci_low,
-        ci_high: margin.ci_high,
-        rounds: margin.rounds,
-        verdict,
-        steady_looks: steady,
-        settled,
-        clearly_slower: verdict === VERDICTS.B_FASTER && settled,
+        group_id: group.group_id,
+        stop_reason: group.stop?.reason ?? null,
+        object: fastest.object,
+        count: fastest.count,
+        network: fastest.network,
+        cm: fastest.cm,
+        fastest: label(decision.fastest),
+        fastest_case_id: decision.fastest,
+        median_ms: decision.median_ms,
+        recommendation: decision.recommendation === NO_CLEAR_WINNER ? NO_CLEAR_WINNER : label(decision.recommendation),
+        no_clear_winner_among: decision.no_clear_winner_among.map(label),
+        settled: decision.settled,
+        margin: margin && {
+          over: margin.configuration,
+          ratio: margin.ratio,
+          ci_low: margin.ci_low,
+          ci_high: margin.ci_high,
+        },
+        others,
       };
     });
-    const tied = others.filter((o) => !o.clearly_slower).map((o) => o.configuration);
-    const margin = others[0] ?? null;
-    return {
-      object,
-      count: Number(count),
-      network,
-      cm: Number(cm.slice(2)),
-      fastest: label(ranked[0]),
-      median_ms: ranked[0].stats.median,
-      recommendation: ranked.length === 1 ? label(ranked[0]) : tied.length ? NO_CLEAR_WINNER : label(ranked[0]),
-      no_clear_winner_among: tied.length ? [label(ranked[0]), ...tied] : [],
-      settled: others.every((o) => o.settled),
-      margin: margin && {
-        over: margin.configuration,
-        ratio: margin.ratio,
-        ci_low: margin.ci_low,
-        ci_high: margin.ci_high,
-      },
-      others,
-    };
-  });
 }

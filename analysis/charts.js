@@ -3,6 +3,7 @@
 // "how many times faster" ratios, the phase breakdown per format, bytes on the wire, and the
 // break-even bandwidth of each compression against the networks measured.
 
+import { inFamily, scenarioOf } from '#common/cell.js';
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { FORMATS, LABELS, compressionLabel, formatLabel } from '#common/catalogue.js';
@@ -164,7 +165,7 @@ function breakEvenSpec(rows) {
  */
 export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
   const specs = [];
-  const s1 = cells.filter((c) => c.cell.scenario === 1).map(row);
+  const s1 = cells.filter((c) => inFamily(c.cell, 'formats')).map(row);
   if (s1.length) {
     specs.push([
       'formats',
@@ -177,7 +178,7 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
     const largest = new Map();
     for (const r of s1) largest.set(r.panel, Math.max(largest.get(r.panel) ?? 0, r.count));
     const phases = [];
-    for (const c of cells.filter((cell) => cell.cell.scenario === 1 && cell.cell.compression === 'none')) {
+    for (const c of cells.filter((cell) => inFamily(cell.cell, 'formats') && cell.cell.compression === 'none')) {
       const r = row(c);
       if (r.count !== largest.get(r.panel)) continue;
       for (const [phase, ms] of [
@@ -215,7 +216,7 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
       ]);
     }
     const bytes = cells
-      .filter((c) => c.cell.scenario === 1 && c.cell.network === 'unthrottled' && c.bytes.transfer)
+      .filter((c) => inFamily(c.cell, 'formats') && c.cell.network === 'unthrottled' && c.bytes.transfer)
       .map((c) => ({
         ...row(c),
         series: `${formatLabel(c.cell.format, c.cell.decoder)}, ${compressionLabel(c.cell.compression, c.cell.level)}`,
@@ -235,10 +236,10 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
     }
   }
   const sides = cells
-    .filter((c) => c.cell.scenario === 2 || c.cell.scenario === 3)
+    .filter((c) => inFamily(c.cell, 'side'))
     .map((c) => ({
       ...row(c),
-      side: c.cell.scenario === 2 ? 'server computes' : 'client computes',
+      side: `${scenarioOf(c.cell).computes} computes`,
       cmLabel: `CM${c.cell.cm}`,
     }));
   if (sides.length) {
@@ -252,10 +253,10 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
     ]);
   }
   const caching = cells
-    .filter((c) => c.cell.scenario === 4 || c.cell.scenario === 5)
+    .filter((c) => inFamily(c.cell, 'caching'))
     .map((c) => ({
       ...row(c),
-      kind: c.cell.scenario === 4 ? 'second server request' : 'cached, client computes',
+      kind: scenarioOf(c.cell).cached ? 'cached, client computes' : 'second server request',
       cmLabel: `CM${c.cell.cm}`,
     }));
   if (caching.length) {
@@ -303,7 +304,7 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
     ]);
   }
   const ratios = comparisons
-    .filter((c) => c.dimension === 'format' && c.a.scenario === 1)
+    .filter((c) => c.dimension === 'format' && inFamily(c.a, 'formats'))
     .map((c) => ({
       pair: `${formatLabel(c.a.format, c.a.decoder)} / ${formatLabel(c.b.format, c.b.decoder)}`,
       count: c.a.count,

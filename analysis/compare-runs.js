@@ -17,20 +17,20 @@ import { VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { normalCdf } from '#common/compare.js';
 import { medianOrNull } from '#common/stats.js';
 import { DEFAULT_JUDGING, NO_CLEAR_WINNER, comparisons, decisions, sourceConclusions } from './answers.js';
-import { loadRuns } from './load.js';
+import { readRuns } from './read-runs.js';
 
 /** A median moved "a lot" when it changed by more than this fraction. */
 export const MEDIAN_TOLERANCE = 0.1;
 
 function analyse(path) {
-  const { runs, cells, judging } = loadRuns([path]);
-  const all = comparisons(cells);
+  const { runs, cells, groups, judging } = readRuns([path]);
+  const all = comparisons(cells, groups);
   return {
     context: runs[0].context,
     judging,
     cells,
     all,
-    decisions: decisions(cells, judging),
+    decisions: decisions(cells, groups),
     conclusions: sourceConclusions(cells, all, judging),
   };
 }

@@ -16,6 +16,7 @@
 // Δ is split into the server's compress time (Server-Timing, scaled to the whole body where it
 // covered only its head) and the rest: the browser's decompression plus whatever else differs.
 
+import { inFamily } from '#common/cell.js';
 import { compressionLabel, formatLabel } from '#common/catalogue.js';
 import { DEFAULT_DELTA, VERDICTS, verdictOf } from '#common/comparison.js';
 import { medianOrNull } from '#common/stats.js';
@@ -58,7 +59,7 @@ function measuredWinner(comparison, delta) {
 export function breakEvens(cells, comparisons, networks = {}, { delta: margin = DEFAULT_DELTA } = {}) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
   const againstNone = comparisons.filter(
-    (c) => c.dimension === 'compression' && c.a.scenario === 1 && c.a.compression === 'none',
+    (c) => c.dimension === 'compression' && inFamily(c.a, 'formats') && c.a.compression === 'none',
   );
   const measuredElsewhere = new Map();
   for (const c of againstNone.filter((x) => x.a.network !== 'unthrottled')) {

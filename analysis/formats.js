@@ -2,6 +2,7 @@
 // measurement the logging library published, on our data), and the weighted index ranking of
 // configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
 
+import { inFamily } from '#common/cell.js';
 import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { medianOrNull } from '#common/stats.js';
 import { DEFAULT_WEIGHTS, FIGURES, cellFigures, rankByIndex } from '#common/weighted-index.js';
@@ -24,7 +25,7 @@ export function compressedName(key) {
  */
 export function sizeTable(cells) {
   const rows = new Map();
-  for (const c of cells.filter((cell) => cell.cell.scenario === 1)) {
+  for (const c of cells.filter((cell) => inFamily(cell.cell, 'formats'))) {
     const { object, count, format, compression, level } = c.cell;
     const key = `${object}/${count}/${format}`;
     if (!rows.has(key)) rows.set(key, { object, count, format, raw: [], compressed: {} });
@@ -93,7 +94,7 @@ export function sizeTableRows(table) {
 /** The rows the weighted index ranks: one per scenario 1 cell, its situation and four figures. */
 export function indexRows(cells) {
   return cells
-    .filter((c) => c.cell.scenario === 1)
+    .filter((c) => inFamily(c.cell, 'formats'))
     .map((c) => ({
       situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
       configuration: {

@@ -15,7 +15,8 @@ import {
   sourceConclusions,
 } from './answers.js';
 import { chartSpecs, renderSvg } from './charts.js';
-import { loadRuns } from './load.js';
+import { readRuns } from './read-runs.js';
+import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
@@ -24,15 +25,7 @@ import { median } from '#common/stats.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
-  'object',
-  'format',
-  'decoder',
-  'compression',
-  'level',
-  'count',
-  'scenario',
-  'cm',
-  'network',
+  ...CELL_COLUMNS,
   'n',
   'mean_trimmed_ms',
   'median_ms',
@@ -153,15 +146,16 @@ function htmlTable(header, rows) {
 /**
  * Builds everything the report says; pure, for tests and for the page.
  *
- * @param judging {delta, looks}: the run's (load.js loadRuns), the defaults when not given
+ * @param loaded {cells, groups, judging}: the runs as read-runs.js reads them (judging: the run's
+ *     {delta, looks}, the defaults when not given)
  */
-export function analyse(cells, judging = DEFAULT_JUDGING) {
-  const all = comparisons(cells);
+export function analyse({ cells, groups, judging = DEFAULT_JUDGING }) {
+  const all = comparisons(cells, groups);
   return {
     comparisons: all,
     answers: answerQuestions(cells, all, judging),
     conclusions: sourceConclusions(cells, all, judging),
-    decisions: decisions(cells, judging),
+    decisions: decisions(cells, groups),
   };
 }
 
@@ -226,10 +220,11 @@ export function describeNetworks(context) {
  * @param options {weights} of the weighted index (default 40/20/35/5)
  */
 export async function makeReport(runPaths, outDirectory = runPaths[0], { weights = DEFAULT_WEIGHTS } = {}) {
-  const { runs, cells, judging } = loadRuns(runPaths);
+  const loaded = readRuns(runPaths);
+  const { runs, cells, judging } = loaded;
   if (cells.length === 0) throw new Error(`no completed cells in ${runPaths.join(', ')}`);
   const context = runs[0].context;
-  const { comparisons: all, answers, conclusions, decisions: helper } = analyse(cells, judging);
+  const { comparisons: all, answers, conclusions, decisions: helper } = analyse(loaded);
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const rows = summaryRows(cells);

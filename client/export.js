@@ -1,20 +1,10 @@
 // Downloads of everything the page has measured: JSON (the whole record, context and raw
-// samples) and CSV (one row per sample, the cell's parameters first).
+// samples) and CSV (one row per sample, the cell's dimensions first: common/cell.js).
 
 import { toCsv } from '#common/csv.js';
+import { CELL_COLUMNS as DIMENSION_COLUMNS } from '#common/cell.js';
 
-const CELL_COLUMNS = [
-  'case_id',
-  'object',
-  'format',
-  'decoder',
-  'compression',
-  'level',
-  'count',
-  'scenario',
-  'cm',
-  'network',
-];
+const CELL_COLUMNS = ['case_id', ...DIMENSION_COLUMNS];
 const SUMMARY_COLUMNS = [
   'n',
   'mean_trimmed',

@@ -3,9 +3,9 @@
 // cell in a fresh seeded random order, a few iterations each, so that drift over time falls on
 // all cells alike. Samples stay in the page during a round and are handed over between rounds
 // (onRound, awaited): no recording, statistics or file write runs beside a timed iteration.
-// After each round the group's comparisons, and the decision table's margins (each cell
-// against the fastest so far), are judged with the round bootstrap (comparison.js); the group
-// stops once every one is settled — resolved, with the same verdict at its last `looks` (3)
+// After each round the group is judged by the one judge (common/judge.js): its comparisons and
+// the decision's margins (each cell against the fastest so far), with the round bootstrap; the
+// group stops once every one is settled — resolved, with the same verdict at its last `looks` (3)
 // looks in a row, so that one stray interval among many looks does not end it — or when its
 // budget runs out (recorded as unresolved).
 // Past its minimum rounds a group races (as in Maron & Moore's Hoeffding races): a round visits
@@ -21,7 +21,8 @@
 // (100,000 Videos, rounds of ~12 s) otherwise stops with a CI that one run clears and the
 // next does not.
 
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
+import { judgeGroup, decisionCells } from '#common/judge.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import {
   checkAborted,
@@ -32,21 +33,8 @@ import {
   verify,
   verifyOrder,
 } from './runner.js';
-import {
-  MIN_ROUNDS_FOR_VERDICT,
-  decisionCells,
-  groupComparisons,
-  isResolved,
-  judgingOf,
-  marginComparisons,
-  roundRatio,
-  roundSeed,
-  seededShuffle,
-  steadyLooksOf,
-  stopRule,
-  verdictOf,
-} from '#common/comparison.js';
-import { median, medianOrNull, summarize } from '#common/stats.js';
+import { MIN_ROUNDS_FOR_VERDICT, isResolved, roundSeed, seededShuffle, stopRule } from '#common/comparison.js';
+import { median, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
  * last `window` iterations is within `tolerance` of the `window` before; at maxMs in any case
@@ -177,28 +165,6 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
   return elapsedMs + (MIN_ROUNDS_FOR_VERDICT - done) * (elapsedMs / here) > VERDICT_STRETCH * maxMs;
 }
 
-/** Judges every comparison of the group, and the decision margins, on the samples so far. */
-function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts) {
-  return [...comparisons, ...marginComparisons(cells, comparisons, medianOf)].map(({ dimension, a, b }) => {
-    const [idA, idB] = [caseId(a), caseId(b)];
-    const [samplesA, samplesB] = [samplesByCase.get(idA) ?? [], samplesByCase.get(idB) ?? []];
-    const ratio = roundRatio(samplesA, samplesB);
-    const verdict = verdictOf(ratio, delta);
-    // Earlier looks' verdicts are kept (`verdicts`), so a round adds one bootstrap per comparison.
-    const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache: verdicts, key: `${idA} ${idB}` });
-    return {
-      dimension,
-      a: idA,
-      b: idB,
-      ...ratio,
-      delta,
-      verdict,
-      steady_looks: steady,
-      settled: isResolved(verdict) && steady >= looks,
-    };
-  });
-}
-
 /**
  * Runs a group.
  *
@@ -209,10 +175,10 @@ function judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdic
  *     recorded rounds, which count for the stopping rule), verified = [keys] (verification
  *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
  *     awaited between rounds, onProgress(info), signal}
- * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round, summary}],
- *     rounds, stop: {reason, delta, looks, comparisons (each with its verdict, steady_looks and settled),
- *     decision_time: {rounds, elapsed_ms} past the time
- *     budget for the decision's cells, or null}}
+ * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round,
+ *     summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds, elapsed_ms} past the
+ *     time budget for the decision's cells, or null}, judgment: what the group stopped on
+ *     (common/judge.js judgeGroup: every comparison and margin, and the decision)}
  */
 export async function runGroup(env, group, protocol, options = {}) {
   const { warmup, rounds, stop } = groupProtocol(protocol);
@@ -228,13 +194,16 @@ export async function runGroup(env, group, protocol, options = {}) {
       },
     ]),
   );
-  const comparisons = groupComparisons(cells);
-  const samplesByCase = new Map(ids.map((id) => [id, []]));
-  for (const s of options.earlier ?? []) samplesByCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
+  // Every sample so far, {case_id, round, total_ms}: what the judge reads after each round.
+  const samples = (options.earlier ?? []).map(({ case_id: id, round, total_ms: total }) => ({
+    case_id: id,
+    round,
+    total_ms: total,
+  }));
   const progress = (info) => options.onProgress?.({ group_id: group.id, ...info });
-  const medianOf = (cell) => medianOrNull((samplesByCase.get(caseId(cell)) ?? []).map((s) => s.value));
-  const { delta, looks } = judgingOf(stop);
-  const verdicts = new Map();
+  // Earlier looks' verdicts, kept between rounds: a round adds one bootstrap per comparison.
+  const looksSeen = new Map();
+  const judgeNow = () => judgeGroup(cells, samples, protocol?.stop, looksSeen);
 
   // A cell that computes on the client has its order checked on its first warm-up iteration's
   // own result, untimed (verify would compute it once more: a minute for CM5 on 10,000 Books).
@@ -261,19 +230,19 @@ export async function runGroup(env, group, protocol, options = {}) {
   const started = env.now();
   const firstRound = options.startRound ?? 1;
   let round = firstRound;
-  let judged = judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts);
+  let judgment = judgeNow();
   /** The cells a round visits: all of them, and past the minimum rounds those an open comparison needs. */
   const needed = (done) => {
     if (!stop || done < rounds.minRounds) return ids;
-    const open = new Set(judged.filter((c) => !c.settled).flatMap((c) => [c.a, c.b]));
+    const open = new Set(judgment.comparisons.filter((c) => !c.settled).flatMap((c) => [c.a, c.b]));
     return ids.filter((id) => open.has(id));
   };
-  let reason = null;
+  let reason;
   /** The decision's extra time, once the time budget ran out: {started, rounds}. */
   let extension = null;
   for (;;) {
     const done = round - 1;
-    if (stop && done >= rounds.minRounds && judged.every((c) => c.settled)) {
+    if (stop && done >= rounds.minRounds && judgment.settled) {
       reason = 'resolved';
       break;
     }
@@ -283,7 +252,7 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     let visit = needed(done);
     if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
-      visit = done >= MIN_ROUNDS_FOR_VERDICT ? decisionCells(cells, judged, medianOf, delta) : [];
+      visit = done >= MIN_ROUNDS_FOR_VERDICT ? decisionCells(cells, judgment) : [];
       if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
       if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) {
         reason = 'time budget';
@@ -307,8 +276,9 @@ export async function runGroup(env, group, protocol, options = {}) {
       }
     }
     // Between rounds, untimed: hand the samples over, then judge.
-    for (const s of taken) samplesByCase.get(s.case_id).push({ round, value: s.total_ms });
-    judged = judge(cells, comparisons, samplesByCase, delta, looks, medianOf, verdicts);
+    for (const s of taken) samples.push({ case_id: s.case_id, round, total_ms: s.total_ms });
+    judgment = judgeNow();
+    const judged = judgment.comparisons;
     const resolved = judged.filter((c) => isResolved(c.verdict)).length;
     await options.onRound?.({
       group_id: group.id,
@@ -331,7 +301,8 @@ export async function runGroup(env, group, protocol, options = {}) {
     progress({ phase: 'verify', case_id: id });
     const verification = await verify(env, byId.get(id).cell, memo, known, orderChecked.get(id));
     for (const key of verification.keys) known.add(key);
-    const visited = new Set(samplesByCase.get(id).map((s) => s.round));
+    const own = samples.filter((s) => s.case_id === id);
+    const visited = new Set(own.map((s) => s.round));
     results.push({
       case_id: id,
       cell: byId.get(id).cell,
@@ -339,19 +310,14 @@ export async function runGroup(env, group, protocol, options = {}) {
       verification,
       rounds: visited.size,
       last_round: visited.size ? Math.max(...visited) : null,
-      summary: summarize(samplesByCase.get(id).map((s) => s.value)),
+      summary: summarize(own.map((s) => s.total_ms)),
     });
   }
   return {
     group_id: group.id,
     cells: results,
     rounds: round - 1,
-    stop: {
-      reason,
-      delta: stop?.delta ?? null,
-      looks: stop?.looks ?? null,
-      comparisons: judged,
-      decision_time: decisionTime,
-    },
+    stop: { reason, delta: stop?.delta ?? null, looks: stop?.looks ?? null, decision_time: decisionTime },
+    judgment,
   };
 }

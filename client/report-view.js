@@ -6,8 +6,10 @@
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
 import { compressionLabel, formatLabel } from '#common/catalogue.js';
 import { judgingOf } from '#common/comparison.js';
+import { SITUATION_DIMENSIONS } from '#common/cell.js';
 
-const FIELDS = ['object', 'count', 'network', 'cm'];
+// The situation's dimensions (common/cell.js): the decision helper's choices.
+const FIELDS = SITUATION_DIMENSIONS;
 
 function element(tag, text, className) {
   const node = document.createElement(tag);

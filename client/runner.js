@@ -2,25 +2,9 @@
 // the median's 95% CI is narrow enough), then an untimed check that the data was right.
 // Works on an environment object so it runs in the browser and, with fakes, in Node tests.
 
-import {
-  CMS,
-  COMPRESSIONS,
-  FORMATS,
-  OBJECT_NAMES,
-  SCENARIOS,
-  apiPath,
-  caseId,
-  firstDifference,
-  toPlain,
-} from '#common/schema.js';
-import {
-  COMPRESSION_ENTRIES,
-  SCENARIO_ENTRIES,
-  decodersOf,
-  defaultDecoder,
-  defaultLevel,
-  levelProblem,
-} from '#common/catalogue.js';
+import { apiPath, firstDifference, toPlain } from '#common/schema.js';
+import { COMPRESSION_ENTRIES, defaultDecoder, defaultLevel } from '#common/catalogue.js';
+import { caseId, validateCell } from '#common/cell.js';
 import { codecOf } from './codecs/index.js';
 import { SCENARIO_STEPS, refusal, timed, timesOf } from './scenarios.js';
 import { compute } from './sort.js';
@@ -32,38 +16,7 @@ const DEFAULT_REPS = 100;
 /** Adaptive repetitions: stop when the median's CI half-width is ≤ target × median. */
 const DEFAULT_ADAPTIVE = Object.freeze({ target: 0.02, minReps: 20, maxReps: 500, checkEvery: 10 });
 
-/** Checks and completes a cell; throws one error naming every problem. */
-export function validateCell(cell) {
-  const problems = [];
-  const format = cell?.format ?? 'json';
-  const c = {
-    object: cell?.object,
-    format,
-    decoder: cell?.decoder ?? defaultDecoder(format),
-    compression: cell?.compression ?? 'none',
-    count: cell?.count,
-    scenario: cell?.scenario ?? 1,
-    cm: cell?.cm ?? 0,
-  };
-  // A compression's level: the one asked for, else its default; none has no level.
-  c.level = cell?.level ?? defaultLevel(c.compression);
-  if (cell?.network !== undefined) c.network = cell.network;
-  if (!OBJECT_NAMES.includes(c.object)) problems.push(`object must be one of ${OBJECT_NAMES.join(', ')}`);
-  if (!FORMATS.includes(c.format)) problems.push(`format must be one of ${FORMATS.join(', ')}`);
-  else if (!decodersOf(c.format).includes(c.decoder))
-    problems.push(`decoder of ${c.format} must be one of ${decodersOf(c.format).join(', ')}`);
-  if (!COMPRESSIONS.includes(c.compression)) problems.push(`compression must be one of ${COMPRESSIONS.join(', ')}`);
-  else if (levelProblem(c.compression, c.level)) problems.push(levelProblem(c.compression, c.level));
-  if (!Number.isInteger(c.count) || c.count < 1) problems.push('count must be a whole number ≥ 1');
-  if (!SCENARIOS.includes(c.scenario)) problems.push(`scenario must be one of ${SCENARIOS.join(', ')}`);
-  else if (!CMS.includes(c.cm)) problems.push(`cm must be one of ${CMS.join(', ')}`);
-  else if (SCENARIO_ENTRIES[c.scenario].computations === 0 && c.cm !== 0)
-    problems.push(`scenario ${c.scenario} has no computation: cm must be 0`);
-  else if (SCENARIO_ENTRIES[c.scenario].computations > 0 && c.cm === 0)
-    problems.push(`scenario ${c.scenario} computes: cm must be one of ${CMS.filter((cm) => cm > 0).join(', ')}`);
-  if (problems.length) throw new Error(`Invalid cell: ${problems.join('; ')}`);
-  return c;
-}
+export { validateCell };
 
 function requestUrl(baseUrl, cell, cm, format = cell.format, compression = cell.compression) {
   const level = compression === cell.compression ? cell.level : defaultLevel(compression);

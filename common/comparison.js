@@ -1,7 +1,7 @@
 // Comparisons of cells measured together, interleaved in rounds (a comparison group): how many
 // times slower one is than the other, with a 95% confidence interval that respects the design,
-// and what that says against an equivalence margin δ. The same estimator decides when a group
-// may stop sampling (group-runner.js) and is what the report shows (common/compare.js).
+// and what that says against an equivalence margin δ. The judge (judge.js) applies it to a
+// group's comparisons; the runner stops on its judgment and the report shows it.
 //
 // The design: in every round each cell of the group runs a few iterations, in a seeded random
 // order. Iterations of one round share whatever the machine was doing then (levels drift over
@@ -11,15 +11,6 @@
 // ratio of the pooled medians; the interval is the percentile interval of those ratios.
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
-import {
-  COMPRESSIONS,
-  COMPRESSION_ENTRIES,
-  FORMATS,
-  FORMAT_ENTRIES,
-  defaultDecoder,
-  defaultLevel,
-} from './catalogue.js';
-import { caseId, compressionId } from './schema.js';
 
 /** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
 export const DEFAULT_DELTA = 0.05;
@@ -268,163 +259,6 @@ export function steadyLooksOf(
     },
     looks,
   );
-}
-
-/**
- * The comparisons of a group: every pair of its cells that differ in exactly one of the
- * dimensions the report compares (format, decoder, compression, level, or the scenario —
- * server against client, second request against cached client). Pairs are ordered as the
- * catalogue lists values, so a ratio reads "first / second". Formats are compared with their
- * default decoders, and compressions at their default levels — except that no compression is
- * compared with every compression at every level (does compressing pay, at this level?); a
- * decoder is compared with its format's default, and a level with its compression's default.
- */
-export const COMPARED = Object.freeze([
-  ['format', FORMATS],
-  ['decoder', null],
-  ['compression', COMPRESSIONS],
-  ['level', null],
-  ['scenario', [3, 2, 4, 5]],
-]);
-const CELL_KEYS = ['object', 'format', 'decoder', 'compression', 'level', 'count', 'scenario', 'cm', 'network'];
-
-/** A cell's decoder, the format's default when it names none. */
-const decoderOf = (cell) => cell.decoder ?? defaultDecoder(cell.format);
-/** A cell's compression level, the compression's default when it names none (none: null). */
-const levelOf = (cell) => cell.level ?? defaultLevel(cell.compression);
-const atDefaultLevel = (cell) => levelOf(cell) === defaultLevel(cell.compression);
-/** A cell's value of a key, defaults filled in. */
-const valueOf = (cell, key) => (key === 'decoder' ? decoderOf(cell) : key === 'level' ? levelOf(cell) : cell[key]);
-/**
- * Position of a cell's value in a dimension's order (decoders: the format's default first;
- * levels: the compression's default first, then the others in order).
- */
-function rankIn(dimension, order, cell) {
-  if (dimension === 'decoder') {
-    const decoders = FORMAT_ENTRIES[cell.format]?.decoders.map((d) => d.name) ?? [];
-    return decoders.indexOf(decoderOf(cell));
-  }
-  if (dimension === 'level') {
-    const levels = COMPRESSION_ENTRIES[cell.compression]?.levels;
-    if (!levels) return -1;
-    return atDefaultLevel(cell) ? 0 : 1 + levelOf(cell) - levels.min;
-  }
-  return order.indexOf(cell[dimension]);
-}
-
-export function groupComparisons(cells) {
-  const pairs = [];
-  const same = (a, b, ...dimensions) =>
-    CELL_KEYS.every((key) => dimensions.includes(key) || valueOf(a, key) === valueOf(b, key));
-  for (const [dimension, order] of COMPARED) {
-    for (const a of cells) {
-      for (const b of cells) {
-        const ra = rankIn(dimension, order, a);
-        const rb = rankIn(dimension, order, b);
-        if (ra < 0 || rb < 0 || ra >= rb) continue;
-        if (dimension === 'format') {
-          if (decoderOf(a) !== defaultDecoder(a.format) || decoderOf(b) !== defaultDecoder(b.format)) continue;
-          if (!same(a, b, 'format', 'decoder')) continue;
-        } else if (dimension === 'decoder') {
-          if (ra !== 0 || !same(a, b, 'decoder')) continue;
-        } else if (dimension === 'compression') {
-          if (!(a.compression === 'none' || (atDefaultLevel(a) && atDefaultLevel(b)))) continue;
-          if (!same(a, b, 'compression', 'level')) continue;
-        } else if (dimension === 'level') {
-          if (ra !== 0 || !same(a, b, 'level')) continue;
-        } else if (!same(a, b, dimension)) continue;
-        // Scenarios compare only within their family: 3 against 2, and 4 against 5.
-        if (
-          dimension === 'scenario' &&
-          !((a.scenario === 3 && b.scenario === 2) || (a.scenario === 4 && b.scenario === 5))
-        )
-          continue;
-        pairs.push({ dimension: dimension === 'scenario' ? (a.scenario === 3 ? 'side' : 'caching') : dimension, a, b });
-      }
-    }
-  }
-  return pairs;
-}
-
-/** The cells the decision table ranks (scenarios 1–3) that have samples, fastest median first. */
-function rankedByMedian(cells, medianOf) {
-  return cells
-    .filter((cell) => cell.scenario <= 3)
-    .map((cell) => ({ cell, median: medianOf(cell) }))
-    .filter((c) => Number.isFinite(c.median))
-    .sort((x, y) => x.median - y.median);
-}
-
-/**
- * The decision margins of a group, as the report's decision table reads them: the cells it
- * ranks (scenarios 1–3: formats, compressions, server or client computing) ordered by their
- * median, and every other one compared with the fastest (a = the other, b = the fastest) —
- * except pairs the group compares anyway. A group's stop rule waits for these too, so that a
- * recommendation, or "no clear winner", rests on margins that were sampled until settled.
- *
- * @param cells the group's cells
- * @param comparisons the group's own comparisons (groupComparisons)
- * @param medianOf cell → its median so far (NaN or null when it has no samples)
- */
-export function marginComparisons(cells, comparisons, medianOf) {
-  const ranked = rankedByMedian(cells, medianOf);
-  if (ranked.length < 2) return [];
-  const fastest = ranked[0].cell;
-  const compared = new Set(
-    comparisons.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]),
-  );
-  return ranked
-    .slice(1)
-    .filter(({ cell }) => !compared.has(`${caseId(cell)} ${caseId(fastest)}`))
-    .map(({ cell }) => ({ dimension: 'margin', a: cell, b: fastest }));
-}
-
-/**
- * The cells that more rounds could still turn into a clear recommendation (analysis/answers.js
- * decisions): the fastest configuration so far and every other one whose ratio to it is
- * unresolved but above 1 + δ, or clearly slower but not yet settled (the same verdict at
- * SETTLE_LOOKS looks in a row). The recommendation is clear when every other configuration is
- * clearly slower than the fastest; while one is equivalent, clearly faster, or open at a ratio
- * within 1 + δ, it is "no clear winner" however long the group runs. Then, as when every margin
- * is resolved or the group has no decision to make (caching), this returns [].
- *
- * @param cells the group's cells
- * @param judged [{a, b (case ids), ratio, verdict, settled}]: the group's comparisons and margins, which
- *     pair the fastest with every other configuration (marginComparisons)
- * @param medianOf cell → its median so far, or null
- * @returns case ids, in the group's order
- */
-export function decisionCells(cells, judged, medianOf, delta = DEFAULT_DELTA) {
-  const ranked = rankedByMedian(cells, medianOf).map(({ cell }) => caseId(cell));
-  if (ranked.length < 2) return [];
-  const fastest = ranked[0];
-  const open = new Set();
-  for (const id of ranked.slice(1)) {
-    const pair = judged.find((c) => (c.a === id && c.b === fastest) || (c.a === fastest && c.b === id));
-    if (!pair) return [];
-    const flipped = pair.a === fastest;
-    const clearlySlower = pair.verdict === (flipped ? VERDICTS.A_FASTER : VERDICTS.B_FASTER);
-    if (clearlySlower && pair.settled !== false) continue;
-    const ratio = flipped ? 1 / pair.ratio : pair.ratio;
-    if (!clearlySlower && (pair.verdict !== VERDICTS.UNRESOLVED || !(ratio > 1 + delta))) return [];
-    open.add(id);
-  }
-  if (!open.size) return [];
-  open.add(fastest);
-  return cells.map(caseId).filter((id) => open.has(id));
-}
-
-/**
- * The comparison group of a cell: what the report compares it with. Scenario 1 cells compare
- * formats and compressions for one object, N and network; scenarios 2 and 3 compare server and
- * client (and formats) for one object, N, network and CM; scenarios 4 and 5 compare a second
- * request with the cached client for one configuration.
- */
-export function groupId(cell) {
-  const where = `${cell.object}/${cell.count}/${cell.network}`;
-  if (cell.scenario === 1) return `formats/${where}`;
-  if (cell.scenario <= 3) return `side/${where}/cm${cell.cm}`;
-  return `caching/${where}/cm${cell.cm}/${cell.format}/${compressionId(cell)}`;
 }
 
 /** Fisher–Yates shuffle of `items` driven by a seeded generator; returns a new array. */

@@ -4,7 +4,8 @@
 //   samples.jsonl one line per sample, with its group, round, position in the round and session
 //   rounds.jsonl  one line per completed round of a comparison group: its seeded order
 //   cells.jsonl   one line per completed cell: its summary, warm-up and verification
-//   groups.jsonl  one line per completed group: its rounds, why it stopped, its comparisons
+//   groups.jsonl  one line per completed group: its rounds, why it stopped, and the judgment it
+//                 stopped on (common/judge.js: its comparisons, margins and decision)
 // A round counts once rounds.jsonl lists it; its samples are written (in one write, synced)
 // before that line. A run killed mid-round leaves that round's samples without a rounds.jsonl
 // line: resuming drops them and the group carries on from its last complete round. Readers ignore
@@ -65,7 +66,7 @@ export function readJsonLines(path) {
       records.push(JSON.parse(line));
     } catch (error) {
       if (index < lines.length - 1 && lines.slice(index + 1).some((l) => l.trim())) {
-        throw new Error(`${path}:${index + 1} is not JSON: ${error.message}`);
+        throw new Error(`${path}:${index + 1} is not JSON: ${error.message}`, { cause: error });
       }
     }
   });
@@ -194,8 +195,8 @@ export class RunDirectory {
           { group_id: groupId, round, session, order, samples: samples.length, finished_at: new Date().toISOString() },
         ]);
       },
-      /** Marks the group and its cells complete. */
-      complete({ cells: results, rounds, stop, warmups }) {
+      /** Marks the group and its cells complete, with the judgment it stopped on (common/judge.js). */
+      complete({ cells: results, rounds, stop, judgment, warmups }) {
         const finishedAt = new Date().toISOString();
         appendSynced(
           run.file(CELLS_FILE),
@@ -218,6 +219,7 @@ export class RunDirectory {
             cells: results.map((r) => r.case_id),
             rounds,
             stop,
+            judgment,
             session,
             started_at: startedAt,
             finished_at: finishedAt,

@@ -1,17 +1,9 @@
-// The object kinds and cells as every layer sees them (SPEC §1–2, §4), derived from the
-// catalogue (the server's enums): field names and types in SPEC order, the XML element names,
-// the protobuf list message and CM2's sort sequence; a cell's API path and case id.
+// The object kinds as every layer sees them, derived from the catalogue (the server's enums):
+// field names and types in order, the XML element names, the protobuf list message and CM2's
+// sort sequence; a request's API path; the plain objects every format decodes to. A cell's
+// dimensions and ids are common/cell.js.
 
-import {
-  CATALOGUE,
-  CMS,
-  COMPRESSIONS,
-  FORMATS,
-  OBJECT_NAMES,
-  SCENARIOS,
-  defaultDecoder,
-  defaultLevel,
-} from './catalogue.js';
+import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultLevel } from './catalogue.js';
 
 export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
 
@@ -99,23 +91,4 @@ export function firstDifference(object, expected, actual) {
     }
   }
   return null;
-}
-
-/** A cell's compression in ids: its name, and "-<level>" when the level is not the default ("br-11"). */
-export function compressionId({ compression, level }) {
-  return level !== undefined && level !== null && level !== defaultLevel(compression)
-    ? `${compression}-${level}`
-    : compression;
-}
-
-/**
- * The case id of a cell, e.g. books/10000/protobuf/gzip/scenario2/cm3/10mbit. A decoder other
- * than the format's default joins the format with "+" (books/10/xml+sax/none/…), and a level
- * other than the compression's default joins it with "-" (books/10/json/br-11/…), so the ids of
- * cells with the defaults are those runs have always had.
- */
-export function caseId(cell) {
-  const decoder = cell.decoder && cell.decoder !== defaultDecoder(cell.format) ? `+${cell.decoder}` : '';
-  const id = `${cell.object}/${cell.count}/${cell.format}${decoder}/${compressionId(cell)}/scenario${cell.scenario}/cm${cell.cm}`;
-  return cell.network ? `${id}/${cell.network}` : id;
 }

@@ -2,8 +2,9 @@
 // each group's `exclude` rules, gives the cells. The cells then fall into comparison groups
 // (comparisonGroups): the cells the report compares with each other, which run together,
 // interleaved, in one page (client/group-runner.js); `protocol` says how (warm-up, rounds, when
-// to stop). A rule matches a cell when every key it names matches (a value or a list of
-// values); keys are object, format, decoder, compression, level, count, scenario, cm, network. A group
+// to stop). A group lists the values of every dimension of a cell (common/cell.js) under its plan
+// key (objects, formats, compressions, counts, scenarios, cms, networks). A rule matches a cell
+// when every key it names matches (a value or a list of values); keys are the cell's. A group
 // may name "decoders": "all" (every decoder of each of its formats) or a list of decoder names
 // (those its formats have); without it, each format's default decoder. Likewise "levels" maps a
 // compression to the levels to measure it at (e.g. {"br": [1, 6, 11]}); a compression it does not
@@ -17,24 +18,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, caseId } from '#common/schema.js';
-import { decodersOf, defaultDecoder, defaultLevel, levelProblem, scenarioTakesCm } from '#common/catalogue.js';
-import { groupId } from '#common/comparison.js';
-import { NETWORKS } from './network/profiles.js';
+import { FORMATS, decodersOf, levelProblem } from '#common/catalogue.js';
+import { DIMENSIONS, caseId, cellProblems, completeCell, expandGroup, groupId } from '#common/cell.js';
 import { groupProtocol } from '../client/group-runner.js';
 
 const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
-
-/** Dimension in a group → the cell key it sets, and its allowed values. */
-const DIMENSIONS = [
-  ['networks', 'network', Object.keys(NETWORKS)],
-  ['objects', 'object', OBJECT_NAMES],
-  ['formats', 'format', FORMATS],
-  ['compressions', 'compression', COMPRESSIONS],
-  ['counts', 'count', null],
-  ['scenarios', 'scenario', SCENARIOS],
-  ['cms', 'cm', CMS],
-];
+/** The dimensions a plan group lists itself (decoders and levels have their own forms, below). */
+const LISTED = DIMENSIONS.filter((d) => !d.planOptional);
+const dimensionNamed = (name) => DIMENSIONS.find((d) => d.name === name);
 
 /** Reads plans/<name>.json, or a path to a plan file. */
 export function loadPlan(nameOrPath) {
@@ -71,7 +62,7 @@ function validatePlan(plan, source) {
   for (const [index, group] of (plan.groups ?? []).entries()) {
     if (group.decoders !== undefined && group.decoders !== 'all') {
       const offered = new Set(
-        (valuesOf(group, 'formats') ?? []).filter((f) => FORMATS.includes(f)).flatMap(decodersOf),
+        (valuesOf(group, dimensionNamed('format')) ?? []).filter((f) => FORMATS.includes(f)).flatMap(decodersOf),
       );
       if (!Array.isArray(group.decoders) || group.decoders.length === 0) {
         problems.push(`group ${index + 1}: "decoders" must be "all" or a list of decoder names`);
@@ -88,7 +79,7 @@ function validatePlan(plan, source) {
       if (!group.levels || typeof group.levels !== 'object' || Array.isArray(group.levels)) {
         problems.push(`group ${index + 1}: "levels" must map compressions to lists of levels, e.g. {"br": [1, 6, 11]}`);
       } else {
-        const measured = valuesOf(group, 'compressions') ?? [];
+        const measured = valuesOf(group, dimensionNamed('compression')) ?? [];
         for (const [compression, levels] of Object.entries(group.levels)) {
           if (!measured.includes(compression)) {
             problems.push(
@@ -105,19 +96,22 @@ function validatePlan(plan, source) {
         }
       }
     }
-    for (const [dimension, , allowed] of DIMENSIONS) {
+    for (const dimension of LISTED) {
       const values = valuesOf(group, dimension);
       if (!Array.isArray(values) || values.length === 0) {
-        problems.push(`group ${index + 1} needs "${dimension}" (a list)`);
-      } else if (allowed) {
-        for (const value of values) {
-          if (!allowed.includes(value))
-            problems.push(
-              `group ${index + 1}: ${dimension} has ${JSON.stringify(value)}; allowed: ${allowed.join(', ')}`,
-            );
+        problems.push(`group ${index + 1} needs "${dimension.plan}" (a list)`);
+        continue;
+      }
+      const allowed = dimension.values?.({});
+      for (const value of values) {
+        const fits = allowed ? allowed.includes(value) : Number.isInteger(value) && value >= 1;
+        if (!fits) {
+          problems.push(
+            allowed
+              ? `group ${index + 1}: ${dimension.plan} has ${JSON.stringify(value)}; allowed: ${allowed.join(', ')}`
+              : `group ${index + 1}: ${dimension.plan} must be whole numbers ≥ 1`,
+          );
         }
-      } else if (!values.every((v) => Number.isInteger(v) && v >= 1)) {
-        problems.push(`group ${index + 1}: counts must be whole numbers ≥ 1`);
       }
     }
   }
@@ -125,22 +119,10 @@ function validatePlan(plan, source) {
   return plan;
 }
 
-/** A group's values of a dimension; "all" means every value the catalogue (or the network profiles) has. */
+/** A group's values of a dimension; "all" means every value the dimension allows. */
 function valuesOf(group, dimension) {
-  const allowed = DIMENSIONS.find(([name]) => name === dimension)?.[2];
-  return group[dimension] === 'all' && allowed ? [...allowed] : group[dimension];
-}
-
-/** The decoders a group measures for one of its formats. */
-function decodersIn(group, format) {
-  if (group.decoders === undefined) return [defaultDecoder(format)];
-  if (group.decoders === 'all') return decodersOf(format);
-  return decodersOf(format).filter((name) => group.decoders.includes(name));
-}
-
-/** The levels a group measures a compression at (none: [null], it has no levels). */
-function levelsIn(group, compression) {
-  return group.levels?.[compression] ?? [defaultLevel(compression)];
+  const listed = group[dimension.plan];
+  return listed === 'all' && dimension.values ? [...dimension.values({})] : listed;
 }
 
 function matches(rule, cell) {
@@ -152,37 +134,23 @@ function matches(rule, cell) {
  * `network` (from NETWORK) replaces every group's networks.
  */
 export function expandPlan(plan, { network } = {}) {
-  if (network && !NETWORKS[network]) {
-    throw new Error(`Unknown network "${network}"; the profiles are ${Object.keys(NETWORKS).join(', ')}`);
+  const networks = DIMENSIONS.find((d) => d.name === 'network').values();
+  if (network && !networks.includes(network)) {
+    throw new Error(`Unknown network "${network}"; the profiles are ${networks.join(', ')}`);
   }
   const cells = new Map();
   for (const group of plan.groups) {
-    let partial = [{}];
-    for (const [dimension, key] of DIMENSIONS) {
-      const values = dimension === 'networks' && network ? [network] : valuesOf(group, dimension);
-      partial = partial.flatMap((cell) => values.map((value) => ({ ...cell, [key]: value })));
-    }
-    partial = partial.flatMap((cell) => decodersIn(group, cell.format).map((decoder) => ({ ...cell, decoder })));
-    partial = partial.flatMap((cell) => levelsIn(group, cell.compression).map((level) => ({ ...cell, level })));
-    for (const cell of partial) {
-      if ((group.exclude ?? []).some((rule) => matches(rule, cell))) continue;
-      if (!scenarioTakesCm(cell.scenario, cell.cm)) continue; // scenario 1 has CM0; 2–5 compute
-      const ordered = {
-        object: cell.object,
-        format: cell.format,
-        decoder: cell.decoder,
-        compression: cell.compression,
-        level: cell.level,
-        count: cell.count,
-        scenario: cell.scenario,
-        cm: cell.cm,
-        network: cell.network,
-      };
-      cells.set(caseId(ordered), ordered);
+    const listed = Object.fromEntries(LISTED.map((d) => [d.name, valuesOf(group, d)]));
+    for (const raw of expandGroup(group, { ...listed, ...(network ? { network: [network] } : {}) })) {
+      if ((group.exclude ?? []).some((rule) => matches(rule, raw))) continue;
+      // Scenario 1 takes CM0 only, the others CM1–CM5: a product of both lists has cells that
+      // do not exist.
+      if (cellProblems(raw).length) continue;
+      const cell = completeCell(raw);
+      cells.set(caseId(cell), cell);
     }
   }
-  const networkOrder = Object.keys(NETWORKS);
-  return [...cells.values()].sort((a, b) => networkOrder.indexOf(a.network) - networkOrder.indexOf(b.network));
+  return [...cells.values()].sort((a, b) => networks.indexOf(a.network) - networks.indexOf(b.network));
 }
 
 /** The plan's comparison groups, [{id, cells}], network first (so shaping changes seldom). */

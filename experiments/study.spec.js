@@ -1,12 +1,14 @@
 // The study: one test per comparison group of the plan, named by its group id. Each test opens
 // the client page, shapes its network, and runs the group through window.lab.runGroup (the same
 // code a person uses): its cells warmed up, then interleaved in seeded rounds until every
-// comparison is settled (resolved, at 3 looks in a row) or the budget runs out. Each round's samples reach the run directory
+// comparison is settled (resolved, at 3 looks in a row) or the budget runs out; the judgment it
+// stopped on is stored with the group. Each round's samples reach the run directory
 // between rounds, never during a timed iteration; a resumed group goes on from its last
 // complete round.
 
 import { test } from '@playwright/test';
-import { FORMATS, OBJECT_NAMES, caseId } from '#common/schema.js';
+import { FORMATS, OBJECT_NAMES } from '#common/catalogue.js';
+import { caseId } from '#common/cell.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
 import { comparisonGroups } from './plan.js';
@@ -89,10 +91,11 @@ for (const group of groups) {
       },
     );
     writer.complete(result);
-    const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
+    const judged = result.judgment.comparisons;
+    const resolved = judged.filter((c) => c.verdict !== 'unresolved').length;
     testInfo.annotations.push(
       { type: 'rounds', description: String(result.rounds) },
-      { type: 'resolved', description: `${resolved}/${result.stop.comparisons.length}` },
+      { type: 'resolved', description: `${resolved}/${judged.length}` },
       {
         type: 'stop',
         description:

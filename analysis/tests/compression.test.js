@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { breakEvenTableRows, breakEvens, checkCounts, speedText } from '../compression.js';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 
 const MBIT = 1e6;
 const cell = (compression, level, network, median, bytes, compressMs = null) => {

@@ -1,12 +1,12 @@
 // The report of a synthetic run whose answers are known by construction.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '#common/stats.js';
 import { analyse, describeNetworks, makeReport } from '../report.js';
-import { decisions, judgeClaim, sourceConclusions } from '../answers.js';
-import { loadRuns } from '../load.js';
+import { judgeClaim, sourceConclusions } from '../answers.js';
+import { readRuns } from '../read-runs.js';
 import { syntheticRun } from './synthetic-run.js';
 
 test('the report says what the data says', async () => {
@@ -54,7 +54,7 @@ test('the report says what the data says', async () => {
     md,
     /Where our measurements contradict the source:[\s\S]*- The source says: "Unthrottled: JSON beats Protobuf/,
   );
-  const { conclusions } = analyse(loadRuns([path]).cells);
+  const { conclusions } = analyse(readRuns([path]));
   const verdict = (start) => conclusions.find((c) => c.claim.startsWith(start)).verdict;
   assert.equal(verdict('Bandwidth-limited, no GZIP'), 'confirmed');
   // By design Protobuf is faster than JSON at N=1000 (10 against 15 ms: contradicted) and equal
@@ -159,8 +159,7 @@ test('the report opens with the decision: a recommendation with its margin, or n
   await makeReport([path]);
   const md = readFileSync(join(path, 'report.md'), 'utf8');
   assert.ok(md.indexOf('## Which configuration to choose') < md.indexOf('## RQ1'), 'answers first');
-  const { cells } = loadRuns([path]);
-  const { decisions: helper } = analyse(cells);
+  const { decisions: helper } = analyse(readRuns([path]));
   const at = (network, count, cm) =>
     helper.find((d) => d.object === 'books' && d.network === network && d.count === count && d.cm === cm);
   // 10 Mbit/s, N=1000: Protobuf with GZIP (5 + 1000·0.5·10·0.5/100 = 30 ms) against JSON with
@@ -175,35 +174,41 @@ test('the report opens with the decision: a recommendation with its margin, or n
   assert.ok(tie.no_clear_winner_among.includes('Protobuf, no compression') && tie.no_clear_winner_among.length >= 3);
 });
 
-test('a recommendation needs its margin settled, as the stop rule settles a verdict: clear at the looks in a row it asks', () => {
-  // Two configurations measured in rounds of 2; the slower is level with the faster in rounds 1
-  // and 2 and 1.5× after. Replayed look by look (a look from round 5, the first with a verdict),
-  // the margin is unresolved up to round 7 and clearly slower from round 8 on.
-  const situation = (rounds) => {
-    const cell = (format, slow) => {
-      const samples = Array.from({ length: rounds * 2 }, (_, i) => {
-        const round = Math.floor(i / 2) + 1;
-        return { round, total_ms: (slow && round > 2 ? 15 : 10) + 0.01 * (i % 2) };
-      });
-      return {
-        case_id: `books/10/${format}`,
-        samples,
-        stats: { median: median(samples.map((s) => s.total_ms)) },
-        cell: { object: 'books', count: 10, network: 'unthrottled', cm: 0, scenario: 1, format, compression: 'none' },
-      };
-    };
-    return [cell('protobuf', false), cell('json', true)];
-  };
-  const [atNine] = decisions(situation(9), { delta: 0.05, looks: 3 });
-  assert.deepStrictEqual(
-    [atNine.others[0].verdict, atNine.others[0].steady_looks, atNine.others[0].settled],
-    ['b faster', 2, false],
+test("the report's decision rows are the judgments its groups stopped on, and a changed one is refused", async () => {
+  const { path } = syntheticRun();
+  await makeReport([path]);
+  const stored = readFileSync(join(path, 'groups.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const { decisions: rows } = JSON.parse(readFileSync(join(path, 'report-data.json'), 'utf8'));
+  const decided = stored.filter((g) => g.judgment.decision);
+  assert.equal(rows.length, decided.length);
+  for (const group of decided) {
+    const row = rows.find((r) => r.group_id === group.group_id);
+    const { decision } = group.judgment;
+    assert.equal(row.fastest_case_id, decision.fastest, group.group_id);
+    assert.equal(row.settled, decision.settled);
+    assert.equal(row.recommendation === 'no clear winner', decision.recommendation === 'no clear winner');
+    assert.deepStrictEqual(
+      row.others.map((o) => [o.case_id, o.ratio, o.verdict, o.settled]),
+      decision.others.map((o) => [o.case_id, o.ratio, o.verdict, o.settled]),
+    );
+  }
+  // A judgment that its samples do not give (an edited file) stops the report, saying which group.
+  const edited = stored.map((g, i) =>
+    i === 0
+      ? {
+          ...g,
+          judgment: { ...g.judgment, comparisons: g.judgment.comparisons.map((c) => ({ ...c, ratio: c.ratio * 1.5 })) },
+        }
+      : g,
   );
-  assert.equal(atNine.recommendation, 'no clear winner', 'clear at 2 looks in a row, not at the 3 the stop rule asks');
-  assert.equal(atNine.settled, false);
-  assert.equal(decisions(situation(9), { delta: 0.05, looks: 2 })[0].recommendation, 'Protobuf, no compression');
-  const [atTen] = decisions(situation(10), { delta: 0.05, looks: 3 });
-  assert.deepStrictEqual([atTen.recommendation, atTen.settled], ['Protobuf, no compression', true]);
+  writeFileSync(join(path, 'groups.jsonl'), edited.map((g) => `${JSON.stringify(g)}\n`).join(''));
+  assert.throws(
+    () => readRuns([path]),
+    new RegExp(`judgment stored for group ${stored[0].group_id} is not what its samples give`),
+  );
 });
 
 test("the report judges at the δ of the run's own stop rule, and says which", async () => {
@@ -211,14 +216,11 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   // δ = 5 %, within a δ of 20 %.
   const cm1 = (helper) => helper.find((d) => d.network === 'unthrottled' && d.cm === 1);
   const wide = syntheticRun({ protocol: { stop: { delta: 0.2 } } });
-  const loaded = loadRuns([wide.path]);
+  const loaded = readRuns([wide.path]);
   assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3 });
-  assert.equal(cm1(analyse(loaded.cells, loaded.judging).decisions).recommendation, 'no clear winner');
-  assert.equal(
-    cm1(analyse(loaded.cells).decisions).recommendation,
-    'JSON, no compression, server computes',
-    'at the default 5 %',
-  );
+  assert.equal(cm1(analyse(loaded).decisions).recommendation, 'no clear winner');
+  const narrow = readRuns([syntheticRun().path]);
+  assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON, no compression, server computes', 'at 5 %');
   await makeReport([wide.path]);
   const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
   assert.match(md, /stays open otherwise \(δ = 20 %, the run's:/);
@@ -229,7 +231,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
     looks: 3,
   });
   // A fixed protocol stopped on no verdict: its final CIs stand as they are (one look).
-  assert.deepStrictEqual(loadRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
+  assert.deepStrictEqual(readRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
     delta: 0.05,
     looks: 1,
   });

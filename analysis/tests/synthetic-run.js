@@ -1,10 +1,11 @@
 // A synthetic run whose answers are known by construction, for the report's tests and the
 // client page's end-to-end test.
 import { join } from 'node:path';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { seededRandom, summarize } from '#common/stats.js';
 import { RunDirectory } from '#common/run-directory.js';
-import { groupId } from '#common/comparison.js';
+import { completeCell, groupId } from '#common/cell.js';
+import { judgeGroup } from '#common/judge.js';
 import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
@@ -58,11 +59,12 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}
   for (const cell of cells) {
     const id = groupId(cell);
     if (!groups.has(id)) groups.set(id, []);
-    groups.get(id).push({ case_id: caseId(cell), ...cell });
+    groups.get(id).push({ case_id: caseId(cell), ...completeCell(cell) });
   }
   for (const [id, members] of groups) {
     const writer = run.startGroup(id, members);
     const totals = new Map(members.map((m) => [m.case_id, []]));
+    const recorded = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const level = 0.9 + 0.2 * random();
       const samples = members.flatMap((m, position) =>
@@ -83,11 +85,18 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}
           };
         }),
       );
+      recorded.push(...samples);
       writer.round({ round, order: members.map((m) => m.case_id), samples });
     }
     writer.complete({
       rounds: ROUNDS,
-      stop: { reason: 'rounds done', comparisons: [] },
+      stop: { reason: 'rounds done' },
+      // What the runner stores: the one judge's reading of the group's samples at the plan's rule.
+      judgment: judgeGroup(
+        members.map(({ case_id: ignored, ...cell }) => cell),
+        recorded,
+        protocol?.stop,
+      ),
       cells: members.map((m) => ({
         case_id: m.case_id,
         summary: summarize(totals.get(m.case_id)),

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { SETTLE_LOOKS, VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
 import { seededRandom } from '#common/stats.js';
 import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { compute } from '../sort.js';
 import { codecs, fixture } from './fixtures.js';
 
@@ -124,7 +124,7 @@ test('a group stops once every comparison is settled: resolved, with the same ve
   assert.equal(result.stop.reason, 'resolved');
   assert.equal(result.rounds, 7);
   assert.equal(result.stop.looks, SETTLE_LOOKS);
-  assert.ok(result.stop.comparisons.every((c) => c.settled && c.steady_looks === 3));
+  assert.ok(result.judgment.comparisons.every((c) => c.settled && c.steady_looks === 3));
   // A plan may ask for fewer looks: with one, the first verdict settles.
   const once = await runGroup(
     fakeEnvironment((query) => ms[query.get('format')]).env,
@@ -134,7 +134,7 @@ test('a group stops once every comparison is settled: resolved, with the same ve
   );
   assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
   const byPair = Object.fromEntries(
-    result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
+    result.judgment.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
   );
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
   assert.equal(byPair['json/protobuf'].ratio, 2);
@@ -155,7 +155,7 @@ test('equal cells resolve as equivalent; a comparison that stays unclear runs th
     { seed: 3 },
   );
   assert.equal(equal.stop.reason, 'resolved');
-  assert.ok(equal.stop.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
+  assert.ok(equal.judgment.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
 
   // JSON 3 % slower than the others, with ±20 % noise per request: neither clear nor equivalent.
   let state = 9;
@@ -172,7 +172,7 @@ test('equal cells resolve as equivalent; a comparison that stays unclear runs th
   );
   assert.equal(unclear.stop.reason, 'round budget');
   assert.equal(unclear.rounds, 8);
-  assert.ok(unclear.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+  assert.ok(unclear.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
 });
 
 test("the decision table's margins count for the stop rule: a near tie with the fastest keeps the group sampling", async () => {
@@ -205,11 +205,11 @@ test("the decision table's margins count for the stop rule: a near tie with the 
     );
   };
   const near = await run(10.3);
-  const margin = near.stop.comparisons.find((c) => c.dimension === 'margin');
+  const margin = near.judgment.comparisons.find((c) => c.dimension === 'margin');
   assert.deepStrictEqual([margin.a, margin.b], [caseId(side.cells[2]), caseId(side.cells[0])]);
   assert.equal(margin.verdict, VERDICTS.UNRESOLVED);
   assert.ok(
-    near.stop.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+    near.judgment.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED),
   );
   assert.equal(near.stop.reason, 'round budget');
   assert.equal(near.rounds, 12);
@@ -217,7 +217,7 @@ test("the decision table's margins count for the stop rule: a near tie with the 
   const clear = await run(30);
   assert.equal(clear.stop.reason, 'resolved');
   assert.equal(clear.rounds, 7);
-  assert.equal(clear.stop.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
+  assert.equal(clear.judgment.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
 });
 
 test('past its minimum rounds a group races: a round visits only the cells an open comparison needs', async () => {
@@ -255,7 +255,7 @@ test('past its minimum rounds a group races: a round visits only the cells an op
     );
   }
   const byPair = Object.fromEntries(
-    result.stop.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
+    result.judgment.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
   );
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.UNRESOLVED);
   assert.equal(byPair['json/protobuf'].rounds, 12);
@@ -301,7 +301,7 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
   // The looks at rounds 5 and 6 are judged again from the recorded samples: round 7 settles it.
   assert.deepStrictEqual(rounds, [7]);
   assert.equal(result.rounds, 7);
-  assert.equal(result.stop.comparisons[0].rounds, 7);
+  assert.equal(result.judgment.comparisons[0].rounds, 7);
   assert.equal(result.cells[0].summary.n, 7);
 });
 
@@ -318,7 +318,7 @@ test('the time budget stops a group; one close to the 5 rounds a verdict needs g
   const five = await run({ json: 10, protobuf: 5, xml: 15 });
   assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
   assert.ok(
-    five.stop.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+    five.judgment.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED),
     'five rounds give verdicts',
   );
   // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
@@ -327,7 +327,7 @@ test('the time budget stops a group; one close to the 5 rounds a verdict needs g
   // Rounds of 65 ms: five would take 325 ms, beyond three times the budget, so the first is the last.
   const one = await run({ json: 25, protobuf: 20, xml: 20 });
   assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
-  assert.ok(one.stop.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
+  assert.ok(one.judgment.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
 
   assert.equal(VERDICT_STRETCH, 3);
   // Rounds of 45 ms: five take 225 ms, within three times the budget, so it gets them.
@@ -364,7 +364,7 @@ test('past the time budget, a decision more rounds could still make clear gets d
       },
       { seed: 3, onRound: (r) => rounds.push(r) },
     );
-    const margin = result.stop.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
+    const margin = result.judgment.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
     return { result, rounds, margin };
   };
   const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
@@ -395,7 +395,7 @@ test('past the time budget, a decision more rounds could still make clear gets d
     [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
     [VERDICTS.EQUIVALENT, 'time budget', null],
   );
-  assert.ok(tie.result.stop.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+  assert.ok(tie.result.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
   assert.equal(
     groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
     30_000,

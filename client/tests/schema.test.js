@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OBJECTS, caseId, firstDifference, shortestFloat32, toPlain } from '#common/schema.js';
+import { OBJECTS, firstDifference, shortestFloat32, toPlain } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { protobuf, protoText } from './fixtures.js';
 
 test("the client schema is the .proto's: same fields, same order, matching types", () => {

@@ -6,10 +6,7 @@ import {
   SETTLE_LOOKS,
   VERDICTS,
   ciLiesIn,
-  decisionCells,
-  groupComparisons,
   judgingOf,
-  marginComparisons,
   roundRatio,
   roundSeed,
   seededShuffle,
@@ -20,7 +17,6 @@ import {
   verdictOf,
 } from '#common/comparison.js';
 import { ratioOfMedians } from '#common/compare.js';
-import { caseId } from '#common/schema.js';
 import { quantileOfSorted, seededRandom } from '#common/stats.js';
 
 const REFERENCE = JSON.parse(readFileSync(new URL('../reference/round-bootstrap.json', import.meta.url), 'utf8'));
@@ -139,37 +135,6 @@ test('a near tie drawn from identical cells is never called a difference', () =>
   }
 });
 
-test('decision margins: every ranked cell against the fastest so far, unless the group compares that pair anyway', () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({
-    object: 'books',
-    count: 10,
-    network: 'unthrottled',
-    format,
-    compression,
-    scenario,
-    cm,
-  });
-  const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
-  const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
-  const margins = marginComparisons(cells, groupComparisons(cells), (c) => medians[`${c.format} ${c.compression}`]);
-  // Protobuf without compression is fastest; JSON without it and Protobuf with GZIP are compared with it already.
-  assert.deepStrictEqual(
-    margins.map((m) => [m.dimension, `${m.a.format} ${m.a.compression}`, `${m.b.format} ${m.b.compression}`]),
-    [['margin', 'json gzip', 'protobuf none']],
-  );
-  assert.deepStrictEqual(
-    marginComparisons(cells, [], () => null),
-    [],
-    'no samples yet: no fastest',
-  );
-  const caching = [cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)];
-  assert.deepStrictEqual(
-    marginComparisons(caching, [], () => 1),
-    [],
-    'the decision table ranks scenarios 1–3 only',
-  );
-});
-
 test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks in a row: the rounds both cells ran in', () => {
   assert.equal(SETTLE_LOOKS, 3);
   const { A_FASTER, B_FASTER, UNRESOLVED } = VERDICTS;
@@ -201,137 +166,6 @@ test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks i
     ]),
     [1, 3],
   );
-});
-
-test("the decision's cells: the fastest and the open margins that more rounds could still make clear, else none", () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({
-    object: 'books',
-    count: 10,
-    network: 'unthrottled',
-    format,
-    compression,
-    scenario,
-    cm,
-  });
-  const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
-  const [jsonNone, jsonGzip, protobufNone, protobufGzip] = cells.map(caseId);
-  const medians = { 'json none': 3, 'json gzip': 4, 'protobuf none': 2, 'protobuf gzip': 5 };
-  const medianOf = (c) => medians[`${c.format} ${c.compression}`];
-  // Judged as the runner does: the group's pairs (a = the catalogue's first) and the margins (a = the slower).
-  const pair = (a, b, ratio, verdict) => ({ a, b, ratio, verdict });
-  const judged = (jsonVsProtobuf, gzipMargin) => [
-    pair(jsonNone, protobufNone, ...jsonVsProtobuf),
-    pair(jsonGzip, protobufGzip, 0.8, VERDICTS.A_FASTER),
-    pair(jsonNone, jsonGzip, 0.75, VERDICTS.A_FASTER),
-    pair(protobufNone, protobufGzip, 0.4, VERDICTS.A_FASTER),
-    pair(jsonGzip, protobufNone, ...gzipMargin),
-  ];
-  const { A_FASTER, B_FASTER, EQUIVALENT, UNRESOLVED } = VERDICTS;
-  // JSON's ratio to the fastest (Protobuf, none) is open at 1.3: more rounds may make Protobuf the clear winner.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), medianOf, 0.05), [
-    jsonNone,
-    protobufNone,
-  ]);
-  // The same with the pair the other way round (a = the fastest): its ratio is inverted.
-  const flipped = judged([1.3, UNRESOLVED], [2, B_FASTER]).map((c) =>
-    c.a === jsonNone && c.b === protobufNone ? pair(protobufNone, jsonNone, 1 / 1.3, UNRESOLVED) : c,
-  );
-  assert.deepStrictEqual(decisionCells(cells, flipped, medianOf, 0.05), [jsonNone, protobufNone]);
-  // Two open margins: both, with the fastest.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), [
-    jsonNone,
-    jsonGzip,
-    protobufNone,
-  ]);
-  // Every margin clear: nothing left to decide.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.3, B_FASTER], [2, B_FASTER]), medianOf, 0.05), []);
-  // Clear at the last look but not yet at 3 in a row (not settled): more looks for it.
-  const unsettled = judged([1.3, B_FASTER], [2, B_FASTER]).map((c) =>
-    c.a === jsonNone && c.b === protobufNone ? { ...c, settled: false } : c,
-  );
-  assert.deepStrictEqual(decisionCells(cells, unsettled, medianOf, 0.05), [jsonNone, protobufNone]);
-  // "No clear winner" whatever more rounds show: one open within 1 + δ, or one equivalent, or one clearly faster.
-  assert.deepStrictEqual(decisionCells(cells, judged([1.04, UNRESOLVED], [1.6, UNRESOLVED]), medianOf, 0.05), []);
-  assert.deepStrictEqual(decisionCells(cells, judged([1.02, EQUIVALENT], [1.6, UNRESOLVED]), medianOf, 0.05), []);
-  assert.deepStrictEqual(decisionCells(cells, judged([0.8, A_FASTER], [1.6, UNRESOLVED]), medianOf, 0.05), []);
-  // No samples yet, or no decision to make (caching compares a second request with the cache).
-  assert.deepStrictEqual(
-    decisionCells(cells, judged([1.3, UNRESOLVED], [2, B_FASTER]), () => null, 0.05),
-    [],
-  );
-  assert.deepStrictEqual(
-    decisionCells([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)], [], () => 1, 0.05),
-    [],
-  );
-});
-
-test("a group's comparisons are the pairs that differ in one compared dimension", () => {
-  const cell = (format, compression, scenario = 1, cm = 0) => ({
-    object: 'books',
-    count: 10,
-    network: 'unthrottled',
-    format,
-    compression,
-    scenario,
-    cm,
-  });
-  const formats = groupComparisons(['json', 'protobuf', 'xml'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]));
-  assert.equal(formats.filter((c) => c.dimension === 'format').length, 6);
-  assert.equal(formats.filter((c) => c.dimension === 'compression').length, 3);
-  assert.ok(formats.every((c) => c.dimension !== 'format' || ['json', 'protobuf'].includes(c.a.format)));
-  const side = groupComparisons([cell('json', 'none', 2, 3), cell('json', 'none', 3, 3), cell('xml', 'none', 2, 3)]);
-  assert.deepStrictEqual(
-    side.map((c) => [c.dimension, c.a.scenario, c.b.scenario, c.a.format]),
-    [
-      ['format', 2, 2, 'json'],
-      ['side', 3, 2, 'json'],
-    ],
-  );
-  const caching = groupComparisons([cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)]);
-  assert.deepStrictEqual(
-    caching.map((c) => [c.dimension, c.a.scenario, c.b.scenario]),
-    [['caching', 4, 5]],
-  );
-});
-
-test('compressions compare at their default levels, every level against none, and each level against its default', () => {
-  const cell = (format, compression, level) => ({
-    object: 'books',
-    count: 10,
-    network: 'unthrottled',
-    format,
-    compression,
-    level,
-    scenario: 1,
-    cm: 0,
-  });
-  const cells = [
-    cell('json', 'none', null),
-    cell('json', 'gzip', 6),
-    cell('json', 'gzip', 9),
-    cell('json', 'br', 6),
-    cell('json', 'br', 11),
-    cell('json', 'br', 1),
-    cell('protobuf', 'br', 11),
-  ];
-  const pairs = groupComparisons(cells).map(
-    (c) =>
-      `${c.dimension}: ${c.a.format} ${c.a.compression} ${c.a.level} / ${c.b.format} ${c.b.compression} ${c.b.level}`,
-  );
-  assert.deepStrictEqual(pairs.sort(), [
-    'compression: json gzip 6 / json br 6',
-    'compression: json none null / json br 1',
-    'compression: json none null / json br 11',
-    'compression: json none null / json br 6',
-    'compression: json none null / json gzip 6',
-    'compression: json none null / json gzip 9',
-    'format: json br 11 / protobuf br 11',
-    'level: json br 6 / json br 1',
-    'level: json br 6 / json br 11',
-    'level: json gzip 6 / json gzip 9',
-  ]);
-  // A cell without a level is at its compression's default.
-  assert.equal(groupComparisons([cell('json', 'gzip', undefined), cell('json', 'gzip', 9)])[0].dimension, 'level');
 });
 
 test('round orders are seeded permutations: the same seed, group and round give the same order', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 import { temporaryDirectory } from '#common/tests/temporary-directory.js';
 

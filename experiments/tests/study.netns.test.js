@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';

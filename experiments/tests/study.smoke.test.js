@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { caseId } from '#common/schema.js';
+import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';

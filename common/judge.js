@@ -1,0 +1,166 @@
+// The one judge of a comparison group. From the group's samples and the stop rule it gives every
+// comparison and decision margin with its ratio, 95 % CI, verdict and whether it is settled, and
+// the decision: the recommended configuration, or "no clear winner" with the configurations that
+// are not clearly slower. The runner (client/group-runner.js) judges after every round, stops on
+// the judgment and stores the last one with the group (groups.jsonl `judgment`); the report and
+// the page read what was stored and never judge again (the report recomputes it from the samples
+// as a check, analysis/judgments.js).
+//
+// A pure function of its inputs: the same samples and rule give the same judgment, in the browser
+// and in Node (the bootstrap is seeded).
+
+import { caseId, familyOf, groupComparisons } from './cell.js';
+import { VERDICTS, isResolved, judgingOf, roundRatio, steadyLooksOf, verdictOf } from './comparison.js';
+import { medianOrNull } from './stats.js';
+
+/** The decision's words where no configuration is clearly the fastest. */
+export const NO_CLEAR_WINNER = 'no clear winner';
+
+/** Whether a family's groups choose a configuration (formats, side), or only compare (caching). */
+export const decides = (cell) => familyOf(cell)?.name !== 'caching';
+
+/** The cells the decision ranks that have samples, fastest median first: [{cell, id, median}]. */
+function rankedByMedian(cells, medianOf) {
+  return cells
+    .filter(decides)
+    .map((cell) => ({ cell, id: caseId(cell), median: medianOf(cell) }))
+    .filter((c) => Number.isFinite(c.median))
+    .sort((x, y) => x.median - y.median);
+}
+
+/**
+ * The decision margins of a group: every configuration the decision ranks against the fastest so
+ * far (a = the other, b = the fastest), except pairs the group compares anyway. The stop rule
+ * waits for these too, so that a recommendation, or "no clear winner", rests on margins that were
+ * sampled until settled.
+ */
+function marginPairs(cells, pairs, medianOf) {
+  const ranked = rankedByMedian(cells, medianOf);
+  if (ranked.length < 2) return [];
+  const fastest = ranked[0];
+  const compared = new Set(pairs.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]));
+  return ranked
+    .slice(1)
+    .filter(({ id }) => !compared.has(`${id} ${fastest.id}`))
+    .map(({ cell }) => ({ dimension: 'margin', a: cell, b: fastest.cell }));
+}
+
+/** A judged pair read the other way round: b over a, its CI and verdict turned with it. */
+function turned(c) {
+  const verdict = { [VERDICTS.A_FASTER]: VERDICTS.B_FASTER, [VERDICTS.B_FASTER]: VERDICTS.A_FASTER }[c.verdict];
+  return {
+    ...c,
+    a: c.b,
+    b: c.a,
+    ratio: 1 / c.ratio,
+    ci_low: 1 / c.ci_high,
+    ci_high: 1 / c.ci_low,
+    verdict: verdict ?? c.verdict,
+  };
+}
+
+/**
+ * The decision: the configurations from fastest to slowest, each other one with its margin over the
+ * fastest (its ratio to the fastest, from the judged pair of the two); the recommendation is the
+ * fastest when every other is clearly slower (its CI wholly above 1 + δ) and settled, else "no
+ * clear winner" among the fastest and every one not clearly slower. `settled` says whether every
+ * margin settled (clearly slower, or equivalent within ±δ, at `looks` looks in a row).
+ */
+function decisionOf(cells, judged, medianOf) {
+  const ranked = rankedByMedian(cells, medianOf);
+  if (!ranked.length) return null;
+  const [fastest, ...rest] = ranked;
+  const others = rest.map(({ id, median }) => {
+    const pair = judged.find((c) => (c.a === id && c.b === fastest.id) || (c.a === fastest.id && c.b === id));
+    const margin = pair.a === id ? pair : turned(pair);
+    const clearlySlower = margin.verdict === VERDICTS.B_FASTER && margin.settled;
+    return {
+      case_id: id,
+      median_ms: median,
+      times_slower: median / fastest.median,
+      ratio: margin.ratio,
+      ci_low: margin.ci_low,
+      ci_high: margin.ci_high,
+      rounds: margin.rounds,
+      verdict: margin.verdict,
+      steady_looks: margin.steady_looks,
+      settled: margin.settled,
+      clearly_slower: clearlySlower,
+    };
+  });
+  const tied = others.filter((o) => !o.clearly_slower).map((o) => o.case_id);
+  return {
+    fastest: fastest.id,
+    median_ms: fastest.median,
+    recommendation: tied.length ? NO_CLEAR_WINNER : fastest.id,
+    no_clear_winner_among: tied.length ? [fastest.id, ...tied] : [],
+    settled: others.every((o) => o.settled),
+    others,
+  };
+}
+
+/**
+ * The cells that more rounds could still turn into a clear recommendation: the fastest so far and
+ * every other one whose margin is unresolved but above 1 + δ, or clearly slower but not yet
+ * settled. While one is equivalent, clearly faster, or open at a ratio within 1 + δ, it is "no
+ * clear winner" however long the group runs; then, as when every margin is settled or the group
+ * decides nothing (caching), this is [].
+ *
+ * @returns case ids, in the group's order
+ */
+export function decisionCells(cells, judgment) {
+  const { decision, delta } = judgment;
+  if (!decision || !decision.others.length) return [];
+  const open = new Set();
+  for (const other of decision.others) {
+    if (other.clearly_slower) continue;
+    const slowerNotSettled = other.verdict === VERDICTS.B_FASTER;
+    if (!slowerNotSettled && (other.verdict !== VERDICTS.UNRESOLVED || !(other.ratio > 1 + delta))) return [];
+    open.add(other.case_id);
+  }
+  if (!open.size) return [];
+  open.add(decision.fastest);
+  return cells.map(caseId).filter((id) => open.has(id));
+}
+
+/**
+ * Judges a group.
+ *
+ * @param cells the group's cells (complete: cell.js completeCell)
+ * @param samples [{case_id, round, total_ms}]: every sample of the group so far
+ * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
+ * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
+ *     verdicts are computed once (a round then costs one bootstrap per comparison)
+ * @returns {delta, looks, comparisons: [{dimension, a, b (case ids), ratio, ci_low, ci_high,
+ *     median_a, median_b, rounds, n_a, n_b, method, delta, verdict, steady_looks, settled}],
+ *     decision: {fastest, median_ms, recommendation (a case id or NO_CLEAR_WINNER),
+ *     no_clear_winner_among, settled, others: [{case_id, median_ms, times_slower, ratio, ci_low,
+ *     ci_high, rounds, verdict, steady_looks, settled, clearly_slower}]} | null, settled}
+ */
+export function judgeGroup(cells, samples, stop, cache = new Map()) {
+  const { delta, looks } = judgingOf(stop);
+  const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
+  for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
+  const medianOf = (cell) => medianOrNull((byCase.get(caseId(cell)) ?? []).map((s) => s.value));
+  const pairs = groupComparisons(cells);
+  const comparisons = [...pairs, ...marginPairs(cells, pairs, medianOf)].map(({ dimension, a, b }) => {
+    const [idA, idB] = [caseId(a), caseId(b)];
+    const [samplesA, samplesB] = [byCase.get(idA), byCase.get(idB)];
+    const ratio = roundRatio(samplesA, samplesB);
+    const verdict = verdictOf(ratio, delta);
+    const key = `${idA} ${idB}`;
+    const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache, key });
+    return {
+      dimension,
+      a: idA,
+      b: idB,
+      ...ratio,
+      delta,
+      verdict,
+      steady_looks: steady,
+      settled: isResolved(verdict) && steady >= looks,
+    };
+  });
+  const decision = decisionOf(cells, comparisons, medianOf);
+  return { delta, looks, comparisons, decision, settled: comparisons.every((c) => c.settled) };
+}

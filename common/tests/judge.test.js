@@ -1,0 +1,149 @@
+// The one judge (common/judge.js): comparisons, decision margins and the decision of a group,
+// from its samples and the stop rule.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { caseId, completeCell } from '#common/cell.js';
+import { VERDICTS } from '#common/comparison.js';
+import { NO_CLEAR_WINNER, decisionCells, judgeGroup } from '#common/judge.js';
+import { seededRandom } from '#common/stats.js';
+
+const cell = (format, compression, scenario = 1, cm = 0) =>
+  completeCell({ object: 'books', count: 10, network: 'unthrottled', format, compression, scenario, cm });
+
+/** Samples of `rounds` rounds, 3 per visit, each cell at its median × a shared round level × noise. */
+function samplesOf(medians, rounds = 12, seed = 3) {
+  const random = seededRandom(seed);
+  const samples = [];
+  for (let round = 1; round <= rounds; round++) {
+    const level = 0.95 + 0.1 * random();
+    for (const [id, median] of Object.entries(medians)) {
+      for (let i = 0; i < 3; i++)
+        samples.push({ case_id: id, round, total_ms: median * level * (0.995 + 0.01 * random()) });
+    }
+  }
+  return samples;
+}
+
+const cells = ['json', 'protobuf'].flatMap((f) => [cell(f, 'none'), cell(f, 'gzip')]);
+const [jsonNone, jsonGzip, protobufNone, protobufGzip] = cells.map(caseId);
+
+test('margins: every ranked cell against the fastest, unless the group compares that pair anyway', () => {
+  const judgment = judgeGroup(cells, samplesOf({ [jsonNone]: 3, [jsonGzip]: 4, [protobufNone]: 2, [protobufGzip]: 5 }));
+  // Protobuf without compression is fastest; JSON without it and Protobuf with GZIP are compared with it already.
+  const margins = judgment.comparisons.filter((c) => c.dimension === 'margin');
+  assert.deepStrictEqual(
+    margins.map((m) => [m.a, m.b]),
+    [[jsonGzip, protobufNone]],
+  );
+  assert.deepStrictEqual(
+    judgeGroup(cells, []).comparisons.filter((c) => c.dimension === 'margin'),
+    [],
+    'no samples',
+  );
+  const caching = [cell('json', 'none', 4, 2), cell('json', 'none', 5, 2)];
+  const cachingJudgment = judgeGroup(caching, samplesOf({ [caseId(caching[0])]: 2, [caseId(caching[1])]: 1 }));
+  assert.equal(cachingJudgment.decision, null, 'a caching group decides nothing');
+  assert.deepStrictEqual(
+    cachingJudgment.comparisons.map((c) => c.dimension),
+    ['caching'],
+  );
+});
+
+test('the decision: the fastest, recommended when every other is clearly slower and settled', () => {
+  const judgment = judgeGroup(cells, samplesOf({ [jsonNone]: 3, [jsonGzip]: 4, [protobufNone]: 2, [protobufGzip]: 5 }));
+  assert.equal(judgment.settled, true);
+  const { decision } = judgment;
+  assert.equal(decision.fastest, protobufNone);
+  assert.equal(decision.recommendation, protobufNone);
+  assert.deepStrictEqual(decision.no_clear_winner_among, []);
+  assert.deepStrictEqual(
+    decision.others.map((o) => o.case_id),
+    [jsonNone, jsonGzip, protobufGzip],
+  );
+  // Each margin reads "other / fastest", whichever way round the group compared the pair.
+  for (const other of decision.others) {
+    assert.ok(other.ratio > 1.05 && other.ci_low > 1.05, `${other.case_id} ${other.ratio}`);
+    assert.equal(other.verdict, VERDICTS.B_FASTER);
+    assert.ok(other.clearly_slower);
+  }
+  // The margin of JSON (compared with Protobuf in the group as json / protobuf) is that pair's own CI.
+  const pair = judgment.comparisons.find((c) => c.a === jsonNone && c.b === protobufNone);
+  assert.equal(decision.others[0].ci_low, pair.ci_low);
+});
+
+test('no clear winner: names the fastest and every configuration not clearly slower', () => {
+  const judgment = judgeGroup(
+    cells,
+    samplesOf({ [jsonNone]: 2.02, [jsonGzip]: 4, [protobufNone]: 2, [protobufGzip]: 5 }),
+  );
+  const { decision } = judgment;
+  assert.equal(decision.recommendation, NO_CLEAR_WINNER);
+  assert.deepStrictEqual(new Set(decision.no_clear_winner_among), new Set([decision.fastest, jsonNone, protobufNone]));
+  assert.deepStrictEqual(decisionCells(cells, judgment), [], 'an equivalent pair stays "no clear winner"');
+});
+
+test("the decision's cells: the fastest and the open margins that more rounds could still make clear", () => {
+  const judgment = judgeGroup(cells, samplesOf({ [jsonNone]: 3, [jsonGzip]: 4, [protobufNone]: 2, [protobufGzip]: 5 }));
+  const other = (id, change) => ({
+    ...judgment,
+    decision: {
+      ...judgment.decision,
+      others: judgment.decision.others.map((o) => (o.case_id === id ? { ...o, ...change } : o)),
+    },
+  });
+  const { B_FASTER, EQUIVALENT, UNRESOLVED, A_FASTER } = VERDICTS;
+  assert.deepStrictEqual(decisionCells(cells, judgment), [], 'every margin settled: nothing left to decide');
+  const open = other(jsonNone, { verdict: UNRESOLVED, ratio: 1.3, clearly_slower: false, settled: false });
+  assert.deepStrictEqual(decisionCells(cells, open), [jsonNone, protobufNone]);
+  const unsettled = other(jsonNone, { verdict: B_FASTER, clearly_slower: false, settled: false });
+  assert.deepStrictEqual(decisionCells(cells, unsettled), [jsonNone, protobufNone]);
+  for (const [verdict, ratio] of [
+    [UNRESOLVED, 1.04],
+    [EQUIVALENT, 1.02],
+    [A_FASTER, 0.8],
+  ]) {
+    const tie = other(jsonNone, { verdict, ratio, clearly_slower: false, settled: false });
+    assert.deepStrictEqual(decisionCells(cells, tie), [], `${verdict} at ${ratio}: no clear winner however long`);
+  }
+});
+
+test('judging is a pure function of the samples: a cache of earlier looks changes nothing', () => {
+  const medians = { [jsonNone]: 3, [jsonGzip]: 3.1, [protobufNone]: 2, [protobufGzip]: 5 };
+  const all = samplesOf(medians, 14, 7);
+  const cache = new Map();
+  let judgment;
+  for (let round = 1; round <= 14; round++) {
+    judgment = judgeGroup(
+      cells,
+      all.filter((s) => s.round <= round),
+      undefined,
+      cache,
+    );
+  }
+  assert.deepStrictEqual(judgment, judgeGroup(cells, all));
+});
+
+test('a recommendation needs its margin settled: clear at the looks in a row the stop rule asks', () => {
+  // Two configurations in rounds of 2; the slower is level with the faster in rounds 1 and 2 and
+  // 1.5× after. Look by look (a look from round 5, the first with a verdict) the margin is
+  // unresolved up to round 7 and clearly slower from round 8 on.
+  const pair = [cell('json', 'none'), cell('protobuf', 'none')];
+  const [json, protobuf] = pair.map(caseId);
+  const samples = (rounds) =>
+    Array.from({ length: rounds * 2 }, (_, i) => {
+      const round = Math.floor(i / 2) + 1;
+      return [
+        { case_id: protobuf, round, total_ms: 10 + 0.01 * (i % 2) },
+        { case_id: json, round, total_ms: (round > 2 ? 15 : 10) + 0.01 * (i % 2) },
+      ];
+    }).flat();
+  const atNine = judgeGroup(pair, samples(9), { looks: 3 }).decision;
+  assert.deepStrictEqual(
+    [atNine.others[0].verdict, atNine.others[0].steady_looks, atNine.others[0].settled],
+    [VERDICTS.B_FASTER, 2, false],
+  );
+  assert.equal(atNine.recommendation, NO_CLEAR_WINNER, 'clear at 2 looks in a row, not at the 3 the rule asks');
+  assert.equal(judgeGroup(pair, samples(9), { looks: 2 }).decision.recommendation, protobuf);
+  const atTen = judgeGroup(pair, samples(10), { looks: 3 }).decision;
+  assert.deepStrictEqual([atTen.recommendation, atTen.settled], [protobuf, true]);
+});
