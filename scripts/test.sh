@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): installs what the tests need, idempotently, then runs
-# every test — Java (unit and integration, booting the real server), Node (the client's modules
+# the style checks (formatters and linters) and every test — Java (unit and integration, booting
+# the real server), Node (the client's modules
 # against vectors the Java tests write; the study's plans, results and a smoke run), and the
 # browser end to end in Debian's Chromium — and
 # ends with one line: "tests: N passed, M failed".
@@ -13,6 +14,11 @@ mkdir -p test-results
 status=0
 passed=0
 failed=0
+
+# 0. Style: Prettier, ESLint, google-java-format and Checkstyle, one count each.
+bash scripts/lint.sh 2>&1 | tee test-results/lint.txt || status=1
+passed=$(( passed + $(sed -n 's/^lint: \([0-9]*\) passed.*/\1/p' test-results/lint.txt | tail -1) ))
+failed=$(( failed + $(sed -n 's/^lint: [0-9]* passed, \([0-9]*\) failed/\1/p' test-results/lint.txt | tail -1) ))
 
 # 1. Java: unit tests and the integration tests that boot the real server (JUnit 5, Surefire).
 #    They also write the vectors the Node tests read (server/target/client-fixtures).
