@@ -11,7 +11,7 @@
 //   PAGE_SETTLE_MS=<ms>                    each cell's page rests this long before its first request (1000)
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { defineConfig } from '@playwright/test';
-import { launchOptions } from './experiments/chromium.js';
+import { launchOptions } from './experiments/network/netns-launch.js';
 import { STUDY_SERVER_OPTS } from './experiments/server-process.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';

@@ -5,7 +5,7 @@ import { caseId } from '#common/schema.js';
 import { seededRandom, summarize } from '#common/stats.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { groupId } from '#common/comparison.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
 function designedMedian(c, perObjectMs) {

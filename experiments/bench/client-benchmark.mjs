@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchOptions } from '../chromium.js';
+import { launchOptions } from '../network/netns-launch.js';
 import { startStudyServer } from '../server-process.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { writeBenchmark } from './bench-output.js';
@@ -21,7 +21,7 @@ import { roundRatio } from '#common/comparison.js';
 import { apiPath, caseId } from '#common/schema.js';
 import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;

@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStudyServer } from '../server-process.js';
-import { runWrk, wrkVersion } from '../load/wrk.js';
+import { runWrk, wrkVersion } from '../load-testbed/wrk.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
 

@@ -5,7 +5,8 @@
 // netns needs root; without it that half is skipped with the reason.
 
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, NETNS_LAUNCH_OPTIONS } from '../chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#common/browsers/chromium.js';
+import { NETNS_LAUNCH_OPTIONS } from '../network/netns-launch.js';
 import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../network/profiles.js';
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { caseId } from '#common/schema.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 test("the thesis plan is SPEC §6's matrix", () => {
   const cells = expandPlan(loadPlan('thesis'));

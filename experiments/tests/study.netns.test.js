@@ -13,7 +13,7 @@ import { caseId } from '#common/schema.js';
 import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');

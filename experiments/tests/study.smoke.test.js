@@ -14,7 +14,7 @@ import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18084;

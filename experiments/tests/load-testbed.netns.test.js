@@ -9,9 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { wrkVersion } from '../load/wrk.js';
-import { loadGroups, checkLoadPlan } from '../load/plan.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { wrkVersion } from '../load-testbed/wrk.js';
+import { loadGroups, checkLoadPlan } from '../load-testbed/load-plan.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-testbed-');
@@ -44,7 +44,7 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
   const planFile = join(PARENT, 'plan.json');
   writeFileSync(planFile, JSON.stringify(PLAN));
   const runDir = join(PARENT, 'run');
-  const result = spawnSync('node', ['experiments/load/testbed.js'], {
+  const result = spawnSync('node', ['experiments/load-testbed/run.js'], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,

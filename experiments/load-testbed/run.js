@@ -17,7 +17,7 @@
 // whole run, and its own CPU time. One line per cell and round in cells.jsonl, context in
 // run.json; a run killed at any point resumes with RUN_DIR=<its directory> from the next cell.
 //
-// Settings (environment): PLAN (a name in experiments/load/plans, or a path; default testbed),
+// Settings (environment): PLAN (a name in experiments/load-testbed/plans, or a path; default testbed),
 // RUN_DIR, SEED (default 1), LOAD_PORT (the server's port inside its namespace, default 8080),
 // RTL_NETNS (the namespaces' name, default rtl-load), SERVER_OPTS (more -Ddw options).
 
@@ -28,7 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendSynced, defaultRunDirectory, readJsonLines, writeAtomically } from '#common/run-directory.js';
 import { FORMAT_ENTRIES } from '#common/catalogue.js';
-import { loadGroups, loadLoadPlan, visitOrder } from './plan.js';
+import { loadGroups, loadLoadPlan, visitOrder } from './load-plan.js';
 import { CLOCK_TICKS, runWrk, wrkVersion } from './wrk.js';
 import { gitState } from '../git-state.js';
 
@@ -370,7 +370,7 @@ async function main() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const runDir = await main();
-    const { makeLoadReport } = await import('../../analysis/testbed.js');
+    const { makeLoadReport } = await import('../../analysis/load-testbed-report.js');
     const made = await makeLoadReport(runDir);
     console.log(`Report: ${made.html} (and ${made.markdown}, ${made.csv})`);
   } catch (error) {

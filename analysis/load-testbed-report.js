@@ -1,4 +1,4 @@
-// The load testbed's report (experiments/load/testbed.js writes the runs): requests/s against
+// The load testbed's report (experiments/load-testbed/run.js writes the runs): requests/s against
 // bandwidth per format, transfer/s, latency percentiles, where the plateau begins and what limits
 // it (the link or the CPU, from the recorded CPU time), the testbed's published figures beside
 // ours, and its conclusions judged on our data with the rule the study's report uses. Everything
