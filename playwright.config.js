@@ -28,7 +28,8 @@ export default defineConfig({
   globalTeardown: './experiments/global-teardown.js',
   timeout: 0, // a thesis cell can take many minutes at 10 Mbit/s
   workers: 1, // cells run one at a time, so that they never compete for the machine
-  fullyParallel: true, // lets --shard split the cells themselves (one file holds them all); one worker keeps them sequential
+  // Lets --shard split the cells themselves (one file holds them all); one worker keeps them sequential.
+  fullyParallel: true,
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, launchOptions },
@@ -36,7 +37,9 @@ export default defineConfig({
     ? {
         // Without the request log: logging every request to the console costs ~1 ms each on this
         // 2-core machine, inside the time the study measures.
-        command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
+        command:
+          `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ` +
+          `${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
         url: new URL('/api/books?count=1', BASE_URL).href,
         reuseExistingServer: true,
         timeout: 600_000, // the first start compiles and generates the datasets

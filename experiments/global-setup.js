@@ -83,7 +83,8 @@ export default async function globalSetup(config) {
     const dropped = run.compact();
     const done = run.completedGroupIds().size;
     console.log(
-      `Resuming ${runPath}: ${done} comparison groups complete${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`,
+      `Resuming ${runPath}: ${done} comparison groups complete` +
+        `${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`,
     );
     const server = await serverInfo(settings.baseUrl);
     run.addSession(session('resumed', server, await warmUp()));
@@ -155,7 +156,8 @@ export default async function globalSetup(config) {
       sessions: [session('started', server, serverWarmup)],
     });
     console.log(
-      `Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`,
+      `Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells` +
+        `${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`,
     );
   } finally {
     await browser.close();

@@ -52,7 +52,7 @@ export function loadLoadPlan(nameOrPath) {
   try {
     plan = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path} is not JSON: ${error.message}`);
+    throw new Error(`${path} is not JSON: ${error.message}`, { cause: error });
   }
   return checkLoadPlan(plan, path);
 }
@@ -116,7 +116,8 @@ export function checkLoadPlan(input, where = 'the plan') {
     plan.server_heap_mb > LIMITS.server_heap_mb
   ) {
     throw problem(
-      `"server_heap_mb" is the server's maximum heap in MiB, a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`,
+      `"server_heap_mb" is the server's maximum heap in MiB, ` +
+        `a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`,
     );
   }
   if (plan.threads > plan.connections)
@@ -156,7 +157,10 @@ export function loadGroups(plan) {
   return [...groups.values()];
 }
 
-/** The order in which round `round` (from 1) visits a group's cells: seeded by the run's seed, the group and the round. */
+/**
+ * The order in which round `round` (from 1) visits a group's cells: seeded by the run's seed, the
+ * group and the round.
+ */
 export function visitOrder(group, round, seed) {
   return seededShuffle(group.cells, roundSeed(seed, group.id, round));
 }

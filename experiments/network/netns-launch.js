@@ -1,11 +1,9 @@
-// How the study launches Chromium: as everywhere (common/browsers/chromium.js), or with SHAPING=netns
-// inside the browser's network namespace.
+// How the study launches Chromium: as everywhere (common/browsers/chromium.js), or with
+// SHAPING=netns inside the browser's network namespace.
 
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAIN_LAUNCH_OPTIONS } from '#common/browsers/chromium.js';
+import { CHROMIUM_ARGS, PLAIN_LAUNCH_OPTIONS } from '#common/browsers/chromium.js';
 import { BROWSER_RESOLVER_RULE } from './netns.js';
-
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /**
  * With SHAPING=netns the study's Chromium runs inside the browser's namespace, through a

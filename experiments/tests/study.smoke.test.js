@@ -234,7 +234,8 @@ test('a run killed mid-round loses only that round; the group goes on from its l
   assert.match(
     output,
     new RegExp(
-      `Resuming .*: ${GROUPS.length - 1} comparison groups complete, ${lost.cells.length + 1} samples of unfinished rounds dropped`,
+      `Resuming .*: ${GROUPS.length - 1} comparison groups complete, ` +
+        `${lost.cells.length + 1} samples of unfinished rounds dropped`,
     ),
   );
   assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length - 1);
