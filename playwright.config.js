@@ -11,7 +11,7 @@
 //   PAGE_SETTLE_MS=<ms>                    each cell's page rests this long before its first request (1000)
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { defineConfig } from '@playwright/test';
-import { launchOptions } from './experiments/chromium.js';
+import { launchOptions } from './experiments/network/netns-launch.js';
 import { STUDY_SERVER_OPTS } from './experiments/server-process.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
@@ -28,7 +28,8 @@ export default defineConfig({
   globalTeardown: './experiments/global-teardown.js',
   timeout: 0, // a thesis cell can take many minutes at 10 Mbit/s
   workers: 1, // cells run one at a time, so that they never compete for the machine
-  fullyParallel: true, // lets --shard split the cells themselves (one file holds them all); one worker keeps them sequential
+  // Lets --shard split the cells themselves (one file holds them all); one worker keeps them sequential.
+  fullyParallel: true,
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, launchOptions },
@@ -36,7 +37,9 @@ export default defineConfig({
     ? {
         // Without the request log: logging every request to the console costs ~1 ms each on this
         // 2-core machine, inside the time the study measures.
-        command: `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
+        command:
+          `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ` +
+          `${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
         url: new URL('/api/books?count=1', BASE_URL).href,
         reuseExistingServer: true,
         timeout: 600_000, // the first start compiles and generates the datasets

@@ -61,25 +61,25 @@ function describeProgress({ phase, iteration, of, remaining_ms: remaining }) {
 }
 
 function addSummaryRow(result) {
-  const s = result.summary;
+  const { summary } = result;
   const row = document.createElement('tr');
   const cells = [
     result.case_id,
-    s.n,
-    number(s.mean_trimmed),
-    s.dropped,
-    number(s.median),
-    `${number(s.ci_low)} – ${number(s.ci_high)}`,
-    number(s.p95),
-    number(s.min),
-    number(s.max),
-    number(s.sd),
+    summary.n,
+    number(summary.mean_trimmed),
+    summary.dropped,
+    number(summary.median),
+    `${number(summary.ci_low)} – ${number(summary.ci_high)}`,
+    number(summary.p95),
+    number(summary.min),
+    number(summary.max),
+    number(summary.sd),
     `✓ ${result.verification.checks.join(', ')}`,
   ];
   for (const value of cells) {
-    const td = document.createElement('td');
-    td.textContent = String(value);
-    row.append(td);
+    const tableCell = document.createElement('td');
+    tableCell.textContent = String(value);
+    row.append(tableCell);
   }
   row.lastChild.className = 'good';
   summaryBody.append(row);
@@ -110,8 +110,10 @@ async function start(lab) {
     const { cell, options } = readForm();
     running = new AbortController();
     setRunning(true);
+    const compression = cell.level === undefined ? cell.compression : `${cell.compression} ${cell.level}`;
     chart.reset(
-      `${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${cell.compression}${cell.level === undefined ? '' : ` ${cell.level}`}, scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`,
+      `${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${compression}, ` +
+        `scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`,
     );
     try {
       const result = await lab.runCell(cell, {
@@ -124,7 +126,8 @@ async function start(lab) {
       });
       results.push(result);
       addSummaryRow(result);
-      progress.textContent = `Done: ${result.case_id}, median ${number(result.summary.median)} ms over ${result.summary.n} samples.`;
+      const { summary } = result;
+      progress.textContent = `Done: ${result.case_id}, median ${number(summary.median)} ms over ${summary.n} samples.`;
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped; nothing was recorded for that cell.' : 'Failed.';
       if (error.name !== 'AbortError') showError(error.message);

@@ -27,8 +27,10 @@ export function createLiveChart(canvas) {
     const max = Math.max(...values) * 1.05;
     const plotWidth = width - PADDING.left - PADDING.right;
     const plotHeight = height - PADDING.top - PADDING.bottom;
-    const x = (i) => PADDING.left + (values.length === 1 ? plotWidth / 2 : (i / (values.length - 1)) * plotWidth);
-    const y = (v) => PADDING.top + plotHeight - (v / max) * plotHeight;
+    // Canvas coordinates: x of the sample at `index`, y of a time of `ms`.
+    const xOfSample = (index) =>
+      PADDING.left + (values.length === 1 ? plotWidth / 2 : (index / (values.length - 1)) * plotWidth);
+    const yOfMs = (ms) => PADDING.top + plotHeight - (ms / max) * plotHeight;
     context.strokeStyle = '#ccc';
     context.beginPath();
     context.moveTo(PADDING.left, PADDING.top);
@@ -37,19 +39,19 @@ export function createLiveChart(canvas) {
     context.stroke();
     context.fillStyle = '#555';
     for (const fraction of [0, 0.5, 1]) {
-      context.fillText(`${(max * fraction).toFixed(max < 10 ? 2 : 1)} ms`, 4, y(max * fraction) + 4);
+      context.fillText(`${(max * fraction).toFixed(max < 10 ? 2 : 1)} ms`, 4, yOfMs(max * fraction) + 4);
     }
     context.fillText(`rep 1 … ${values.length}`, PADDING.left, height - 8);
     context.fillStyle = '#1f6feb';
-    values.forEach((v, i) => context.fillRect(x(i) - 1.5, y(v) - 1.5, 3, 3));
+    values.forEach((v, i) => context.fillRect(xOfSample(i) - 1.5, yOfMs(v) - 1.5, 3, 3));
     const middle = median(values);
     context.strokeStyle = '#d1242f';
     context.beginPath();
-    context.moveTo(PADDING.left, y(middle));
-    context.lineTo(PADDING.left + plotWidth, y(middle));
+    context.moveTo(PADDING.left, yOfMs(middle));
+    context.lineTo(PADDING.left + plotWidth, yOfMs(middle));
     context.stroke();
     context.fillStyle = '#d1242f';
-    context.fillText(`median ${middle.toFixed(3)} ms`, PADDING.left + plotWidth - 130, y(middle) - 4);
+    context.fillText(`median ${middle.toFixed(3)} ms`, PADDING.left + plotWidth - 130, yOfMs(middle) - 4);
   }
 
   function schedule() {

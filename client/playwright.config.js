@@ -1,7 +1,7 @@
 // End-to-end tests of the browser client in Debian's Chromium against the real study server,
 // which webServer starts on its own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
-import { PLAIN_LAUNCH_OPTIONS } from '#common/chromium.js';
+import { PLAIN_LAUNCH_OPTIONS } from '#common/browsers/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN_PORT = PORT + 1;

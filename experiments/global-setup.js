@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH, launchOptions } from './chromium.js';
+import { CHROMIUM_PATH } from '#common/browsers/chromium.js';
+import { launchOptions } from './network/netns-launch.js';
 import { existsSync } from 'node:fs';
 import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
@@ -82,7 +83,8 @@ export default async function globalSetup(config) {
     const dropped = run.compact();
     const done = run.completedGroupIds().size;
     console.log(
-      `Resuming ${runPath}: ${done} comparison groups complete${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`,
+      `Resuming ${runPath}: ${done} comparison groups complete` +
+        `${dropped ? `, ${dropped} samples of unfinished rounds dropped` : ''}.`,
     );
     const server = await serverInfo(settings.baseUrl);
     run.addSession(session('resumed', server, await warmUp()));
@@ -154,7 +156,8 @@ export default async function globalSetup(config) {
       sessions: [session('started', server, serverWarmup)],
     });
     console.log(
-      `Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`,
+      `Run ${runPath}: plan ${settings.plan.name}, ${cells.length} cells` +
+        `${shard ? ` (shard ${shard.current}/${shard.total} runs its share)` : ''}.`,
     );
   } finally {
     await browser.close();

@@ -25,7 +25,8 @@ export default class ProgressReporter {
   onEnd(result) {
     if (!this.total) return;
     console.log(
-      `${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, in ${duration(Date.now() - this.started)} (${result.status}).`,
+      `${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, ` +
+        `in ${duration(Date.now() - this.started)} (${result.status}).`,
     );
   }
 
@@ -49,7 +50,8 @@ export default class ProgressReporter {
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
     const rounds = note('rounds');
     console.log(
-      `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ${note('resolved')} comparisons resolved ` +
+      `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ` +
+        `${note('resolved')} comparisons resolved ` +
         `(${note('stop')}, ${duration(result.duration)})  ~${duration(left)} left`,
     );
   }

@@ -1,16 +1,17 @@
 // Warms the study server's JIT before the first cell, from Node over two keep-alive
 // connections, on every object × format × compression (and sorting) path the plan measures.
 // A study's server has usually just started, and its JIT takes many thousands of requests to
-// settle: measured here from a fresh start, a 10-Book JSON answer took 1.45 ms (median, Node on
+// settle: here, from a fresh start, a 10-Book JSON answer takes 1.45 ms (median, Node on
 // loopback) after 1,000 requests, 0.55 after 5,000, and ~0.3 from 15,000 on — a millisecond that
 // a browser cell of 10 objects (~5 ms) would carry if it ran first. So the warm-up is 20,000
 // requests (SERVER_WARMUP=<requests> to change), mostly of up to 100 objects, every 20th of up
 // to 1,000: about 20 s for the quick plan's paths, over a minute for the thesis plan's (its
-// large XML answers and CM paths; run.json's server_warmup.seconds says how long it took). Untimed and unshaped; run.json keeps the median of its first and last
-// thousand requests.
+// large XML answers and CM paths; run.json's server_warmup.seconds says how long it took).
+// Untimed and unshaped; run.json keeps the median of its first and last thousand requests.
 //
-//   node experiments/server-warmup.js <base url> <paths as JSON> <requests>   (prints the result as JSON)
-// is the same warm-up from inside the server's network namespace (SHAPING=netns).
+//   node experiments/server-warmup.js <base url> <paths as JSON> <requests>
+// (prints the result as JSON) is the same warm-up from inside the server's network namespace
+// (SHAPING=netns).
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -74,8 +75,8 @@ export async function warmUpServer(baseUrl, paths, requests) {
   }
   // The first small path's latency at the start and at the end: how far the JIT came.
   const trackedMedian = (list) => {
-    const ms = list.filter((t) => t.path === paths.small[0]).map((t) => t.ms);
-    return ms.length ? median(ms) : null;
+    const latencies = list.filter((t) => t.path === paths.small[0]).map((t) => t.ms);
+    return latencies.length ? median(latencies) : null;
   };
   probeTimes.sort((a, b) => a.i - b.i);
   return {

@@ -6,7 +6,7 @@ import { WARMUP_REQUESTS } from './server-warmup.js';
 /**
  * How long each cell's page rests, untimed, between being ready and its first request. A new
  * page's start-up work runs on the same cores for a while: here the median of 30 10-Book
- * requests right after it was 5.7 ms, after 0.5–3 s of rest 3.9–4.5 ms (six pages each).
+ * requests right after it is 5.7 ms, after 0.5–3 s of rest 3.9–4.5 ms (six pages each).
  */
 export const PAGE_SETTLE_MS = 1000;
 

@@ -38,7 +38,7 @@ done
 #    browser runs whose timings the smoke and netns tests check. One file at a time (as node
 #    does on 2 cores anyway): on a machine with more, it would run the smoke and netns study
 #    runs side by side, each timing its browser while the other loads the cores.
-testbed=experiments/tests/testbed.netns.test.js
+testbed=experiments/tests/load-testbed.netns.test.js
 mapfile -t node_tests < <(ls common/tests/*.test.js client/tests/*.test.js experiments/tests/*.test.js \
   analysis/tests/*.test.js | grep -vxF "$testbed")
 node --test --test-concurrency=1 "${node_tests[@]}" 2>&1 | tee test-results/node.tap || status=1

@@ -6,7 +6,7 @@ import { seededRandom, summarize } from '#common/stats.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { completeCell, groupId } from '#common/cell.js';
 import { judgeGroup } from '#common/judge.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 /** Median milliseconds of each synthetic cell: the answers follow from these. */
 function designedMedian(c, perObjectMs) {

@@ -20,10 +20,9 @@ export async function createCodecs(dependencies) {
     const missing = wanted.filter((name) => typeof decoders[name]?.decode !== 'function');
     const extra = Object.keys(decoders).filter((name) => !wanted.includes(name));
     if (missing.length || extra.length) {
-      throw new Error(
-        `client/codecs/${format}.js disagrees with the catalogue: ` +
-          `${missing.length ? `missing ${missing.join(', ')}` : ''}${extra.length ? ` unknown ${extra.join(', ')}` : ''}`,
-      );
+      const missingText = missing.length ? `missing ${missing.join(', ')}` : '';
+      const extraText = extra.length ? ` unknown ${extra.join(', ')}` : '';
+      throw new Error(`client/codecs/${format}.js disagrees with the catalogue: ${missingText}${extraText}`);
     }
     codecs[format] = Object.freeze(decoders);
   }

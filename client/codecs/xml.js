@@ -69,8 +69,8 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
           const plain = {};
           for (let field = element.firstChild; field; field = field.nextSibling) {
             if (field.nodeType !== ELEMENT_NODE) continue;
-            const to = convert.get(field.nodeName);
-            if (to) plain[field.nodeName] = to(field.textContent);
+            const fromText = convert.get(field.nodeName);
+            if (fromText) plain[field.nodeName] = fromText(field.textContent);
           }
           objects.push(plain);
         }

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchOptions } from '../chromium.js';
+import { launchOptions } from '../network/netns-launch.js';
 import { startStudyServer } from '../server-process.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { writeBenchmark } from './bench-output.js';
@@ -22,7 +22,7 @@ import { apiPath } from '#common/schema.js';
 import { caseId } from '#common/cell.js';
 import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;
@@ -41,7 +41,7 @@ const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
  * blocks, the estimator the study itself uses. Each study block is a whole round: runGroup's
  * set-up, its iterations, the round handed to Node and written to a run directory. Precision:
  * single requests on loopback vary by 20–30 % here; 3,000 blocks of 3 (about 9,000 iterations
- * per arm) give CIs of about ±0.5 % — blocks of 40 left ±1.3 % with more iterations, because
+ * per arm) give CIs of about ±0.5 % — blocks of 40 leave ±1.3 % with more iterations, because
  * drift within a long block no longer pairs. About 3 minutes per cell.
  * BENCH_BLOCKS and BENCH_PER_BLOCK change them.
  */
@@ -181,7 +181,8 @@ async function protobufDecode(page, figures) {
   const result = await page.evaluate(async () => {
     const buffer = await (await fetch('/api/books?count=10000&format=protobuf')).arrayBuffer();
     const ours = () => window.lab.codecs.protobuf.reflection.decode(buffer, 'books');
-    const staticCode = () => protobuf.roots.default.responsetimelab.BookList.decode(new Uint8Array(buffer)).books;
+    const staticCode = () =>
+      window.protobuf.roots.default.responsetimelab.BookList.decode(new Uint8Array(buffer)).books;
     if (ours().length !== 10000 || staticCode().length !== 10000) throw new Error('decoded the wrong count');
     const time = (decode, n) => {
       const t0 = performance.now();
@@ -200,7 +201,8 @@ async function protobufDecode(page, figures) {
   const ours = median(result.ours);
   const staticMedian = median(result.staticCode);
   console.log(
-    `body ${(result.bytes / 1e6).toFixed(2)} MB: client route ${ours.toFixed(3)} ms, static code ${staticMedian.toFixed(3)} ms, ` +
+    `body ${(result.bytes / 1e6).toFixed(2)} MB: client route ${ours.toFixed(3)} ms, ` +
+      `static code ${staticMedian.toFixed(3)} ms, ` +
       `ratio ${(ours / staticMedian).toFixed(3)} (target ≤ 1.1)\n`,
   );
   figures.protobuf_decode = {
@@ -243,11 +245,13 @@ async function memory(page, figures) {
   const result = await running;
   const after = await heapMb(true);
   console.log(
-    `heap after GC: before ${before.toFixed(1)} MB, after 200 iterations ${after.toFixed(1)} MB; peak while running ${peak.toFixed(0)} MB`,
+    `heap after GC: before ${before.toFixed(1)} MB, after 200 iterations ${after.toFixed(1)} MB; ` +
+      `peak while running ${peak.toFixed(0)} MB`,
   );
   console.log(`readings: ${readings.join(', ')}`);
   console.log(
-    `cell median ${result.summary.median.toFixed(1)} ms over ${result.samples.length} samples (target: the heap does not grow with iterations)\n`,
+    `cell median ${result.summary.median.toFixed(1)} ms over ${result.samples.length} samples ` +
+      '(target: the heap does not grow with iterations)\n',
   );
   figures.memory = {
     heap_before_mb: before,

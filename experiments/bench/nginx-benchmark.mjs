@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStudyServer } from '../server-process.js';
-import { runWrk, wrkVersion } from '../load/wrk.js';
+import { runWrk, wrkVersion } from '../load-testbed/wrk.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
 
@@ -85,8 +85,10 @@ async function main() {
   const tool = wrkVersion();
   const nginx = nginxVersion();
   if (!tool || !nginx) {
+    const missing = [!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ');
     throw new Error(
-      `this benchmark needs ${[!tool && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')}: run \`bash scripts/setup.sh\` as root (it installs Debian's wrk and nginx-light)`,
+      `this benchmark needs ${missing}: ` +
+        "run `bash scripts/setup.sh` as root (it installs Debian's wrk and nginx-light)",
     );
   }
   const directory = mkdtempSync(join(tmpdir(), 'rtl-nginx-'));
@@ -113,8 +115,8 @@ async function main() {
     for (const name of Object.keys(servers)) {
       const rates = [];
       while (rates.length * 5 < warmupSeconds) {
-        const s = (await measure(name, 5)).summary;
-        rates.push(s.requests / s.duration_s);
+        const { summary } = await measure(name, 5);
+        rates.push(summary.requests / summary.duration_s);
         if (rates.length >= 2 && Math.abs(rates.at(-1) / rates.at(-2) - 1) <= 0.05) break;
       }
       warmups[name] = rates;
@@ -125,23 +127,29 @@ async function main() {
       const order = round % 2 ? ['lab', 'nginx'] : ['nginx', 'lab'];
       for (const name of order) {
         const result = await measure(name, seconds);
-        const s = result.summary;
-        const errors = s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout + s.errors.status;
+        const { summary } = result;
+        const errors =
+          summary.errors.connect +
+          summary.errors.read +
+          summary.errors.write +
+          summary.errors.timeout +
+          summary.errors.status;
         runs.push({
           round,
           server: name,
-          requests_per_s: s.requests / s.duration_s,
-          requests: s.requests,
+          requests_per_s: summary.requests / summary.duration_s,
+          requests: summary.requests,
           errors,
-          latency_ms: s.latency_ms,
-          wrk_cpu_cores: result.cpu_s === null ? null : result.cpu_s / s.duration_s,
+          latency_ms: summary.latency_ms,
+          wrk_cpu_cores: result.cpu_s === null ? null : result.cpu_s / summary.duration_s,
         });
         console.log(
-          `  round ${round} ${name.padEnd(5)} ${(s.requests / s.duration_s).toFixed(0)} req/s, p99 ${s.latency_ms.p99.toFixed(1)} ms, ${errors} errors`,
+          `  round ${round} ${name.padEnd(5)} ${(summary.requests / summary.duration_s).toFixed(0)} req/s, ` +
+            `p99 ${summary.latency_ms.p99.toFixed(1)} ms, ${errors} errors`,
         );
       }
     }
-    const of = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
+    const medianRate = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
     const figures = {
       body_bytes: body.length,
       connections,
@@ -151,8 +159,8 @@ async function main() {
       warmups,
       rounds,
       runs,
-      median_requests_per_s: { lab: of('lab'), nginx: of('nginx') },
-      lab_share_of_nginx: of('lab') / of('nginx'),
+      median_requests_per_s: { lab: medianRate('lab'), nginx: medianRate('nginx') },
+      lab_share_of_nginx: medianRate('lab') / medianRate('nginx'),
     };
     const file = writeBenchmark(
       'load-nginx',
@@ -165,8 +173,8 @@ async function main() {
       figures,
     );
     console.log(`10 JSON Books (${body.length} bytes), ${connections} connections, ${rounds} × ${seconds} s each:`);
-    console.log(`  study server: ${of('lab').toFixed(0)} req/s (median)`);
-    console.log(`  nginx static: ${of('nginx').toFixed(0)} req/s (median)`);
+    console.log(`  study server: ${medianRate('lab').toFixed(0)} req/s (median)`);
+    console.log(`  nginx static: ${medianRate('nginx').toFixed(0)} req/s (median)`);
     console.log(
       `  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate. Figures: ${file}`,
     );

@@ -87,13 +87,14 @@ async function oneStart(variant) {
 }
 
 const starts = [];
-for (let s = 0; s < STARTS; s++) {
-  for (const variant of s % 2 ? [...VARIANTS].reverse() : VARIANTS) {
+for (let start = 0; start < STARTS; start++) {
+  for (const variant of start % 2 ? [...VARIANTS].reverse() : VARIANTS) {
     const result = await oneStart(variant);
     starts.push(result);
-    const b = result.block_medians_ms.protobuf.map((ms) => ms.toFixed(2)).join(' ');
+    const blockMedians = result.block_medians_ms.protobuf.map((ms) => ms.toFixed(2)).join(' ');
     console.log(
-      `${variant.name.padEnd(16)} start ${result.start_seconds.toFixed(1)} s; Protobuf serialize medians per ${BLOCK} requests: ${b} ms`,
+      `${variant.name.padEnd(16)} start ${result.start_seconds.toFixed(1)} s; ` +
+        `Protobuf serialize medians per ${BLOCK} requests: ${blockMedians} ms`,
     );
   }
 }
@@ -117,7 +118,8 @@ const summary = VARIANTS.map((variant) => {
 for (const s of summary) {
   console.log(
     `${s.variant}: ${s.starts_with_a_block_over_1_5x_the_fastest} of ${s.starts} starts had a block of Protobuf` +
-      ` encoding over 1.5× the fastest block (${fastest.toFixed(2)} ms); medians per start ${s.protobuf_median_ms_per_start.map((ms) => ms.toFixed(2)).join(', ')} ms;` +
+      ` encoding over 1.5× the fastest block (${fastest.toFixed(2)} ms);` +
+      ` medians per start ${s.protobuf_median_ms_per_start.map((ms) => ms.toFixed(2)).join(', ')} ms;` +
       ` server start ${s.start_seconds_median.toFixed(1)} s`,
   );
 }

@@ -5,7 +5,8 @@
 // netns needs root; without it that half is skipped with the reason.
 
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, NETNS_LAUNCH_OPTIONS } from '../chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#common/browsers/chromium.js';
+import { NETNS_LAUNCH_OPTIONS } from '../network/netns-launch.js';
 import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../network/profiles.js';
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';
@@ -32,8 +33,8 @@ async function measure(page) {
           performance.clearResourceTimings();
           await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
           await new Promise((resolve) => setTimeout(resolve, 0));
-          const e = performance.getEntriesByType('resource').at(-1);
-          if (i > 0) runs.push({ seconds: (e.responseEnd - e.requestStart) / 1000, bytes: e.transferSize });
+          const entry = performance.getEntriesByType('resource').at(-1);
+          if (i > 0) runs.push({ seconds: (entry.responseEnd - entry.requestStart) / 1000, bytes: entry.transferSize });
         }
         return runs;
       },
@@ -55,7 +56,8 @@ function print(mechanism, rows, target, how) {
   console.log(`${mechanism}: ${how}`);
   for (const r of rows) {
     console.log(
-      `${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB  measured ${r.seconds.toFixed(3)} s` +
+      `${mechanism.padEnd(6)} ${r.probe.padEnd(22)} ${(r.bytes / 1e6).toFixed(2)} MB` +
+        `  measured ${r.seconds.toFixed(3)} s` +
         `  ideal ${r.ideal.toFixed(3)} s  ${(100 * r.error).toFixed(1).padStart(5)} %  (target within ${target} %)`,
     );
   }
@@ -103,7 +105,8 @@ try {
       figures.rtt_profiles.push({ name, nominal: profile, measured });
       console.log(
         `netns  ${name.padEnd(8)} RTT ${measured.rtt_ms.toFixed(1).padStart(6)} ms (nominal ${profile.rttMs})` +
-          `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s (nominal ${(profile.downBps / 1e6).toFixed(2)})`,
+          `  throughput ${(measured.throughput_bps / 1e6).toFixed(2)} Mbit/s` +
+          ` (nominal ${(profile.downBps / 1e6).toFixed(2)})`,
       );
     }
     await browser.close();

@@ -44,8 +44,8 @@ const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
 /**
  * tbf's bucket and queue, as in the SPEC §9 testbed (burst 32 kbit, latency 50 ms) — but a queue
  * never shorter than two RTTs: a bottleneck buffer below one bandwidth-delay product keeps TCP
- * from filling the link (with 50 ms at Fast 4G's 165 ms RTT the probe got 37 % of the rate), and
- * with one, slow start still overflowed it at LTE's (packets lost, retransmitted).
+ * from filling the link (with 50 ms at Fast 4G's 165 ms RTT the probe gets 37 % of the rate), and
+ * with one, slow start still overflows it at LTE's (packets lost, retransmitted).
  */
 const tbfQueue = (rttMs) => ['burst', '32kbit', 'latency', `${Math.max(50, 2 * rttMs)}ms`];
 const MTU = 1500;
@@ -233,7 +233,7 @@ const IFB = 'rtl-ifb';
  * instead: Linux TCP takes that as local congestion, and a connection with nothing in flight
  * whose packet is refused 15 times in a row (tcp_retries2 probes, half a second apart) is
  * aborted with ETIMEDOUT — with 100 uploads sharing 1 Mbit/s, a quarter of the load generator's
- * connections died that way within seconds.
+ * connections die that way within seconds.
  *
  * `rate: 'wire'` gives tc the rate as it is, counting every byte on the wire as the testbed did;
  * `'payload'` corrects for headers as study cells do. `downBps` is the server → client direction,
@@ -258,7 +258,9 @@ export function shapeRates({ downBps, upBps, rate = 'wire' }) {
         inside(side.namespace, 'ip', 'link', 'add', IFB, 'type', 'ifb');
       } catch (error) {
         throw new Error(
-          `the load testbed shapes each direction at its receiving end through an ifb device, and this kernel makes none (CONFIG_IFB; as root: modprobe ifb): ${error.message.trim()}`,
+          'the load testbed shapes each direction at its receiving end through an ifb device, ' +
+            `and this kernel makes none (CONFIG_IFB; as root: modprobe ifb): ${error.message.trim()}`,
+          { cause: error },
         );
       }
     }
@@ -361,7 +363,10 @@ export function closeServerConnections() {
   return killed.split('\n').filter((line) => line.trim()).length;
 }
 
-/** Runs a command inside the server's ('server') or the client's ('client') namespace; resolves {status, stdout, stderr}. */
+/**
+ * Runs a command inside the server's ('server') or the client's ('client') namespace; resolves
+ * {status, stdout, stderr}.
+ */
 export function spawnInside(sideName, command, args, options = {}) {
   const side = sideName === 'server' ? SIDES.server : SIDES.browser;
   return spawn('ip', ['netns', 'exec', side.namespace, command, ...args], options);
@@ -589,7 +594,9 @@ export async function startNetnsStudy(settings) {
   const { tcp } = await startServerInNamespace(port);
   return {
     ...link,
-    rate: `payload rate: tc runs at rate × (${MTU} + link header) / (${MTU} − ${TCP_IP_HEADERS}); link header 14 on veth, 0 on tun`,
+    rate:
+      `payload rate: tc runs at rate × (${MTU} + link header) / (${MTU} − ${TCP_IP_HEADERS}); ` +
+      'link header 14 on veth, 0 on tun',
     server_tcp: tcp,
   };
 }

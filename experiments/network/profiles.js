@@ -80,7 +80,9 @@ export async function calibrateCdp(page, name, env = process.env) {
         measured,
       };
       if (enabled && !within && pathTooSlow) {
-        result.note = `stopped: the rate would need a factor above ${MAX_CALIBRATION_FACTOR}; the path itself is slower than the profile`;
+        result.note =
+          `stopped: the rate would need a factor above ${MAX_CALIBRATION_FACTOR}; ` +
+          'the path itself is slower than the profile';
       }
       return result;
     }
@@ -103,15 +105,15 @@ function probeBooks(rateBps) {
 
 /**
  * Measures a page's effective network: RTT as the shortest time to the headers of five 1-object
- * requests (the path's round trip and the server's least time; the median was seen at 52 ms
- * where the shortest was 4 — small answers under kernel shaping can wait on a delayed ACK — and
- * subtracting it made 10 Mbit/s read 10.8), and throughput as the median of three probes, each
- * the answer's bytes on the wire over its time from request start to last byte (Resource
- * Timing) less that RTT, so that the request's round trip and the server's own time do not
- * count. One probe goes first, untimed:
- * the first large answer on a new page and server path ran up to 10 % slow. (The transfer phase
- * alone, responseStart → responseEnd, misses the first bytes under kernel shaping: Chromium
- * reports the headers late by about one 64 KiB head of the answer.)
+ * requests (the path's round trip and the server's least time; small answers under kernel
+ * shaping can wait on a delayed ACK, which puts the median at 52 ms where the shortest is 4, and
+ * subtracting the median makes 10 Mbit/s read 10.8), and throughput as the median of three
+ * probes, each the answer's bytes on the wire over its time from request start to last byte
+ * (Resource Timing) less that RTT, so that the request's round trip and the server's own time do
+ * not count. One probe goes first, untimed: the first large answer on a new page and server path
+ * runs up to 10 % slow. (The transfer phase alone, responseStart → responseEnd, misses the first
+ * bytes under kernel shaping: Chromium reports the headers late by about one 64 KiB head of the
+ * answer.)
  *
  * An unshaped path has no link rate to measure: its largest probe (1.4 MB) is over in a few
  * milliseconds, mostly the server's and the browser's work, so less the RTT it says nothing
@@ -139,8 +141,8 @@ export async function measureNetwork(page, rateBps = null) {
         const response = await fetch(url(count), { cache: 'no-store' });
         if (response.status !== 200) throw new Error(`the network probe got ${response.status} for ${url(count)}`);
         await response.arrayBuffer();
-        // The probe's own entry: entries land asynchronously, so the timeline's last one was at
-        // times a 1-object request's, arriving late (unthrottled probes of "1,032 bytes").
+        // The probe's own entry: entries land asynchronously, so the timeline's last one can be a
+        // 1-object request's, arriving late (an unthrottled probe would read "1,032 bytes").
         const name = new URL(url(count), location.href).href;
         let entry = null;
         for (let waited = 0; waited <= 2000 && !entry; waited += 10) {

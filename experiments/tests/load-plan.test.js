@@ -3,8 +3,8 @@
 // where one request per connection takes longer than the window allows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkLoadPlan, listLoadPlans, loadGroups, loadLoadPlan, visitOrder } from '../load/plan.js';
-import { cellTiming } from '../load/testbed.js';
+import { checkLoadPlan, listLoadPlans, loadGroups, loadLoadPlan, visitOrder } from '../load-testbed/load-plan.js';
+import { cellTiming } from '../load-testbed/run.js';
 
 const PLAN = {
   name: 'p',

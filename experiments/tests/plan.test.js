@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 test("the thesis plan is SPEC §6's matrix", () => {
   const cells = expandPlan(loadPlan('thesis'));
@@ -21,9 +21,9 @@ test("the thesis plan is SPEC §6's matrix", () => {
       .every((c) => c.object === 'books' && c.network === '10mbit' && c.compression === 'none'),
   );
   // scenarios 4 and 5: CM2–CM5 for 10, CM2–CM4 for 100 and 1,000, CM2–CM3 for 10,000; both networks
-  const s4 = cells.filter((c) => c.scenario === 4 && c.network === '10mbit');
+  const scenario4 = cells.filter((c) => c.scenario === 4 && c.network === '10mbit');
   assert.deepStrictEqual(
-    s4.map((c) => `${c.count}:${c.cm}`),
+    scenario4.map((c) => `${c.count}:${c.cm}`),
     ['10:2', '10:3', '10:4', '10:5', '100:2', '100:3', '100:4', '1000:2', '1000:3', '1000:4', '10000:2', '10000:3'],
   );
   assert.equal(cells.length, 108 + 120 + 48);
@@ -108,49 +108,53 @@ function writePlan(plan) {
   return path;
 }
 
-test('levels: a plan measures compressions at the levels it names, the default otherwise, and refuses levels out of range', () => {
-  const plan = loadPlan('compression');
-  const cells = expandPlan(plan);
-  const configurations = [...new Set(cells.map((c) => `${c.compression}${c.level === null ? '' : ` ${c.level}`}`))];
-  assert.deepStrictEqual(configurations, [
-    'none',
-    'gzip 1',
-    'gzip 6',
-    'gzip 9',
-    'deflate 6',
-    'br 1',
-    'br 6',
-    'br 11',
-    'zstd 1',
-    'zstd 3',
-    'zstd 19',
-  ]);
-  assert.equal(
-    cells.length,
-    3 * 11 * 3 * 3 - 3 * 3 - 2 * (10 + 2 * 5),
-    'Brotli 11 is left out at N = 10,000; on slow links there, XML and non-default levels',
-  );
-  assert.ok(!cells.some((c) => c.compression === 'br' && c.level === 11 && c.count === 10000));
-  // Default levels keep the ids runs have always had; others name their level.
-  assert.ok(cells.some((c) => caseId(c) === 'books/10/json/gzip/scenario1/cm0/unthrottled'));
-  assert.ok(cells.some((c) => caseId(c) === 'books/10/json/br-11/scenario1/cm0/unthrottled'));
-  const groups = comparisonGroups(plan);
-  assert.equal(groups.length, 9);
-  assert.deepStrictEqual(
-    groups.map((g) => g.cells.length),
-    [33, 33, 30, 33, 33, 10, 33, 33, 10],
-  );
-  const bad = (levels) => {
-    const directory = temporaryDirectory('plan-');
-    const path = join(directory, 'bad.json');
-    writeFileSync(
-      path,
-      JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }),
+test(
+  'levels: a plan measures compressions at the levels it names, the default otherwise, ' +
+    'and refuses levels out of range',
+  () => {
+    const plan = loadPlan('compression');
+    const cells = expandPlan(plan);
+    const configurations = [...new Set(cells.map((c) => `${c.compression}${c.level === null ? '' : ` ${c.level}`}`))];
+    assert.deepStrictEqual(configurations, [
+      'none',
+      'gzip 1',
+      'gzip 6',
+      'gzip 9',
+      'deflate 6',
+      'br 1',
+      'br 6',
+      'br 11',
+      'zstd 1',
+      'zstd 3',
+      'zstd 19',
+    ]);
+    assert.equal(
+      cells.length,
+      3 * 11 * 3 * 3 - 3 * 3 - 2 * (10 + 2 * 5),
+      'Brotli 11 is left out at N = 10,000; on slow links there, XML and non-default levels',
     );
-    return () => loadPlan(path);
-  };
-  assert.throws(bad({ br: [12] }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);
-  assert.throws(bad({ zstd: [3] }), /levels names "zstd", which is not one of its compressions \(none, br\)/);
-  assert.throws(bad({ br: [] }), /levels of br must be a list of levels/);
-  assert.throws(bad([1]), /"levels" must map compressions to lists of levels/);
-});
+    assert.ok(!cells.some((c) => c.compression === 'br' && c.level === 11 && c.count === 10000));
+    // A default level leaves the level out of the id, so it matches a plan without levels; others name it.
+    assert.ok(cells.some((c) => caseId(c) === 'books/10/json/gzip/scenario1/cm0/unthrottled'));
+    assert.ok(cells.some((c) => caseId(c) === 'books/10/json/br-11/scenario1/cm0/unthrottled'));
+    const groups = comparisonGroups(plan);
+    assert.equal(groups.length, 9);
+    assert.deepStrictEqual(
+      groups.map((g) => g.cells.length),
+      [33, 33, 30, 33, 33, 10, 33, 33, 10],
+    );
+    const bad = (levels) => {
+      const directory = temporaryDirectory('plan-');
+      const path = join(directory, 'bad.json');
+      writeFileSync(
+        path,
+        JSON.stringify({ ...plan, groups: [{ ...plan.groups[0], compressions: ['none', 'br'], levels }] }),
+      );
+      return () => loadPlan(path);
+    };
+    assert.throws(bad({ br: [12] }), /level of br must be a whole number from 0 to 11 \(default 6\), not 12/);
+    assert.throws(bad({ zstd: [3] }), /levels names "zstd", which is not one of its compressions \(none, br\)/);
+    assert.throws(bad({ br: [] }), /levels of br must be a list of levels/);
+    assert.throws(bad([1]), /"levels" must map compressions to lists of levels/);
+  },
+);

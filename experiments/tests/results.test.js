@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RunDirectory, mergeRuns, readJsonLines, readRun } from '#common/run-directory.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const cell = (count) => ({
   object: 'books',
@@ -15,7 +15,7 @@ const cell = (count) => ({
   cm: 0,
   network: 'unthrottled',
 });
-const id = (count) => `books/${count}/json/none/scenario1/cm0/unthrottled`;
+const caseIdOf = (count) => `books/${count}/json/none/scenario1/cm0/unthrottled`;
 
 /** A run with one comparison group per count, each of two cells (none, gzip), 3 rounds of one iteration. */
 function runWith(planName, counts, context = {}) {
@@ -26,8 +26,8 @@ function runWith(planName, counts, context = {}) {
 }
 
 const pair = (count) => [
-  { case_id: id(count), ...cell(count) },
-  { case_id: id(count).replace('/none/', '/gzip/'), ...cell(count), compression: 'gzip' },
+  { case_id: caseIdOf(count), ...cell(count) },
+  { case_id: caseIdOf(count).replace('/none/', '/gzip/'), ...cell(count), compression: 'gzip' },
 ];
 
 function recordGroup(run, count, rounds, { complete = true } = {}) {
@@ -60,37 +60,40 @@ function recordGroup(run, count, rounds, { complete = true } = {}) {
   return writer;
 }
 
-test('samples come in by rounds with their group, round, position and cell; completed groups and cells are recorded', () => {
-  const run = runWith('smoke', [10, 100]);
-  const { cells, samples, groups, rounds } = readRun(run.path);
-  assert.deepStrictEqual(
-    cells.map((c) => c.case_id),
-    [...pair(10), ...pair(100)].map((c) => c.case_id),
-  );
-  assert.equal(samples.length, 12);
-  assert.deepStrictEqual(Object.keys(samples[0]).slice(0, 14), [
-    'case_id',
-    'group_id',
-    'session',
-    'object',
-    'format',
-    'compression',
-    'count',
-    'scenario',
-    'cm',
-    'network',
-    'round',
-    'position',
-    'visit_iteration',
-    'total_ms',
-  ]);
-  assert.equal(samples[0].total_ms, 11);
-  assert.deepStrictEqual(
-    groups.map((g) => g.group_id),
-    ['g10', 'g100'],
-  );
-  assert.equal(rounds.length, 6);
-});
+test(
+  'samples come in by rounds with their group, round, position and cell; ' + 'completed groups and cells are recorded',
+  () => {
+    const run = runWith('smoke', [10, 100]);
+    const { cells, samples, groups, rounds } = readRun(run.path);
+    assert.deepStrictEqual(
+      cells.map((c) => c.case_id),
+      [...pair(10), ...pair(100)].map((c) => c.case_id),
+    );
+    assert.equal(samples.length, 12);
+    assert.deepStrictEqual(Object.keys(samples[0]).slice(0, 14), [
+      'case_id',
+      'group_id',
+      'session',
+      'object',
+      'format',
+      'compression',
+      'count',
+      'scenario',
+      'cm',
+      'network',
+      'round',
+      'position',
+      'visit_iteration',
+      'total_ms',
+    ]);
+    assert.equal(samples[0].total_ms, 11);
+    assert.deepStrictEqual(
+      groups.map((g) => g.group_id),
+      ['g10', 'g100'],
+    );
+    assert.equal(rounds.length, 6);
+  },
+);
 
 test('a group killed mid-round keeps its complete rounds; resuming drops only the unfinished round', () => {
   const run = runWith('smoke', [10]);
@@ -98,7 +101,7 @@ test('a group killed mid-round keeps its complete rounds; resuming drops only th
   // What a kill -9 mid-round leaves: samples of round 3 without its round line, half a line more.
   appendFileSync(
     run.file('samples.jsonl'),
-    `${JSON.stringify({ case_id: id(100), group_id: 'g100', session: writer.session, round: 3, total_ms: 5 })}\n`,
+    `${JSON.stringify({ case_id: caseIdOf(100), group_id: 'g100', session: writer.session, round: 3, total_ms: 5 })}\n`,
   );
   appendFileSync(run.file('samples.jsonl'), '{"case_id":"books/100/json/none/scen');
   assert.equal(readRun(run.path).samples.length, 6, 'readers see completed cells only');
@@ -128,22 +131,28 @@ test('a damaged line in the middle is an error, not silently skipped', () => {
 });
 
 test('shards merge into one run; overlapping, foreign or differently made runs are refused, saying why', () => {
-  const a = runWith('quick', [10, 100]);
-  const b = runWith('quick', [1000]);
+  const firstShard = runWith('quick', [10, 100]);
+  const secondShard = runWith('quick', [1000]);
   const out = join(temporaryDirectory('rtl-merged-'), 'merged');
-  assert.deepStrictEqual(mergeRuns([a.path, b.path], out), { cells: 6, samples: 18 });
+  assert.deepStrictEqual(mergeRuns([firstShard.path, secondShard.path], out), { cells: 6, samples: 18 });
   const merged = readRun(out);
   assert.equal(merged.cells.length, 6);
   assert.equal(merged.groups.length, 3);
   assert.equal(merged.context.merged_from.length, 2);
-  assert.throws(() => mergeRuns([a.path, a.path], join(tmpdir(), 'x-never')), /is in both/);
-  assert.throws(() => mergeRuns([a.path, runWith('thesis', [5]).path], join(tmpdir(), 'y-never')), /different plans/);
+  assert.throws(() => mergeRuns([firstShard.path, firstShard.path], join(tmpdir(), 'x-never')), /is in both/);
+  assert.throws(
+    () => mergeRuns([firstShard.path, runWith('thesis', [5]).path], join(tmpdir(), 'y-never')),
+    /different plans/,
+  );
   for (const [context, why] of [
     [{ seed: 2 }, /seed: 1 ≠ 2/],
     [{ dataset: { seed: 1, size: 5 } }, /dataset/],
     [{ shaping: 'netns' }, /network shaping/],
     [{ server: { settings: { head_bytes: 1024 } } }, /server settings/],
   ]) {
-    assert.throws(() => mergeRuns([a.path, runWith('quick', [7], context).path], join(tmpdir(), 'z-never')), why);
+    assert.throws(
+      () => mergeRuns([firstShard.path, runWith('quick', [7], context).path], join(tmpdir(), 'z-never')),
+      why,
+    );
   }
 });

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { caseId } from '#common/cell.js';
 import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
@@ -93,7 +93,7 @@ test(
     );
     // A ~1.4 MB answer at 10 Mbit/s comes through near the rate: within 8 % of bytes × 8 / rate. (The
     // precision itself is what `npm run bench:shaping` measures, over many probes; one run's median of a
-    // few ~1.1 s probes was seen at 10.55 Mbit/s — the token bucket's burst and the subtracted RTT — so
+    // few ~1.1 s probes can read 10.55 Mbit/s — the token bucket's burst and the subtracted RTT — so
     // this check is that the kernel shapes to the rate, not a benchmark.)
     const link = context.networks['10mbit'].measured;
     assert.ok(

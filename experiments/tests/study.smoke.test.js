@@ -14,7 +14,7 @@ import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18084;
@@ -234,7 +234,8 @@ test('a run killed mid-round loses only that round; the group goes on from its l
   assert.match(
     output,
     new RegExp(
-      `Resuming .*: ${GROUPS.length - 1} comparison groups complete, ${lost.cells.length + 1} samples of unfinished rounds dropped`,
+      `Resuming .*: ${GROUPS.length - 1} comparison groups complete, ` +
+        `${lost.cells.length + 1} samples of unfinished rounds dropped`,
     ),
   );
   assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length - 1);

@@ -88,14 +88,14 @@ export function runWrk({
       const fields = cpu ? cpu.slice('RTL_CPU '.length).trim().split(/\s+/) : [];
       // After the command name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
       const cpuS = fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS : null;
-      const ms = (us) => us / 1000;
+      const msFromUs = (us) => us / 1000;
       resolve({
         summary: {
           duration_s: raw.duration_us / 1e6,
           requests: raw.requests,
           bytes_read: raw.bytes_read,
           errors: raw.errors,
-          latency_ms: Object.fromEntries(Object.entries(raw.latency_us).map(([k, v]) => [k, ms(v)])),
+          latency_ms: Object.fromEntries(Object.entries(raw.latency_us).map(([k, v]) => [k, msFromUs(v)])),
         },
         cpu_s: cpuS,
         text: stdout

@@ -1,4 +1,4 @@
-// Load testbed plans (experiments/load/plans/*.json), as data like the study's plans: which
+// Load testbed plans (experiments/load-testbed/plans/*.json), as data like the study's plans: which
 // objects, formats, compressions, methods (GET answers N objects, POST sends N objects to the
 // ingest endpoint), counts and bandwidths; how many connections for how long. A plan expands to
 // cells; the cells that differ only in format (and compression) form one comparison group, and
@@ -32,7 +32,7 @@ const MIN_HEAP_MB = 1024;
 
 const isPositiveInteger = (value, max) => Number.isInteger(value) && value >= 1 && value <= max;
 
-/** The plans in experiments/load/plans. */
+/** The plans in experiments/load-testbed/plans. */
 export function listLoadPlans() {
   return readdirSync(PLANS)
     .filter((f) => f.endsWith('.json'))
@@ -40,7 +40,7 @@ export function listLoadPlans() {
     .sort();
 }
 
-/** A plan by name (experiments/load/plans/<name>.json) or by path, checked. */
+/** A plan by name (experiments/load-testbed/plans/<name>.json) or by path, checked. */
 export function loadLoadPlan(nameOrPath) {
   const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS, `${nameOrPath}.json`);
   if (!existsSync(path)) {
@@ -52,7 +52,7 @@ export function loadLoadPlan(nameOrPath) {
   try {
     plan = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path} is not JSON: ${error.message}`);
+    throw new Error(`${path} is not JSON: ${error.message}`, { cause: error });
   }
   return checkLoadPlan(plan, path);
 }
@@ -116,7 +116,8 @@ export function checkLoadPlan(input, where = 'the plan') {
     plan.server_heap_mb > LIMITS.server_heap_mb
   ) {
     throw problem(
-      `"server_heap_mb" is the server's maximum heap in MiB, a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`,
+      `"server_heap_mb" is the server's maximum heap in MiB, ` +
+        `a whole number from ${MIN_HEAP_MB} to ${LIMITS.server_heap_mb}`,
     );
   }
   if (plan.threads > plan.connections)
@@ -156,7 +157,10 @@ export function loadGroups(plan) {
   return [...groups.values()];
 }
 
-/** The order in which round `round` (from 1) visits a group's cells: seeded by the run's seed, the group and the round. */
+/**
+ * The order in which round `round` (from 1) visits a group's cells: seeded by the run's seed, the
+ * group and the round.
+ */
 export function visitOrder(group, round, seed) {
   return seededShuffle(group.cells, roundSeed(seed, group.id, round));
 }

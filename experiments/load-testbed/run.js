@@ -3,10 +3,11 @@
 // wrk in another, joined by the study's veth pair (experiments/network/netns.js); each direction
 // of the link is a tc token bucket at the cell's bandwidth (burst 32 kbit, latency 50 ms, the
 // rate counting every byte on the wire, as the testbed shaped it), at the direction's receiving
-// end, so that what the bucket drops is lost on the link (netns.js shapeRates says why). Each cell keeps `connections`
-// persistent connections busy — GET of N objects in a format, or POST of N objects to the ingest
-// endpoint — for a warm-up, then a measured window (duration_s, longer where one request per
-// connection takes longer than duration_s / waves at the link's rate).
+// end, so that what the bucket drops is lost on the link (netns.js shapeRates says why). Each
+// cell keeps `connections` persistent connections busy — GET of N objects in a format, or POST
+// of N objects to the ingest endpoint — for a warm-up, then a measured window (duration_s,
+// longer where one request per connection takes longer than duration_s / waves at the link's
+// rate).
 //
 // Over the window it reads, outside wrk: requests answered (the server's own response counters,
 // 2xx and the rest), bytes on the wire both ways, sent and delivered (the kernel's counters), the
@@ -17,7 +18,7 @@
 // whole run, and its own CPU time. One line per cell and round in cells.jsonl, context in
 // run.json; a run killed at any point resumes with RUN_DIR=<its directory> from the next cell.
 //
-// Settings (environment): PLAN (a name in experiments/load/plans, or a path; default testbed),
+// Settings (environment): PLAN (a name in experiments/load-testbed/plans, or a path; default testbed),
 // RUN_DIR, SEED (default 1), LOAD_PORT (the server's port inside its namespace, default 8080),
 // RTL_NETNS (the namespaces' name, default rtl-load), SERVER_OPTS (more -Ddw options).
 
@@ -28,7 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendSynced, defaultRunDirectory, readJsonLines, writeAtomically } from '#common/run-directory.js';
 import { FORMAT_ENTRIES } from '#common/catalogue.js';
-import { loadGroups, loadLoadPlan, visitOrder } from './plan.js';
+import { loadGroups, loadLoadPlan, visitOrder } from './load-plan.js';
 import { CLOCK_TICKS, runWrk, wrkVersion } from './wrk.js';
 import { gitState } from '../git-state.js';
 
@@ -42,8 +43,10 @@ const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.now();
-const formatDuration = (s) =>
-  s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
+const formatDuration = (seconds) =>
+  seconds >= 60
+    ? `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`
+    : `${Math.round(seconds)}s`;
 
 function settingsFromEnvironment(env = process.env) {
   const seed = env.SEED === undefined ? 1 : Number(env.SEED);
@@ -220,7 +223,7 @@ async function measureCell(context, cell, round, position) {
     position,
     session: context.session,
     at,
-    cell: stripId(cell),
+    cell: withoutId(cell),
     shaping,
     body_bytes: body.bytes,
     content_type: format.media_type,
@@ -252,9 +255,11 @@ async function measureCell(context, cell, round, position) {
   };
 }
 
-function stripId(cell) {
-  const { id, ...rest } = cell;
-  return rest;
+/** The cell's dimensions, without its id (the record carries that as cell_id). */
+function withoutId(cell) {
+  const dimensions = { ...cell };
+  delete dimensions.id;
+  return dimensions;
 }
 
 /** What a resumed run must share with the run it continues. */
@@ -266,7 +271,8 @@ async function main() {
   const version = wrkVersion();
   if (!version)
     throw new Error(
-      "the load testbed needs wrk: run `bash scripts/setup.sh` (as root it installs Debian's wrk), or apt-get install wrk",
+      'the load testbed needs wrk: ' +
+        "run `bash scripts/setup.sh` (as root it installs Debian's wrk), or apt-get install wrk",
     );
   netns.checkNetns();
 
@@ -291,7 +297,8 @@ async function main() {
   }
   const todo = visits.filter((v) => !done.has(`${v.cell.id}#${v.round}`));
   console.log(
-    `Load testbed, plan ${plan.name}: ${visits.length} cell visits (${todo.length} to do), ${plan.connections} connections, results in ${runDir}`,
+    `Load testbed, plan ${plan.name}: ${visits.length} cell visits (${todo.length} to do), ` +
+      `${plan.connections} connections, results in ${runDir}`,
   );
   if (todo.length === 0) return runDir;
 
@@ -315,7 +322,8 @@ async function main() {
         ...link,
         server_tcp: server.tcp,
         shaping:
-          "tc tbf at each direction's receiving end (veth ingress redirected to an ifb device), rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms",
+          "tc tbf at each direction's receiving end (veth ingress redirected to an ifb device), " +
+          'rate counting every byte on the wire (Ethernet frames), burst 32 kbit, latency 50 ms',
       },
       load_generator: {
         tool: version,
@@ -355,9 +363,11 @@ async function main() {
       const left = (elapsed / (index + 1)) * (todo.length - index - 1);
       const problems = record.errors + record.non_2xx ? `  ${record.errors} errors, ${record.non_2xx} non-2xx` : '';
       console.log(
-        `[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] round ${visit.round} ${visit.cell.id}: ` +
+        `[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] ` +
+          `round ${visit.round} ${visit.cell.id}: ` +
           `${record.requests_per_s.toFixed(1)} req/s, ${(record.link_utilization * 100).toFixed(0)} % of the link, ` +
-          `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}` +
+          `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, ` +
+          `p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}` +
           `  ~${formatDuration(left)} left`,
       );
     }
@@ -370,7 +380,7 @@ async function main() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const runDir = await main();
-    const { makeLoadReport } = await import('../../analysis/testbed.js');
+    const { makeLoadReport } = await import('../../analysis/load-testbed-report.js');
     const made = await makeLoadReport(runDir);
     console.log(`Report: ${made.html} (and ${made.markdown}, ${made.csv})`);
   } catch (error) {

@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cellRows, formatVerdict, limitOf, makeLoadReport, plateaus, testbedClaims } from '../testbed.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { cellRows, formatVerdict, limitOf, makeLoadReport, plateaus, testbedClaims } from '../load-testbed-report.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const BODY = { json: 5000, cbor: 4000, xml: 7000 };
 
-/** A record as experiments/load/testbed.js writes it: link-bound below `cpuRps`, flat at it above. */
+/** A record as experiments/load-testbed/run.js writes it: link-bound below `cpuRps`, flat at it above. */
 function record({ format, bandwidth, round = 1, cpuRps = 300, scale = 1 }) {
   const wirePerRequest = BODY[format] * 1.05;
   const linkBps = bandwidth * 1e6;

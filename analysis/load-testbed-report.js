@@ -1,4 +1,4 @@
-// The load testbed's report (experiments/load/testbed.js writes the runs): requests/s against
+// The load testbed's report (experiments/load-testbed/run.js writes the runs): requests/s against
 // bandwidth per format, transfer/s, latency percentiles, where the plateau begins and what limits
 // it (the link or the CPU, from the recorded CPU time), the testbed's published figures beside
 // ours, and its conclusions judged on our data with the rule the study's report uses. Everything
@@ -48,8 +48,8 @@ export function limitOf(row) {
   return 'neither';
 }
 
-const seriesKey = (c) => `${c.object}/${c.method}/${c.count}/${c.format}/${c.compression}`;
-const situationKey = (c) => `${c.object}/${c.method}/${c.count}/${c.bandwidth_mbit}`;
+const seriesKey = (cell) => `${cell.object}/${cell.method}/${cell.count}/${cell.format}/${cell.compression}`;
+const situationKey = (cell) => `${cell.object}/${cell.method}/${cell.count}/${cell.bandwidth_mbit}`;
 
 /** One row per cell: medians over its rounds (requests/s per round kept for the verdicts). */
 export function cellRows(records) {
@@ -60,7 +60,7 @@ export function cellRows(records) {
   }
   return [...byCell.entries()]
     .map(([id, rounds]) => {
-      const m = (pick) => {
+      const medianOf = (pick) => {
         const values = rounds.map(pick).filter(Number.isFinite);
         return values.length ? median(values) : null;
       };
@@ -69,25 +69,25 @@ export function cellRows(records) {
         ...rounds[0].cell,
         rounds: rounds.length,
         per_round_requests_per_s: Object.fromEntries(rounds.map((r) => [r.round, r.requests_per_s])),
-        requests_per_s: m((r) => r.requests_per_s),
-        link_bound_requests_per_s: m((r) => r.link_bound_requests_per_s),
-        payload_bytes_per_s: m((r) => r.wire_bytes_per_s[r.payload_direction]),
-        link_utilization: m((r) => r.link_utilization),
-        link_dropped_share: m((r) => r.link_dropped_share),
+        requests_per_s: medianOf((r) => r.requests_per_s),
+        link_bound_requests_per_s: medianOf((r) => r.link_bound_requests_per_s),
+        payload_bytes_per_s: medianOf((r) => r.wire_bytes_per_s[r.payload_direction]),
+        link_utilization: medianOf((r) => r.link_utilization),
+        link_dropped_share: medianOf((r) => r.link_dropped_share),
         body_bytes: rounds[0].body_bytes,
-        wire_bytes_per_request: m((r) => r.wire_bytes_per_request),
-        latency_p50_ms: m((r) => r.wrk.latency_ms.p50),
-        latency_p90_ms: m((r) => r.wrk.latency_ms.p90),
-        latency_p99_ms: m((r) => r.wrk.latency_ms.p99),
-        server_cores: m((r) => r.server_cpu.cores),
-        load_cores: m((r) => r.load_cpu.cores),
+        wire_bytes_per_request: medianOf((r) => r.wire_bytes_per_request),
+        latency_p50_ms: medianOf((r) => r.wrk.latency_ms.p50),
+        latency_p90_ms: medianOf((r) => r.wrk.latency_ms.p90),
+        latency_p99_ms: medianOf((r) => r.wrk.latency_ms.p99),
+        server_cores: medianOf((r) => r.server_cpu.cores),
+        load_cores: medianOf((r) => r.load_cpu.cores),
         machine_cpus: rounds[0].machine_cpus,
         errors: rounds.reduce((s, r) => s + r.errors, 0),
         non_2xx: rounds.reduce((s, r) => s + r.non_2xx, 0),
         server_5xx: rounds.reduce((s, r) => s + (r.responses['5xx'] ?? 0), 0),
         max_rss_bytes: Math.max(...rounds.map((r) => r.server_memory.rss_bytes ?? 0)),
         max_heap_bytes: rounds[0].server_memory.heap_max_bytes ?? null,
-        window_s: m((r) => r.timing.measured_window_s),
+        window_s: medianOf((r) => r.timing.measured_window_s),
       };
       row.limit = limitOf(row);
       return row;
@@ -133,13 +133,16 @@ export function plateaus(rows) {
   });
 }
 
-/** a/b per round (rounds both cells measured); the verdict: 'holds' (a faster by > δ in every round), 'contradicted', or 'open'. */
+/**
+ * a/b per round (rounds both cells measured); the verdict: 'holds' (a faster by > δ in every
+ * round), 'contradicted', or 'open'.
+ */
 export function formatVerdict(a, b, delta = DELTA) {
   const rounds = Object.keys(a.per_round_requests_per_s).filter((r) => r in b.per_round_requests_per_s);
   const ratios = rounds.map((r) => a.per_round_requests_per_s[r] / b.per_round_requests_per_s[r]);
-  if (ratios.length === 0 || ratios.some((x) => !Number.isFinite(x))) return { ratios, verdict: 'open' };
-  if (ratios.every((x) => x > 1 + delta)) return { ratios, verdict: 'holds' };
-  if (ratios.every((x) => x < 1 - delta)) return { ratios, verdict: 'contradicted' };
+  if (ratios.length === 0 || ratios.some((ratio) => !Number.isFinite(ratio))) return { ratios, verdict: 'open' };
+  if (ratios.every((ratio) => ratio > 1 + delta)) return { ratios, verdict: 'holds' };
+  if (ratios.every((ratio) => ratio < 1 - delta)) return { ratios, verdict: 'contradicted' };
   return { ratios, verdict: 'open' };
 }
 
@@ -165,7 +168,10 @@ export function testbedClaims(rows, delta = DELTA) {
   // 2. A CPU plateau above the knee: cells past it are CPU-limited.
   const plateauCells = rows.filter((r) => r.bandwidth_mbit > PUBLISHED.linear_up_to_mbit);
   const plateau = plateauCells.map((r) => ({
-    what: `${r.cell_id}: ${r.limit}-limited (server ${r.server_cores.toFixed(2)} + wrk ${(r.load_cores ?? 0).toFixed(2)} of ${r.machine_cpus} cores, ${(r.link_utilization * 100).toFixed(0)} % of the link)`,
+    what:
+      `${r.cell_id}: ${r.limit}-limited (server ${r.server_cores.toFixed(2)}` +
+      ` + wrk ${(r.load_cores ?? 0).toFixed(2)} of ${r.machine_cpus} cores,` +
+      ` ${(r.link_utilization * 100).toFixed(0)} % of the link)`,
     verdict: r.limit === 'cpu' ? 'holds' : r.limit === 'link' ? 'open' : 'contradicted',
   }));
   // 3. CBOR > JSON > XML wherever bandwidth limits.
@@ -178,15 +184,17 @@ export function testbedClaims(rows, delta = DELTA) {
   }
   const ranking = [];
   for (const [key, formats] of situations) {
-    for (const [a, b] of [
+    for (const [faster, slower] of [
       ['cbor', 'json'],
       ['json', 'xml'],
     ]) {
-      const [ca, cb] = [formats.get(a), formats.get(b)];
-      if (!ca || !cb || ca.limit !== 'link' || cb.limit !== 'link') continue;
-      const { ratios, verdict } = formatVerdict(ca, cb, delta);
+      const [fasterCell, slowerCell] = [formats.get(faster), formats.get(slower)];
+      if (!fasterCell || !slowerCell || fasterCell.limit !== 'link' || slowerCell.limit !== 'link') continue;
+      const { ratios, verdict } = formatVerdict(fasterCell, slowerCell, delta);
       ranking.push({
-        what: `${key.replace(/\//g, ', ')} Mbit/s: ${a} / ${b} = ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+        what:
+          `${key.replace(/\//g, ', ')} Mbit/s: ${faster} / ${slower} = ` +
+          ratios.map((ratio) => ratio.toFixed(2)).join(', '),
         verdict,
       });
     }
@@ -203,27 +211,34 @@ export function testbedClaims(rows, delta = DELTA) {
     claim(
       'linear',
       `Requests/s scale linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s`,
-      `each cell at ≤ ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when it is link-limited and within ${LINEAR_TOLERANCE * 100} % of the link-bound rate (link rate ÷ bytes on the wire per request), else contradicts`,
+      `each cell at ≤ ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when it is link-limited and within ` +
+        `${LINEAR_TOLERANCE * 100} % of the link-bound rate (link rate ÷ bytes on the wire per request), ` +
+        'else contradicts',
       linear,
     ),
     claim(
       'plateau',
       'Above that, requests/s reach a CPU plateau',
-      `each cell above ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when the server and wrk use ≥ ${CPU_BOUND * 100} % of the cores, is open while the link still limits, else contradicts`,
+      `each cell above ${PUBLISHED.linear_up_to_mbit} Mbit/s holds when the server and wrk use ` +
+        `≥ ${CPU_BOUND * 100} % of the cores, is open while the link still limits, else contradicts`,
       plateau,
     ),
     claim(
       'ranking',
       'CBOR > JSON > XML wherever bandwidth limits',
-      `each link-limited situation compares CBOR with JSON and JSON with XML: holds when the first serves more than ${delta * 100} % more requests/s in every round, contradicted when fewer by that much in every round, else open`,
+      'each link-limited situation compares CBOR with JSON and JSON with XML: holds when the first serves ' +
+        `more than ${delta * 100} % more requests/s in every round, contradicted when fewer by that much ` +
+        'in every round, else open',
       ranking,
     ),
   ];
 }
 
-const fmt = (x, digits = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(digits));
+/** A number with `digits` decimals, or a dash when there is none. */
+const decimal = (value, digits = 1) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(digits);
 const mbit = (bytesPerS) => (bytesPerS * 8) / 1e6;
-const methodText = (m, count, object) => (m === 'GET' ? `GET ${count} ${object}` : `POST ${count} ${object}`);
+const methodText = (method, count, object) => (method === 'GET' ? `GET ${count} ${object}` : `POST ${count} ${object}`);
 
 function chartSpec(rows, y, title, yTitle) {
   return {
@@ -327,11 +342,16 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
   const maxRss = Math.max(...rows.map((r) => r.max_rss_bytes));
   const maxHeap = rows.find((r) => r.max_heap_bytes)?.max_heap_bytes ?? null;
   const intro =
-    `Plan ${plan.name}: ${rows.length} cells, ${records.length} measurements (${plan.rounds} round${plan.rounds > 1 ? 's' : ''}), ` +
-    `${plan.connections} connections (${plan.threads} wrk threads), a window of ${plan.duration_s} s after ${plan.warmup_s} s of warm-up ` +
-    `(longer where one request per connection takes more than ${plan.duration_s}/${plan.waves} s at the link's rate). ` +
-    `Load generator: ${session?.load_generator?.tool ?? 'wrk'}, closed loop (each connection sends its next request when the answer is in). ` +
-    `Link: ${session?.link?.shaping ?? 'tc tbf'}. Machine: ${session?.machine?.cpus ?? '?'} cores (${session?.machine?.cpu_model ?? 'unknown'}).`;
+    `Plan ${plan.name}: ${rows.length} cells, ${records.length} measurements ` +
+    `(${plan.rounds} round${plan.rounds > 1 ? 's' : ''}), ` +
+    `${plan.connections} connections (${plan.threads} wrk threads), ` +
+    `a window of ${plan.duration_s} s after ${plan.warmup_s} s of warm-up ` +
+    `(longer where one request per connection takes more than ${plan.duration_s}/${plan.waves} s ` +
+    "at the link's rate). " +
+    `Load generator: ${session?.load_generator?.tool ?? 'wrk'}, ` +
+    'closed loop (each connection sends its next request when the answer is in). ' +
+    `Link: ${session?.link?.shaping ?? 'tc tbf'}. ` +
+    `Machine: ${session?.machine?.cpus ?? '?'} cores (${session?.machine?.cpu_model ?? 'unknown'}).`;
 
   const best = [];
   const situations = new Map();
@@ -353,8 +373,8 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
             .filter((c) => formatVerdict(first, c).verdict !== 'holds')
             .map((c) => formatLabel(c.format))
             .join(', ')})`,
-      fmt(first.requests_per_s),
-      second ? `${fmt(first.requests_per_s / second.requests_per_s, 2)} × ${formatLabel(second.format)}` : '–',
+      decimal(first.requests_per_s),
+      second ? `${decimal(first.requests_per_s / second.requests_per_s, 2)} × ${formatLabel(second.format)}` : '–',
       first.limit,
     ]);
   }
@@ -364,7 +384,10 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     {
       heading: 'Which format serves the most requests',
       paragraphs: [
-        `Per method, N and bandwidth, the format with the most requests/s, and its ratio to the next; "no clear winner" when it is not ahead by more than ${DELTA * 100} % in every round. The last column is what limits that cell (link: ≥ ${LINK_BOUND * 100} % of the link's rate used; cpu: server + wrk ≥ ${CPU_BOUND * 100} % of the cores).`,
+        'Per method, N and bandwidth, the format with the most requests/s, and its ratio to the next; ' +
+          `"no clear winner" when it is not ahead by more than ${DELTA * 100} % in every round. ` +
+          `The last column is what limits that cell (link: ≥ ${LINK_BOUND * 100} % of the link's rate used; ` +
+          `cpu: server + wrk ≥ ${CPU_BOUND * 100} % of the cores).`,
       ],
       table: {
         header: ['requests', 'Mbit/s', 'most requests/s', 'requests/s', 'ratio to the next', 'limited by'],
@@ -374,7 +397,9 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     {
       heading: "The testbed's conclusions on our data",
       paragraphs: [
-        'Each conclusion covers comparisons; each holds, is contradicted or stays open. Not measured: none; confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; partly: anything else.',
+        'Each conclusion covers comparisons; each holds, is contradicted or stays open. ' +
+          'Not measured: none; confirmed: holds in at least half and contradicted in none; ' +
+          'refuted: contradicted in more than it holds in; partly: anything else.',
       ],
       table: {
         header: ['conclusion', 'verdict', 'holds', 'contradicted', 'open', 'what "holds" means'],
@@ -388,7 +413,11 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     {
       heading: 'Published figures beside ours',
       paragraphs: [
-        `The testbed published requests/s rising linearly with bandwidth up to about ${PUBLISHED.linear_up_to_mbit} Mbit/s, then a CPU plateau near ${PUBLISHED.plateau_requests_per_s} requests/s on its machine, with CBOR > JSON > XML wherever bandwidth limits. Ours, per series: the highest bandwidth still link-limited, the first that is not (the knee), the plateau from there on, and what limits the fastest link.`,
+        'The testbed published requests/s rising linearly with bandwidth up to about ' +
+          `${PUBLISHED.linear_up_to_mbit} Mbit/s, then a CPU plateau near ${PUBLISHED.plateau_requests_per_s} ` +
+          'requests/s on its machine, with CBOR > JSON > XML wherever bandwidth limits. ' +
+          'Ours, per series: the highest bandwidth still link-limited, the first that is not (the knee), ' +
+          'the plateau from there on, and what limits the fastest link.',
       ],
       table: {
         header: [
@@ -402,13 +431,14 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
           'published',
         ],
         rows: series.map((s) => [
-          `${methodText(s.method, s.count, s.object)}, ${formatLabel(s.format)}${s.compression === 'none' ? '' : `, ${s.compression}`}`,
+          `${methodText(s.method, s.count, s.object)}, ${formatLabel(s.format)}` +
+            (s.compression === 'none' ? '' : `, ${s.compression}`),
           s.link_bound_up_to_mbit ?? '–',
           s.knee_mbit ?? 'none (link-limited throughout)',
-          fmt(s.plateau_requests_per_s),
+          decimal(s.plateau_requests_per_s),
           s.top_limit,
-          fmt(s.top_server_cores, 2),
-          fmt(s.top_load_cores, 2),
+          decimal(s.top_server_cores, 2),
+          decimal(s.top_load_cores, 2),
           `linear to ~${PUBLISHED.linear_up_to_mbit}, plateau ~${PUBLISHED.plateau_requests_per_s} req/s`,
         ]),
       },
@@ -416,7 +446,12 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     {
       heading: 'Every cell',
       paragraphs: [
-        "Requests/s are the server's own 2xx answers over the measured window; link-bound requests/s = the link's rate ÷ bytes on the wire per request in the payload's direction, as delivered through the link (kernel counters: Ethernet frames, HTTP headers, retransmissions included); dropped = the share of the bytes sent that way which the link's token bucket dropped. Latency percentiles are wrk's, over its whole run (warm-up included). CPU: the server's JVM over the window, wrk over its run, in cores.",
+        "Requests/s are the server's own 2xx answers over the measured window; " +
+          "link-bound requests/s = the link's rate ÷ bytes on the wire per request in the payload's direction, " +
+          'as delivered through the link (kernel counters: Ethernet frames, HTTP headers, retransmissions included); ' +
+          "dropped = the share of the bytes sent that way which the link's token bucket dropped. " +
+          "Latency percentiles are wrk's, over its whole run (warm-up included). " +
+          "CPU: the server's JVM over the window, wrk over its run, in cores.",
       ],
       table: {
         header: [
@@ -438,17 +473,17 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
         ],
         rows: rows.map((r) => [
           r.cell_id,
-          fmt(r.requests_per_s),
-          fmt(r.link_bound_requests_per_s),
-          `${fmt(r.link_utilization * 100, 0)} %`,
-          r.link_dropped_share === null ? '–' : `${fmt(r.link_dropped_share * 100, 0)} %`,
-          fmt(mbit(r.payload_bytes_per_s), 2),
-          fmt(r.wire_bytes_per_request, 0),
-          fmt(r.latency_p50_ms),
-          fmt(r.latency_p90_ms),
-          fmt(r.latency_p99_ms),
-          fmt(r.server_cores, 2),
-          fmt(r.load_cores, 2),
+          decimal(r.requests_per_s),
+          decimal(r.link_bound_requests_per_s),
+          `${decimal(r.link_utilization * 100, 0)} %`,
+          r.link_dropped_share === null ? '–' : `${decimal(r.link_dropped_share * 100, 0)} %`,
+          decimal(mbit(r.payload_bytes_per_s), 2),
+          decimal(r.wire_bytes_per_request, 0),
+          decimal(r.latency_p50_ms),
+          decimal(r.latency_p90_ms),
+          decimal(r.latency_p99_ms),
+          decimal(r.server_cores, 2),
+          decimal(r.load_cores, 2),
           r.limit,
           r.errors,
           r.non_2xx,
@@ -458,9 +493,10 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     {
       heading: 'Did the server hold',
       list: [
-        `${totalErrors} connection errors and timeouts (wrk), ${totalNon2xx} answers that were not 2xx, ${total5xx} of them 5xx, over ${records.length} measurements.`,
-        `Largest resident memory of the server's JVM at a window's edge: ${fmt(maxRss / 2 ** 20, 0)} MiB` +
-          (maxHeap ? `, its heap bounded at ${fmt(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.'),
+        `${totalErrors} connection errors and timeouts (wrk), ${totalNon2xx} answers that were not 2xx, ` +
+          `${total5xx} of them 5xx, over ${records.length} measurements.`,
+        `Largest resident memory of the server's JVM at a window's edge: ${decimal(maxRss / 2 ** 20, 0)} MiB` +
+          (maxHeap ? `, its heap bounded at ${decimal(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.'),
       ],
     },
     { heading: 'Charts', charts },

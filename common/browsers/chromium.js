@@ -1,6 +1,6 @@
 // How every Playwright run here launches Chromium: Debian's package (Playwright cannot download
 // browsers on this machine), with flags that keep it off a network the machine does not have.
-// The study's runner adds its network-namespace variant (experiments/chromium.js).
+// The study's runner adds its network-namespace variant (experiments/network/netns-launch.js).
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

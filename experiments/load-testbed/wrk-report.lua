@@ -1,4 +1,4 @@
--- wrk's script for the load testbed (experiments/load/testbed.js).
+-- wrk's script for the load testbed (experiments/load-testbed/run.js).
 -- Arguments after "--": <method> [<body file> <content type> [<content encoding>]].
 -- A POST sends the file's bytes as its body on every request; a GET sends none. When wrk is
 -- done, one line "RTL_WRK {json}" gives its summary: requests, bytes read, errors by kind,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run report:load -- <load run directory>: remakes the load testbed's report (report.md,
 // report.html, summary.csv, charts/) from the run's cells.jsonl.
-import { makeLoadReport } from './testbed.js';
+import { makeLoadReport } from './load-testbed-report.js';
 
 const [runDir, ...rest] = process.argv.slice(2);
 if (!runDir || rest.length) {

@@ -9,9 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { wrkVersion } from '../load/wrk.js';
-import { loadGroups, checkLoadPlan } from '../load/plan.js';
-import { temporaryDirectory } from '#common/tests/temporary-directory.js';
+import { wrkVersion } from '../load-testbed/wrk.js';
+import { loadGroups, checkLoadPlan } from '../load-testbed/load-plan.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-testbed-');
@@ -19,8 +19,9 @@ const PLAN = {
   name: 'testbed-test',
   description: 'two bandwidths, two formats, GET and POST of 10 Books, a few seconds each',
   // 1 Mbit/s: 100 uploads share 1.25 KB/s each, and most of what they send is dropped at the
-  // link's queue — where a sender-side bucket made TCP abort connections, and a 30 s idle timeout
-  // cut uploads TCP's backoff had left silent. One wave: each connection answers about once.
+  // link's queue — at the receiving end, since a sender-side bucket makes TCP abort connections;
+  // the server's idle timeout is the plans' default 300 s, since 30 s cuts uploads that TCP's
+  // backoff leaves silent. One wave: each connection answers about once.
   objects: ['books'],
   formats: ['json', 'cbor'],
   methods: ['GET', 'POST'],
@@ -44,7 +45,7 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
   const planFile = join(PARENT, 'plan.json');
   writeFileSync(planFile, JSON.stringify(PLAN));
   const runDir = join(PARENT, 'run');
-  const result = spawnSync('node', ['experiments/load/testbed.js'], {
+  const result = spawnSync('node', ['experiments/load-testbed/run.js'], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
@@ -71,7 +72,8 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
     .sort();
   assert.deepStrictEqual(records.map((r) => r.cell_id).sort(), expected);
   for (const r of records) {
-    const where = `${r.cell_id}: ${JSON.stringify({ rps: r.requests_per_s, util: r.link_utilization, errors: r.errors, responses: r.responses })}`;
+    const seen = { rps: r.requests_per_s, util: r.link_utilization, errors: r.errors, responses: r.responses };
+    const where = `${r.cell_id}: ${JSON.stringify(seen)}`;
     assert.equal(r.errors, 0, where);
     assert.equal(r.non_2xx, 0, where);
     // Connections whose close the link dropped are closed between cells, not answered in a later window.
