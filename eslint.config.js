@@ -7,7 +7,14 @@ import globals from 'globals';
 
 export default [
   {
-    ignores: ['node_modules/', 'results/', 'test-results/', 'playwright-report/', '**/target/', 'client/codecs/generated/'],
+    ignores: [
+      'node_modules/',
+      'results/',
+      'test-results/',
+      'playwright-report/',
+      '**/target/',
+      'client/codecs/generated/',
+    ],
   },
   js.configs.recommended,
   {

@@ -12,7 +12,9 @@ export { NO_CLEAR_WINNER };
 
 /** A cell's format (and decoder, when not the default) as a reader sees it. */
 const formatName = (cell) => formatLabel(cell.format, cell.decoder);
-/** A cell's compression as a reader sees it: "no compression", "GZIP", "Brotli 11" (a level other than the default), … */
+/**
+ * A cell's compression as a reader sees it: "no compression", "GZIP", "Brotli 11" (a level other than the default), …
+ */
 const compressionName = (cell) =>
   cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level);
 /** A ratio as the report writes it: 1.234 → "1.23×". */
@@ -143,7 +145,8 @@ function rq1(cells, all) {
     lines.push(
       `${where(cell)}, ${compressionName(cell)} — fastest: ${parts.join('; ')}.` +
         (jsonOverProtobuf
-          ? ` JSON/Protobuf at N=${largest}: ${times(jsonOverProtobuf.ratio)} (${ci(jsonOverProtobuf)}, ${support(jsonOverProtobuf)}).`
+          ? ` JSON/Protobuf at N=${largest}: ${times(jsonOverProtobuf.ratio)} ` +
+            `(${ci(jsonOverProtobuf)}, ${support(jsonOverProtobuf)}).`
           : ''),
     );
   }
@@ -173,7 +176,9 @@ function rq2(cells, all, delta) {
         const v = verdict(c, delta);
         // The CI of the ratio as the sentence reads it: none/compressed when faster, compressed/none when slower.
         const shown = v === 'a' ? `95% CI ${(1 / c.ci_high).toFixed(2)}–${(1 / c.ci_low).toFixed(2)}` : ci(c);
-        return `N=${c.a.count}: ${v === 'b' ? `${times(c.ratio)} faster` : v === 'a' ? `${times(1 / c.ratio)} slower` : neither(v, delta)} (${shown})`;
+        const said =
+          v === 'b' ? `${times(c.ratio)} faster` : v === 'a' ? `${times(1 / c.ratio)} slower` : neither(v, delta);
+        return `N=${c.a.count}: ${said} (${shown})`;
       });
     lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
   }
@@ -342,8 +347,10 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
  */
 export const conclusionRule = (delta) =>
   `Each comparison a claim covers holds when its 95 % CI lies wholly among the ratios the claim allows, ` +
-  `is contradicted when it lies wholly among those it excludes, and stays open otherwise (δ = ${percent(delta)}, the run's: ` +
-  '"X faster" allows only a CI above 1 + δ, so an equivalent CI stays open; "X as fast or faster" allows any CI at or ' +
+  `is contradicted when it lies wholly among those it excludes, ` +
+  `and stays open otherwise (δ = ${percent(delta)}, the run's: ` +
+  '"X faster" allows only a CI above 1 + δ, so an equivalent CI stays open; ' +
+  '"X as fast or faster" allows any CI at or ' +
   'below 1 + δ, X not slower by more than δ). Not measured: no comparison; ' +
   'confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; ' +
   'partly: anything else.';
@@ -372,7 +379,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   const claims = [
     {
       claim:
-        'Bandwidth-limited, no GZIP: Protobuf has the lowest response time (Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
+        'Bandwidth-limited, no GZIP: Protobuf has the lowest response time ' +
+        '(Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
       theirs: 'JSON/Protobuf 1.2× (Book); 1.2–1.8× (Video)',
       parts: [
         {
@@ -403,7 +411,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim:
-        'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) and both beat XML; XML is slowest everywhere.',
+        'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) ' +
+        'and both beat XML; XML is slowest everywhere.',
       theirs: 'Protobuf/JSON up to 3.2×; XML slowest',
       parts: [
         {
@@ -455,7 +464,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim:
-        'Server computation is never slower; CM1–CM3 differ little; from CM4 the server wins clearly, more so with more objects.',
+        'Server computation is never slower; CM1–CM3 differ little; ' +
+        'from CM4 the server wins clearly, more so with more objects.',
       theirs: 'client/server ≥ 1 everywhere; > 1 from CM4',
       parts: [
         {
@@ -474,7 +484,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim:
-        'Caching: for few objects and CM3 or less the cached client is about twice as fast as a second server request; at CM5 the second request wins.',
+        'Caching: for few objects and CM3 or less the cached client is about twice as fast ' +
+        'as a second server request; at CM5 the second request wins.',
       theirs: 'second/cached ≈ 2 (N ≤ 100, ≤ CM3); < 1 at CM5',
       parts: [
         {

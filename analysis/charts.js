@@ -109,7 +109,8 @@ function breakEvenSpec(rows) {
   return {
     $schema: SCHEMA,
     title:
-      'Break-even bandwidth per compression (black: estimate from unthrottled cells with 95% CI; coloured: what cells measured on slower links found)',
+      'Break-even bandwidth per compression (black: estimate from unthrottled cells with 95% CI; ' +
+      'coloured: what cells measured on slower links found)',
     data: {
       values: [
         ...estimates.map((e) => ({ ...e, layer: 'estimate' })),

@@ -287,7 +287,8 @@ export function compareRuns(pathA, pathB) {
   const b = analyse(pathB);
   if (a.context.plan?.name !== b.context.plan?.name) {
     throw new Error(
-      `${pathA} is a run of plan ${a.context.plan?.name}, ${pathB} of ${b.context.plan?.name}: compare runs of one plan`,
+      `${pathA} is a run of plan ${a.context.plan?.name}, ` +
+        `${pathB} of ${b.context.plan?.name}: compare runs of one plan`,
     );
   }
   return agreement(a, b);
@@ -383,7 +384,8 @@ export function describeMany(r) {
     ...r.pairs.map(
       (p) =>
         `runs ${name(p.a)} and ${name(p.b)}: decisions the same ${p.decisions_same} of ${p.situations}, ` +
-        `verdicts ${p.verdicts_same} of ${p.claims}, comparisons resolved the other way ${p.opposite_ways}; agreement: ${p.agreement}`,
+        `verdicts ${p.verdicts_same} of ${p.claims}, ` +
+        `comparisons resolved the other way ${p.opposite_ways}; agreement: ${p.agreement}`,
     ),
     `decision-table situations whose recommendation is not the same in all ${k} runs: ${r.situations_varying.length}`,
     ...r.situations_varying.map(
@@ -392,7 +394,8 @@ export function describeMany(r) {
           .map(([rec, n]) => `${rec} (${n})`)
           .join(', ')}` + (s.runs < k ? `; measured in ${s.runs} runs` : ''),
     ),
-    `comparisons whose verdict is not the same in all ${k} runs: ${r.comparisons.varying.length} of ${r.comparisons.in_all} measured in all` +
+    `comparisons whose verdict is not the same in all ${k} runs: ` +
+      `${r.comparisons.varying.length} of ${r.comparisons.in_all} measured in all` +
       `, called both ways (a faster in one run, b faster in another): ${r.comparisons.both_ways}`,
     ...r.comparisons.varying.map(
       (c) =>
@@ -427,25 +430,33 @@ function describeSpread(spread) {
 /** The figures in sentences. */
 export function describeAgreement(r) {
   return [
-    `cells in both runs: ${r.cells.in_both}; medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}` +
+    `cells in both runs: ${r.cells.in_both}; ` +
+      `medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}` +
       (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '') +
       (r.cells.median_ratio_b_to_a === null
         ? ''
         : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
-    `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; pointing opposite ways: ${r.comparisons.opposite_ways}`,
+    `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; ` +
+      `pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map(
       (o) =>
-        `  opposite: ${o.comparison} (${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`,
+        `  opposite: ${o.comparison} ` +
+        `(${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`,
     ),
-    `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; whose CIs lie apart: ${r.comparisons.cis_apart} ` +
+    `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; ` +
+      `whose CIs lie apart: ${r.comparisons.cis_apart} ` +
       `(about ${r.comparisons.cis_apart_expected.toFixed(1)} would if each CI held the run-to-run variation: ` +
       'a CI holds the variation within its run, so more apart means the runs differ by more than their rounds do)',
     ...describeSpread(r.comparisons.run_to_run),
-    `decision-table situations with the same recommendation (or "no clear winner" in both): ${r.decisions.same} of ${r.decisions.situations}` +
+    `decision-table situations with the same recommendation (or "no clear winner" in both): ` +
+      `${r.decisions.same} of ${r.decisions.situations}` +
       (r.decisions.different.length
-        ? `; of the ${r.decisions.different.length} different, ${r.decisions.different_configurations} name two different configurations` +
-          ` (the others: one run names a configuration, the other "no clear winner"), ${r.decisions.different_with_both_settled} had every margin settled in both runs` +
-          ` (the others had a margin not settled at the group's budget: its CI spanned a δ boundary, or had not stayed on one side of it` +
+        ? `; of the ${r.decisions.different.length} different, ` +
+          `${r.decisions.different_configurations} name two different configurations` +
+          ` (the others: one run names a configuration, the other "no clear winner"), ` +
+          `${r.decisions.different_with_both_settled} had every margin settled in both runs` +
+          ` (the others had a margin not settled at the group's budget: ` +
+          `its CI spanned a δ boundary, or had not stayed on one side of it` +
           ` for the looks the stop rule asks)`
         : ''),
     ...r.decisions.different.map(
@@ -470,7 +481,10 @@ export function describeAgreement(r) {
               `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×` +
               (Number.isFinite(o.ci_low)
                 ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}` +
-                  `${isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : ''})`
+                  (isResolved(o.verdict)
+                    ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row`
+                    : '') +
+                  ')'
                 : ' (no CI)'),
           )
           .join(''),
@@ -498,8 +512,10 @@ function describeSummary({ agreement, decisions_different: decisions, verdicts_d
   if (agreement === 'same') return 'agreement: same — every decision and verdict the same, no comparison the other way';
   if (agreement !== 'different') {
     return (
-      `agreement: ${agreement} — ${count(decisions, 'decision')} and ${count(verdicts, 'verdict')} differ, each only through a margin ` +
-      'or comparison one run left unsettled close to a δ boundary (listed above); nothing in one run contradicts the other'
+      `agreement: ${agreement} — ${count(decisions, 'decision')} and ${count(verdicts, 'verdict')} differ, ` +
+      'each only through a margin ' +
+      'or comparison one run left unsettled close to a δ boundary (listed above); ' +
+      'nothing in one run contradicts the other'
     );
   }
   const named = {

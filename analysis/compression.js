@@ -173,7 +173,8 @@ export function breakEvenTableRows(rows) {
     'measured on slower links',
   ];
   const checkText = (c) =>
-    `${c.network}: ${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}` +
+    `${c.network}: ` +
+    `${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}` +
     ` (${c.ratio.toFixed(2)}×), predicted ${c.predicted ?? '—'} → ${c.outcome}`;
   return {
     header,

@@ -117,7 +117,8 @@ export function indexTableRows(situation) {
   const header = ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${f.replace('_ms', '')} ×`)];
   const rows = situation.ranking.map((r, i) => [
     i + 1,
-    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
+    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ` +
+      `${compressionLabel(r.configuration.compression, r.configuration.level)}`,
     r.index === null ? '—' : r.index.toFixed(3),
     ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
   ]);

@@ -73,15 +73,18 @@ const SIZES_NOTE =
   'The body of each answer as the browser received it: raw (its decoded size) and on the wire under ' +
   'each compression measured, for the whole body and per object (medians over the samples; sizes do not vary).';
 const INDEX_NOTE =
-  "Per situation (objects, N, network), each configuration's server encode time (Server-Timing; scaled " +
-  'up by bytes where the header covered only the first part of a streamed body), transfer time, bytes on the wire and ' +
+  "Per situation (objects, N, network), each configuration's server encode time " +
+  '(Server-Timing; scaled ' +
+  'up by bytes where the header covered only the first part of a streamed body), ' +
+  'transfer time, bytes on the wire and ' +
   "browser decode time (last byte to decoded objects), each divided by the baseline's (JSON with response.json(), no " +
   'compression), combined with the weights. The baseline scores 1; lower is better. The figures are medians of ' +
   "per-sample values. Other weights: npm run report -- <run> --weights 40/20/35/5, or the page's report view.";
 
 const BREAK_EVEN_NOTE =
   'For each compression and level against no compression: what compressing costs unthrottled ' +
-  "(Δ, the difference of the medians over the rounds both were measured in, 95% CI from the round bootstrap; split into the server's compress time from " +
+  '(Δ, the difference of the medians over the rounds both were measured in, 95% CI from the round bootstrap; ' +
+  "split into the server's compress time from " +
   "Server-Timing and the rest — the browser's decompression and whatever else differs) and the body bytes it saves. " +
   'On a link of B bit/s the saved bytes take saved × 8 / B longer without compression, so compressing pays below ' +
   'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips ' +
@@ -119,14 +122,17 @@ export function renderHtml(sections, title = 'Response Time Lab report') {
         .join('\n'),
     )
     .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
-table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;font-size:13px;margin:8px 0}` +
+    `th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
 figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
-`;
+`
+  );
 }
 
 function markdownTable(header, rows) {
@@ -170,7 +176,8 @@ function unshapedMeasure(m, mbit) {
   const rtt = `RTT ${m.rtt_ms.toFixed(1)} ms; no link rate to measure`;
   if (!m.at_least_bps) return rtt;
   return (
-    `${rtt}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer took ${(median(m.probe_seconds) * 1000).toFixed(1)} ms, ` +
+    `${rtt}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer ` +
+    `took ${(median(m.probe_seconds) * 1000).toFixed(1)} ms, ` +
     `at least ${mbit(m.at_least_bps)}`
   );
 }
@@ -190,7 +197,8 @@ export function describeNetworks(context) {
       n.downBps == null && !n.rttMs
         ? null
         : context.shaping === 'cdp'
-          ? `Chromium's emulation${n.cdp?.calibration === 'on' && n.downBps != null ? ` calibrated ×${n.cdp.factor.toFixed(2)}` : ''}`
+          ? "Chromium's emulation" +
+            `${n.cdp?.calibration === 'on' && n.downBps != null ? ` calibrated ×${n.cdp.factor.toFixed(2)}` : ''}`
           : `the kernel${n.netns?.delay ? `, delay by ${n.netns.delay}` : ''}`;
     const measured =
       n.downBps == null
@@ -291,10 +299,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       : '';
   const decisionNote =
     `A configuration is recommended when every other is clearly slower: the 95% CI of its ratio to the ` +
-    `fastest lies wholly above 1 + δ (δ = ${percent(judging.delta)})${held}; otherwise "no clear winner" names every configuration ` +
-    `not clearly slower. A situation's group samples until every margin is settled (clearly slower, or equivalent within ±δ` +
-    `${judging.looks > 1 ? `, at ${judging.looks} looks in a row` : ''}); where its budget ran out first ("margins settled: no"), a margin's CI ` +
-    `still spans a δ boundary or had only just left it (a difference close to δ, or rounds too few or too noisy for a narrow CI) ` +
+    `fastest lies wholly above 1 + δ (δ = ${percent(judging.delta)})${held}; ` +
+    `otherwise "no clear winner" names every configuration ` +
+    `not clearly slower. A situation's group samples until every margin is settled ` +
+    `(clearly slower, or equivalent within ±δ` +
+    `${judging.looks > 1 ? `, at ${judging.looks} looks in a row` : ''}); ` +
+    `where its budget ran out first ("margins settled: no"), a margin's CI ` +
+    `still spans a δ boundary or had only just left it ` +
+    `(a difference close to δ, or rounds too few or too noisy for a narrow CI) ` +
     `and another run may decide that situation the other way.`;
 
   const breakEven = breakEvens(cells, all, context.networks, judging);
@@ -302,8 +314,10 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const breakEvenCheck =
     counts.n === 0
       ? 'No slower network was measured to check these against.'
-      : `Checked against the cells measured on slower links: the break-even predicted the faster side in ${counts.holds} of ` +
-        `${counts.n} comparisons, was contradicted in ${counts.contradicted}, and ${counts.open} stay open (the link speed ` +
+      : 'Checked against the cells measured on slower links: ' +
+        `the break-even predicted the faster side in ${counts.holds} of ` +
+        `${counts.n} comparisons, was contradicted in ${counts.contradicted}, ` +
+        `and ${counts.open} stay open (the link speed ` +
         "inside the break-even's CI, or the measured comparison unresolved or equivalent).";
   const sizes = sizeTable(cells);
   const ranking = indexRanking(cells, weights);

@@ -72,8 +72,10 @@ export function describeStrays(result) {
     ...result.rules.map(
       (r) =>
         `settled at ${r.looks} look${r.looks === 1 ? '' : 's'} in a row: ` +
-        `${r.settled} settled, ${r.sampled_on} of them sampled on (their group had open ones); of those, ${r.changed_later} had another ` +
-        `verdict at a later look (open, or equivalent), ${r.opposite_later} turned the other way; ${r.waited_looks} looks waited in all`,
+        `${r.settled} settled, ${r.sampled_on} of them sampled on (their group had open ones); ` +
+        `of those, ${r.changed_later} had another ` +
+        `verdict at a later look (open, or equivalent), ${r.opposite_later} turned the other way; ` +
+        `${r.waited_looks} looks waited in all`,
     ),
   ];
 }

@@ -44,12 +44,15 @@ export function decide(decisions, { object, count, network, cm }) {
 export function describeDecision(decision, { delta, looks } = judgingOf(undefined)) {
   if (!decision) return 'Not measured in this run: choose a situation from the lists.';
   const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
-  const fastest = `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)${others ? `. Then: ${others}.` : '.'}`;
+  const fastest =
+    `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)` +
+    `${others ? `. Then: ${others}.` : '.'}`;
   if (!decision.recommendation) return fastest;
   if (decision.recommendation === 'no clear winner') {
     const settled = looks > 1 ? ` at ${looks} looks in a row` : '';
     return (
-      `No clear winner among ${decision.no_clear_winner_among.join('; ')} (none of them clearly slower than the fastest: ` +
+      `No clear winner among ${decision.no_clear_winner_among.join('; ')} ` +
+      '(none of them clearly slower than the fastest: ' +
       `the CI of its ratio to the fastest not wholly above ${Number((1 + delta).toFixed(4))}${settled}). ${fastest}`
     );
   }
@@ -132,7 +135,8 @@ function indexSection(index) {
           ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)],
           situation.ranking.map((r, i) => [
             i + 1,
-            `${formatLabel(r.configuration.format, r.configuration.decoder)}, ${compressionLabel(r.configuration.compression, r.configuration.level)}`,
+            `${formatLabel(r.configuration.format, r.configuration.decoder)}, ` +
+              `${compressionLabel(r.configuration.compression, r.configuration.level)}`,
             r.index === null ? '—' : r.index.toFixed(3),
             ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
           ]),

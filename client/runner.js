@@ -197,7 +197,9 @@ function once(memo, key, make) {
  */
 export function verificationKeys(cell) {
   return {
-    decode: `decode ${cell.object} ${cell.count} ${cell.format} ${cell.decoder} ${cell.compression} ${cell.level ?? '-'}`,
+    decode:
+      `decode ${cell.object} ${cell.count} ${cell.format} ` +
+      `${cell.decoder} ${cell.compression} ${cell.level ?? '-'}`,
     order: cell.cm > 0 ? `order ${cell.object} ${cell.count} CM${cell.cm}` : null,
   };
 }
@@ -211,7 +213,8 @@ export async function verifyOrder(env, cell, clientOrder) {
   const difference = firstDifference(cell.object, server, plainObjects(cell.object, clientOrder));
   if (difference)
     throw new Error(
-      `Verification failed for ${caseId(cell)}: the client's CM${cell.cm} order differs from the server's: ${difference}`,
+      `Verification failed for ${caseId(cell)}: ` +
+        `the client's CM${cell.cm} order differs from the server's: ${difference}`,
     );
   return `client and server CM${cell.cm} orders equal`;
 }
@@ -255,7 +258,8 @@ export async function verify(env, cell, memo = new Map(), known = new Set(), ord
       const difference = firstDifference(cell.object, reference, plain(decoded));
       if (difference)
         throw new Error(
-          `Verification failed for ${caseId(cell)}: ${cell.format} (${cell.decoder}) and uncompressed json decode differently: ${difference}`,
+          `Verification failed for ${caseId(cell)}: ` +
+            `${cell.format} (${cell.decoder}) and uncompressed json decode differently: ${difference}`,
         );
       checks.push('same objects as json');
     }

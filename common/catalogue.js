@@ -59,7 +59,10 @@ export function levelProblem(compression, level) {
       .join(', ')})`;
   }
   if (!Number.isInteger(level) || level < levels.min || level > levels.max) {
-    return `level of ${compression} must be a whole number from ${levels.min} to ${levels.max} (default ${levels.default}), not ${JSON.stringify(level)}`;
+    return (
+      `level of ${compression} must be a whole number from ${levels.min} to ${levels.max} ` +
+      `(default ${levels.default}), not ${JSON.stringify(level)}`
+    );
   }
   return null;
 }
@@ -83,7 +86,9 @@ export const LABELS = Object.freeze({
   scenario: (number) => SCENARIO_ENTRIES[number]?.label ?? `scenario ${number}`,
 });
 
-/** A configuration's name for a reader: the format, its decoder when not the default, e.g. "XML (attributes), saxen". */
+/**
+ * A configuration's name for a reader: the format, its decoder when not the default, e.g. "XML (attributes), saxen".
+ */
 export function formatLabel(format, decoder = defaultDecoder(format)) {
   return decoder === defaultDecoder(format)
     ? LABELS.format(format)

@@ -83,7 +83,8 @@ function validatePlan(plan, source) {
         for (const [compression, levels] of Object.entries(group.levels)) {
           if (!measured.includes(compression)) {
             problems.push(
-              `group ${index + 1}: levels names ${JSON.stringify(compression)}, which is not one of its compressions (${measured.join(', ')})`,
+              `group ${index + 1}: levels names ${JSON.stringify(compression)}, ` +
+                `which is not one of its compressions (${measured.join(', ')})`,
             );
           } else if (!Array.isArray(levels) || levels.length === 0) {
             problems.push(`group ${index + 1}: levels of ${compression} must be a list of levels`);

@@ -101,7 +101,8 @@ for (const group of groups) {
         description:
           result.stop.reason +
           (result.stop.decision_time
-            ? `, then ${result.stop.decision_time.rounds} round${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision`
+            ? `, then ${result.stop.decision_time.rounds} round` +
+              `${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision`
             : ''),
       },
     );

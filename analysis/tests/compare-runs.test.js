@@ -55,24 +55,29 @@ test('a run in which JSON and Protobuf trade places is seen to disagree, and whe
   );
 });
 
-test('a run slower throughout is told apart from noise: the moved cells moved one way, and the median B/A says by how much', () => {
-  const a = syntheticRun({ seed: 9 });
-  const b = syntheticRun({ seed: 10, perObject: { json: 1.3, protobuf: 0.65, xml: 2.6 } }); // every format 1.3× per object (the fixed 5 ms is not)
-  const result = compareRuns(a.path, b.path);
-  assert.ok(result.cells.medians_moved_over_10_percent > 0);
-  assert.equal(result.cells.moved_slower_in_b, result.cells.medians_moved_over_10_percent);
-  assert.ok(
-    result.cells.median_ratio_b_to_a > 1.02 && result.cells.median_ratio_b_to_a < 1.3,
-    `${result.cells.median_ratio_b_to_a}`,
-  );
-  assert.equal(result.comparisons.opposite_ways, 0);
-  assert.match(
-    describeAgreement(result)[0],
-    /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/,
-  );
-  const same = compareRuns(a.path, syntheticRun({ seed: 10 }).path);
-  assert.ok(Math.abs(same.cells.median_ratio_b_to_a - 1) < 0.02, `${same.cells.median_ratio_b_to_a}`);
-});
+test(
+  'a run slower throughout is told apart from noise: ' +
+    'the moved cells moved one way, and the median B/A says by how much',
+  () => {
+    const a = syntheticRun({ seed: 9 });
+    // every format 1.3× per object (the fixed 5 ms is not)
+    const b = syntheticRun({ seed: 10, perObject: { json: 1.3, protobuf: 0.65, xml: 2.6 } });
+    const result = compareRuns(a.path, b.path);
+    assert.ok(result.cells.medians_moved_over_10_percent > 0);
+    assert.equal(result.cells.moved_slower_in_b, result.cells.medians_moved_over_10_percent);
+    assert.ok(
+      result.cells.median_ratio_b_to_a > 1.02 && result.cells.median_ratio_b_to_a < 1.3,
+      `${result.cells.median_ratio_b_to_a}`,
+    );
+    assert.equal(result.comparisons.opposite_ways, 0);
+    assert.match(
+      describeAgreement(result)[0],
+      /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/,
+    );
+    const same = compareRuns(a.path, syntheticRun({ seed: 10 }).path);
+    assert.ok(Math.abs(same.cells.median_ratio_b_to_a - 1) < 0.02, `${same.cells.median_ratio_b_to_a}`);
+  },
+);
 
 test('a different recommendation is told apart by whether each run settled its margins', () => {
   const situation = (recommendation, ...others) => ({
@@ -149,67 +154,70 @@ test('a different recommendation is told apart by whether each run settled its m
   });
 });
 
-test('a different verdict is traced to the comparisons that counted otherwise: open in one run, or a contradiction', () => {
-  const comparison = (a, counts_as, ratio, low, high) => ({
-    a,
-    b: 'protobuf',
-    ratio,
-    ci_low: low,
-    ci_high: high,
-    rounds: 40,
-    counts_as,
-    verdict: counts_as === 'holds' ? 'equivalent' : counts_as === 'contradicted' ? 'a faster' : 'unresolved',
-  });
-  const claim = (verdict, ...comparisons) => ({
-    claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
-    verdict,
-    parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP', comparisons }],
-  });
-  const run = (...conclusions) => ({ cells: [], all: [], decisions: [], conclusions });
-  const steady = comparison('videos/10/json', 'holds', 0.98, 0.96, 1.0);
-  // The GZIP margin of 1,000 Videos at 10 Mbit/s: 1.046× in one run (its CI spans 1 + δ: open),
-  // 1.06× in the other (wholly above: contradicted).
-  const onTheLine = agreement(
-    run(claim('confirmed', steady, comparison('videos/1000/json', 'open', 1.046, 1.036, 1.058))),
-    run(claim('partly', steady, comparison('videos/1000/json', 'contradicted', 1.06, 1.052, 1.07))),
-  );
-  const [different] = onTheLine.conclusions.different;
-  assert.deepStrictEqual(
-    different.changed.map((x) => [x.comparison, x.a.counts_as, x.b.counts_as]),
-    [['videos/1000/json | protobuf', 'open', 'contradicted']],
-  );
-  assert.equal(different.contradictions, 0);
-  assert.equal(onTheLine.summary.agreement, 'same but on the δ line');
-  const lines = describeAgreement(onTheLine);
-  assert.match(
-    lines.at(-2),
-    /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/,
-  );
-  assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
+test(
+  'a different verdict is traced to the comparisons that counted otherwise: ' + 'open in one run, or a contradiction',
+  () => {
+    const comparison = (a, counts_as, ratio, low, high) => ({
+      a,
+      b: 'protobuf',
+      ratio,
+      ci_low: low,
+      ci_high: high,
+      rounds: 40,
+      counts_as,
+      verdict: counts_as === 'holds' ? 'equivalent' : counts_as === 'contradicted' ? 'a faster' : 'unresolved',
+    });
+    const claim = (verdict, ...comparisons) => ({
+      claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
+      verdict,
+      parts: [{ what: 'JSON/Protobuf at 10 Mbit/s with GZIP', comparisons }],
+    });
+    const run = (...conclusions) => ({ cells: [], all: [], decisions: [], conclusions });
+    const steady = comparison('videos/10/json', 'holds', 0.98, 0.96, 1.0);
+    // The GZIP margin of 1,000 Videos at 10 Mbit/s: 1.046× in one run (its CI spans 1 + δ: open),
+    // 1.06× in the other (wholly above: contradicted).
+    const onTheLine = agreement(
+      run(claim('confirmed', steady, comparison('videos/1000/json', 'open', 1.046, 1.036, 1.058))),
+      run(claim('partly', steady, comparison('videos/1000/json', 'contradicted', 1.06, 1.052, 1.07))),
+    );
+    const [different] = onTheLine.conclusions.different;
+    assert.deepStrictEqual(
+      different.changed.map((x) => [x.comparison, x.a.counts_as, x.b.counts_as]),
+      [['videos/1000/json | protobuf', 'open', 'contradicted']],
+    );
+    assert.equal(different.contradictions, 0);
+    assert.equal(onTheLine.summary.agreement, 'same but on the δ line');
+    const lines = describeAgreement(onTheLine);
+    assert.match(
+      lines.at(-2),
+      /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/,
+    );
+    assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
 
-  // Holds in one run, contradicted in the other: the runs contradict each other.
-  const against = agreement(
-    run(claim('confirmed', steady)),
-    run(claim('refuted', comparison('videos/10/json', 'contradicted', 1.2, 1.1, 1.3))),
-  );
-  assert.equal(against.conclusions.different[0].contradictions, 1);
-  assert.equal(against.summary.agreement, 'different');
-  assert.match(
-    describeAgreement(against).at(-1),
-    /: 1 comparison holding for a claim in one run and contradicting it \(or not measured\) in the other$/,
-  );
-  // Measured in one run only: not a δ line either.
-  const missing = agreement(
-    run(claim('confirmed', steady, comparison('videos/1000/json', 'holds', 1.0, 0.98, 1.02))),
-    run(claim('partly', steady)),
-  );
-  assert.deepStrictEqual(
-    missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]),
-    [['holds', null]],
-  );
-  assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
-  assert.equal(missing.summary.agreement, 'different');
-});
+    // Holds in one run, contradicted in the other: the runs contradict each other.
+    const against = agreement(
+      run(claim('confirmed', steady)),
+      run(claim('refuted', comparison('videos/10/json', 'contradicted', 1.2, 1.1, 1.3))),
+    );
+    assert.equal(against.conclusions.different[0].contradictions, 1);
+    assert.equal(against.summary.agreement, 'different');
+    assert.match(
+      describeAgreement(against).at(-1),
+      /: 1 comparison holding for a claim in one run and contradicting it \(or not measured\) in the other$/,
+    );
+    // Measured in one run only: not a δ line either.
+    const missing = agreement(
+      run(claim('confirmed', steady, comparison('videos/1000/json', 'holds', 1.0, 0.98, 1.02))),
+      run(claim('partly', steady)),
+    );
+    assert.deepStrictEqual(
+      missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]),
+      [['holds', null]],
+    );
+    assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
+    assert.equal(missing.summary.agreement, 'different');
+  },
+);
 
 test("several runs: each pair's agreement, and the situations and comparisons that are not the same in all", () => {
   const same = [9, 10, 11].map((seed) => syntheticRun({ seed }).path);

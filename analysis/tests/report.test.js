@@ -299,7 +299,8 @@ test('the report says how each network was shaped and what it measured', () => {
     cdp,
     'Networks — unthrottled: RTT 5.9 ms; no link rate to measure: a 1.41 MB answer took 10.1 ms, ' +
       'at least 1100 Mbit/s (no shaping); ' +
-      "10mbit: measured 9.83 Mbit/s, RTT 5.6 ms (nominal 10.00 Mbit/s, RTT 0 ms; Chromium's emulation calibrated ×1.08).",
+      '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms ' +
+      "(nominal 10.00 Mbit/s, RTT 0 ms; Chromium's emulation calibrated ×1.08).",
   );
   const netns = describeNetworks({
     shaping: 'netns',
@@ -377,7 +378,8 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
   };
   assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, [
     'Books, unthrottled, no compression — fastest: ' +
-      'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).',
+      'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). ' +
+      'JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).',
   ]);
   // Where the run compared the two (here JSON against XML at N=1000, in the rounds both ran in),
   // the margin is that comparison's ratio with its CI, not the cells' own medians.
@@ -424,7 +426,8 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
   const [line] = answerQuestions([], all).RQ5.answers;
   assert.equal(
     line,
-    'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
+    'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): ' +
+      'the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
       ' (fewer than the 5 rounds a verdict needs).',
   );
 });

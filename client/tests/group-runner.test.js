@@ -56,38 +56,41 @@ const FIXED = (rounds, iterationsPerVisit = 2) => ({
   stop: null,
 });
 
-test('rounds visit every cell in the seeded order, a few iterations each, and record where each sample came from', async () => {
-  const { env } = fakeEnvironment(() => 5);
-  const rounds = [];
-  const result = await runGroup(env, FORMATS_GROUP, FIXED(4), {
-    seed: 42,
-    onRound: (r) => {
-      rounds.push(r);
-    },
-  });
-  assert.equal(result.rounds, 4);
-  assert.equal(result.stop.reason, 'rounds done');
-  const ids = FORMATS_GROUP.cells.map(caseId);
-  for (const [index, round] of rounds.entries()) {
-    assert.equal(round.round, index + 1);
-    assert.deepStrictEqual(round.order, seededShuffle(ids, roundSeed(42, FORMATS_GROUP.id, index + 1)));
-    assert.equal(round.samples.length, 6);
+test(
+  'rounds visit every cell in the seeded order, a few iterations each, ' + 'and record where each sample came from',
+  async () => {
+    const { env } = fakeEnvironment(() => 5);
+    const rounds = [];
+    const result = await runGroup(env, FORMATS_GROUP, FIXED(4), {
+      seed: 42,
+      onRound: (r) => {
+        rounds.push(r);
+      },
+    });
+    assert.equal(result.rounds, 4);
+    assert.equal(result.stop.reason, 'rounds done');
+    const ids = FORMATS_GROUP.cells.map(caseId);
+    for (const [index, round] of rounds.entries()) {
+      assert.equal(round.round, index + 1);
+      assert.deepStrictEqual(round.order, seededShuffle(ids, roundSeed(42, FORMATS_GROUP.id, index + 1)));
+      assert.equal(round.samples.length, 6);
+      assert.deepStrictEqual(
+        round.samples.map((s) => [s.case_id, s.position, s.visit_iteration]),
+        round.order.flatMap((id, position) => [
+          [id, position, 1],
+          [id, position, 2],
+        ]),
+      );
+      assert.ok(round.samples.every((s) => s.round === index + 1 && s.total_ms === 5));
+    }
+    assert.ok(new Set(rounds.map((r) => r.order.join())).size > 1, 'orders change from round to round');
     assert.deepStrictEqual(
-      round.samples.map((s) => [s.case_id, s.position, s.visit_iteration]),
-      round.order.flatMap((id, position) => [
-        [id, position, 1],
-        [id, position, 2],
-      ]),
+      result.cells.map((c) => c.summary.n),
+      [8, 8, 8],
     );
-    assert.ok(round.samples.every((s) => s.round === index + 1 && s.total_ms === 5));
-  }
-  assert.ok(new Set(rounds.map((r) => r.order.join())).size > 1, 'orders change from round to round');
-  assert.deepStrictEqual(
-    result.cells.map((c) => c.summary.n),
-    [8, 8, 8],
-  );
-  assert.ok(result.cells.every((c) => c.verification.passed && c.warmup.rule === 'count'));
-});
+    assert.ok(result.cells.every((c) => c.verification.passed && c.warmup.rule === 'count'));
+  },
+);
 
 test('nothing runs beside a timed iteration: each round is handed over, and awaited, between rounds', async () => {
   const { env, events } = fakeEnvironment(() => 1);
@@ -110,115 +113,128 @@ test('nothing runs beside a timed iteration: each round is handed over, and awai
   }
 });
 
-test('a group stops once every comparison is settled: resolved, with the same verdict at 3 looks in a row', async () => {
-  // JSON takes 10 ms, Protobuf 5 ms, XML 20 ms: every ratio is far from 1, resolved from the
-  // 5th round (the first with a verdict) and settled at the 7th (the 5th, 6th and 7th agree).
-  const ms = { json: 10, protobuf: 5, xml: 20 };
-  const { env } = fakeEnvironment((query) => ms[query.get('format')]);
-  const protocol = {
-    warmup: { iterations: 1 },
-    rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 },
-    stop: { delta: 0.05 },
-  };
-  const result = await runGroup(env, FORMATS_GROUP, protocol, { seed: 3 });
-  assert.equal(result.stop.reason, 'resolved');
-  assert.equal(result.rounds, 7);
-  assert.equal(result.stop.looks, SETTLE_LOOKS);
-  assert.ok(result.judgment.comparisons.every((c) => c.settled && c.steady_looks === 3));
-  // A plan may ask for fewer looks: with one, the first verdict settles.
-  const once = await runGroup(
-    fakeEnvironment((query) => ms[query.get('format')]).env,
-    FORMATS_GROUP,
-    { ...protocol, stop: { delta: 0.05, looks: 1 } },
-    { seed: 3 },
-  );
-  assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
-  const byPair = Object.fromEntries(
-    result.judgment.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
-  );
-  assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
-  assert.equal(byPair['json/protobuf'].ratio, 2);
-  assert.equal(byPair['json/xml'].verdict, VERDICTS.A_FASTER);
-  assert.equal(byPair['protobuf/xml'].verdict, VERDICTS.A_FASTER);
-});
-
-test('equal cells resolve as equivalent; a comparison that stays unclear runs the budget out, recorded as unresolved', async () => {
-  const same = fakeEnvironment(() => 7);
-  const equal = await runGroup(
-    same.env,
-    FORMATS_GROUP,
-    {
-      warmup: { iterations: 0 },
-      rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
+test(
+  'a group stops once every comparison is settled: resolved, ' + 'with the same verdict at 3 looks in a row',
+  async () => {
+    // JSON takes 10 ms, Protobuf 5 ms, XML 20 ms: every ratio is far from 1, resolved from the
+    // 5th round (the first with a verdict) and settled at the 7th (the 5th, 6th and 7th agree).
+    const ms = { json: 10, protobuf: 5, xml: 20 };
+    const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+    const protocol = {
+      warmup: { iterations: 1 },
+      rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 },
       stop: { delta: 0.05 },
-    },
-    { seed: 3 },
-  );
-  assert.equal(equal.stop.reason, 'resolved');
-  assert.ok(equal.judgment.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
-
-  // JSON 3 % slower than the others, with ±20 % noise per request: neither clear nor equivalent.
-  let state = 9;
-  const noise = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31 - 0.5;
-  };
-  const noisy = fakeEnvironment((query) => (query.get('format') === 'json' ? 10.3 : 10) * (1 + 0.4 * noise()));
-  const unclear = await runGroup(
-    noisy.env,
-    FORMATS_GROUP,
-    { warmup: { iterations: 0 }, rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 }, stop: { delta: 0.05 } },
-    { seed: 3 },
-  );
-  assert.equal(unclear.stop.reason, 'round budget');
-  assert.equal(unclear.rounds, 8);
-  assert.ok(unclear.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
-});
-
-test("the decision table's margins count for the stop rule: a near tie with the fastest keeps the group sampling", async () => {
-  // Server-computed JSON (10 ms) is fastest; the client sorting XML is about 3 % slower, with
-  // noise; the client sorting JSON (20 ms) is far behind. The group's own comparisons (JSON
-  // client against server, JSON against XML on the client) resolve at once; the margin of XML
-  // on the client over the fastest is no comparison of the group, yet the decision table reads it.
-  const side = {
-    id: 'side/books/n/unthrottled/cm1',
-    cells: [cell('json', 2, 1), cell('json', 3, 1), cell('xml', 3, 1)],
-  };
-  const run = (xmlMs) => {
-    let state = 5;
-    const noise = () => {
-      state = (state * 1103515245 + 12345) % 2 ** 31;
-      return state / 2 ** 31 - 0.5;
     };
-    const { env } = fakeEnvironment((query) =>
-      query.get('cm') === '1' ? 10 : query.get('format') === 'json' ? 20 : xmlMs * (1 + 0.4 * noise()),
+    const result = await runGroup(env, FORMATS_GROUP, protocol, { seed: 3 });
+    assert.equal(result.stop.reason, 'resolved');
+    assert.equal(result.rounds, 7);
+    assert.equal(result.stop.looks, SETTLE_LOOKS);
+    assert.ok(result.judgment.comparisons.every((c) => c.settled && c.steady_looks === 3));
+    // A plan may ask for fewer looks: with one, the first verdict settles.
+    const once = await runGroup(
+      fakeEnvironment((query) => ms[query.get('format')]).env,
+      FORMATS_GROUP,
+      { ...protocol, stop: { delta: 0.05, looks: 1 } },
+      { seed: 3 },
     );
-    return runGroup(
-      env,
-      side,
+    assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
+    const byPair = Object.fromEntries(
+      result.judgment.comparisons.map((c) => [`${c.a.split('/')[2]}/${c.b.split('/')[2]}`, c]),
+    );
+    assert.equal(byPair['json/protobuf'].verdict, VERDICTS.B_FASTER);
+    assert.equal(byPair['json/protobuf'].ratio, 2);
+    assert.equal(byPair['json/xml'].verdict, VERDICTS.A_FASTER);
+    assert.equal(byPair['protobuf/xml'].verdict, VERDICTS.A_FASTER);
+  },
+);
+
+test(
+  'equal cells resolve as equivalent; a comparison that stays unclear runs the budget out, ' + 'recorded as unresolved',
+  async () => {
+    const same = fakeEnvironment(() => 7);
+    const equal = await runGroup(
+      same.env,
+      FORMATS_GROUP,
       {
         warmup: { iterations: 0 },
-        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
+        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
         stop: { delta: 0.05 },
       },
       { seed: 3 },
     );
-  };
-  const near = await run(10.3);
-  const margin = near.judgment.comparisons.find((c) => c.dimension === 'margin');
-  assert.deepStrictEqual([margin.a, margin.b], [caseId(side.cells[2]), caseId(side.cells[0])]);
-  assert.equal(margin.verdict, VERDICTS.UNRESOLVED);
-  assert.ok(
-    near.judgment.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED),
-  );
-  assert.equal(near.stop.reason, 'round budget');
-  assert.equal(near.rounds, 12);
+    assert.equal(equal.stop.reason, 'resolved');
+    assert.ok(equal.judgment.comparisons.every((c) => c.verdict === VERDICTS.EQUIVALENT));
 
-  const clear = await run(30);
-  assert.equal(clear.stop.reason, 'resolved');
-  assert.equal(clear.rounds, 7);
-  assert.equal(clear.judgment.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
-});
+    // JSON 3 % slower than the others, with ±20 % noise per request: neither clear nor equivalent.
+    let state = 9;
+    const noise = () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31 - 0.5;
+    };
+    const noisy = fakeEnvironment((query) => (query.get('format') === 'json' ? 10.3 : 10) * (1 + 0.4 * noise()));
+    const unclear = await runGroup(
+      noisy.env,
+      FORMATS_GROUP,
+      {
+        warmup: { iterations: 0 },
+        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 },
+        stop: { delta: 0.05 },
+      },
+      { seed: 3 },
+    );
+    assert.equal(unclear.stop.reason, 'round budget');
+    assert.equal(unclear.rounds, 8);
+    assert.ok(unclear.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+  },
+);
+
+test(
+  "the decision table's margins count for the stop rule: " + 'a near tie with the fastest keeps the group sampling',
+  async () => {
+    // Server-computed JSON (10 ms) is fastest; the client sorting XML is about 3 % slower, with
+    // noise; the client sorting JSON (20 ms) is far behind. The group's own comparisons (JSON
+    // client against server, JSON against XML on the client) resolve at once; the margin of XML
+    // on the client over the fastest is no comparison of the group, yet the decision table reads it.
+    const side = {
+      id: 'side/books/n/unthrottled/cm1',
+      cells: [cell('json', 2, 1), cell('json', 3, 1), cell('xml', 3, 1)],
+    };
+    const run = (xmlMs) => {
+      let state = 5;
+      const noise = () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        return state / 2 ** 31 - 0.5;
+      };
+      const { env } = fakeEnvironment((query) =>
+        query.get('cm') === '1' ? 10 : query.get('format') === 'json' ? 20 : xmlMs * (1 + 0.4 * noise()),
+      );
+      return runGroup(
+        env,
+        side,
+        {
+          warmup: { iterations: 0 },
+          rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
+          stop: { delta: 0.05 },
+        },
+        { seed: 3 },
+      );
+    };
+    const near = await run(10.3);
+    const margin = near.judgment.comparisons.find((c) => c.dimension === 'margin');
+    assert.deepStrictEqual([margin.a, margin.b], [caseId(side.cells[2]), caseId(side.cells[0])]);
+    assert.equal(margin.verdict, VERDICTS.UNRESOLVED);
+    assert.ok(
+      near.judgment.comparisons.filter((c) => c.dimension !== 'margin').every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+    );
+    assert.equal(near.stop.reason, 'round budget');
+    assert.equal(near.rounds, 12);
+
+    const clear = await run(30);
+    assert.equal(clear.stop.reason, 'resolved');
+    assert.equal(clear.rounds, 7);
+    assert.equal(clear.judgment.comparisons.find((c) => c.dimension === 'margin').verdict, VERDICTS.B_FASTER);
+  },
+);
 
 test('past its minimum rounds a group races: a round visits only the cells an open comparison needs', async () => {
   // XML (40 ms) is far behind; JSON and Protobuf are 3 % apart with ±20 % noise and stay open.
@@ -305,155 +321,165 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
   assert.equal(result.cells[0].summary.n, 7);
 });
 
-test('the time budget stops a group; one close to the 5 rounds a verdict needs gets them, one far from them stops at once', async () => {
-  // No decision time here (decisionMs 0): its own test follows.
-  const budget = {
-    warmup: { iterations: 0 },
-    rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
-    stop: { delta: 0.05 },
-  };
-  const run = (ms) =>
-    runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
-  // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
-  const five = await run({ json: 10, protobuf: 5, xml: 15 });
-  assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
-  assert.ok(
-    five.judgment.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED),
-    'five rounds give verdicts',
-  );
-  // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
-  const nine = await run({ json: 4, protobuf: 2, xml: 6 });
-  assert.deepStrictEqual([nine.rounds, nine.stop.reason], [9, 'time budget']);
-  // Rounds of 65 ms: five would take 325 ms, beyond three times the budget, so the first is the last.
-  const one = await run({ json: 25, protobuf: 20, xml: 20 });
-  assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
-  assert.ok(one.judgment.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
-
-  assert.equal(VERDICT_STRETCH, 3);
-  // Rounds of 45 ms: five take 225 ms, within three times the budget, so it gets them.
-  const within = await run({ json: 15, protobuf: 10, xml: 20 });
-  assert.deepStrictEqual([within.rounds, within.stop.reason], [5, 'time budget']);
-  assert.equal(timeIsUp(4, 4, 120, 100), false, 'the 5th round ends at 150 ms, within 300');
-  assert.equal(timeIsUp(2, 2, 100, 100), false, 'three more rounds of 50 ms end at 250 ms');
-  assert.equal(timeIsUp(2, 2, 130, 100), true, 'three more rounds of 65 ms end at 325 ms');
-  assert.equal(timeIsUp(5, 5, 99, 100), false);
-  assert.equal(timeIsUp(5, 5, 100, 100), true, 'with five rounds, at the budget');
-  assert.equal(timeIsUp(0, 0, 500, 100), false, 'never before a first round');
-  // A resumed group: 3 rounds recorded earlier, 1 run now in 30 ms (the pace counts only this session's).
-  assert.equal(timeIsUp(4, 1, 30, 15), true, '60 ms > 45');
-  assert.equal(timeIsUp(4, 1, 30, 20), false, '60 ms ≤ 60');
-  assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
-});
-
-test('past the time budget, a decision more rounds could still make clear gets decisionMs for its cells alone', async () => {
-  const noisy = (seed) => {
-    const random = seededRandom(seed);
-    return (ms) => ms * (0.8 + 0.4 * random());
-  };
-  const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
-    const jitter = noisy(5);
-    const rounds = [];
-    const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
-    const result = await runGroup(
-      fakeEnvironment((query) => delay(query.get('format'))).env,
-      FORMATS_GROUP,
-      {
-        warmup: { iterations: 0 },
-        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
-        stop: { delta: 0.05 },
-      },
-      { seed: 3, onRound: (r) => rounds.push(r) },
+test(
+  'the time budget stops a group; one close to the 5 rounds a verdict needs gets them, ' +
+    'one far from them stops at once',
+  async () => {
+    // No decision time here (decisionMs 0): its own test follows.
+    const budget = {
+      warmup: { iterations: 0 },
+      rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
+      stop: { delta: 0.05 },
+    };
+    const run = (ms) =>
+      runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
+    // Rounds of 30 ms against a 100 ms budget: past it after 4 rounds, the 5th ends at 150 ms.
+    const five = await run({ json: 10, protobuf: 5, xml: 15 });
+    assert.deepStrictEqual([five.rounds, five.stop.reason], [5, 'time budget']);
+    assert.ok(
+      five.judgment.comparisons.every((c) => c.verdict !== VERDICTS.UNRESOLVED),
+      'five rounds give verdicts',
     );
-    const margin = result.judgment.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
-    return { result, rounds, margin };
-  };
-  const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
-  // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
-  const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
-  assert.deepStrictEqual(
-    [without.result.rounds, without.result.stop.reason, without.result.stop.decision_time],
-    [5, 'time budget', null],
-  );
-  assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
-  assert.ok(without.margin.ratio > 1.05);
-  // With 2 s for the decision: rounds of JSON and Protobuf alone until the margin resolves.
-  const extended = await run({ json: 13, protobuf: 10, xml: 40 }, 2000);
-  const { decision_time: time } = extended.result.stop;
-  assert.equal(extended.margin.verdict, VERDICTS.B_FASTER, 'Protobuf clearly faster');
-  assert.equal(extended.result.stop.reason, 'resolved');
-  assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
-  assert.equal(extended.result.rounds, 5 + time.rounds);
-  // XML, clearly slower from round 5 on, comes along until that settles (rounds 5, 6 and 7 agree).
-  for (const round of extended.rounds.slice(5)) {
-    const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
-    assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
-  }
-  // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
-  // time, though XML's comparisons (1.06× under noise) are still open at the budget.
-  const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
-  assert.deepStrictEqual(
-    [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
-    [VERDICTS.EQUIVALENT, 'time budget', null],
-  );
-  assert.ok(tie.result.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
-  assert.equal(
-    groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
-    30_000,
-    'a third of maxMs unless the plan says',
-  );
-  assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
-});
+    // Rounds of 12 ms: the budget stops it after 9 rounds, before the plan's minimum of 10.
+    const nine = await run({ json: 4, protobuf: 2, xml: 6 });
+    assert.deepStrictEqual([nine.rounds, nine.stop.reason], [9, 'time budget']);
+    // Rounds of 65 ms: five would take 325 ms, beyond three times the budget, so the first is the last.
+    const one = await run({ json: 25, protobuf: 20, xml: 20 });
+    assert.deepStrictEqual([one.rounds, one.stop.reason], [1, 'time budget']);
+    assert.ok(one.judgment.comparisons.every((c) => c.verdict === VERDICTS.UNRESOLVED));
 
-test('warm-up by stability: minimum time and iterations, then a stable median; a long iteration needs only one', async () => {
-  const steady = fakeEnvironment(() => 100);
-  const one = { id: 'g', cells: [cell('json')] };
-  const warmed = await runGroup(
-    steady.env,
-    one,
-    {
-      warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
-      rounds: FIXED(1, 1).rounds,
-      stop: null,
-    },
-    { seed: 1 },
-  );
-  assert.deepStrictEqual(
-    { rule: warmed.cells[0].warmup.rule, iterations: warmed.cells[0].warmup.iterations },
-    { rule: 'stable', iterations: 10 },
-    '1000 ms of 100 ms iterations, stable at once',
-  );
+    assert.equal(VERDICT_STRETCH, 3);
+    // Rounds of 45 ms: five take 225 ms, within three times the budget, so it gets them.
+    const within = await run({ json: 15, protobuf: 10, xml: 20 });
+    assert.deepStrictEqual([within.rounds, within.stop.reason], [5, 'time budget']);
+    assert.equal(timeIsUp(4, 4, 120, 100), false, 'the 5th round ends at 150 ms, within 300');
+    assert.equal(timeIsUp(2, 2, 100, 100), false, 'three more rounds of 50 ms end at 250 ms');
+    assert.equal(timeIsUp(2, 2, 130, 100), true, 'three more rounds of 65 ms end at 325 ms');
+    assert.equal(timeIsUp(5, 5, 99, 100), false);
+    assert.equal(timeIsUp(5, 5, 100, 100), true, 'with five rounds, at the budget');
+    assert.equal(timeIsUp(0, 0, 500, 100), false, 'never before a first round');
+    // A resumed group: 3 rounds recorded earlier, 1 run now in 30 ms (the pace counts only this session's).
+    assert.equal(timeIsUp(4, 1, 30, 15), true, '60 ms > 45');
+    assert.equal(timeIsUp(4, 1, 30, 20), false, '60 ms ≤ 60');
+    assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
+  },
+);
 
-  // Getting faster for a while (a JIT warming up): not stable until it settles.
-  const settling = fakeEnvironment((query, call) => (call < 12 ? 200 - call * 10 : 50));
-  const settled = await runGroup(
-    settling.env,
-    one,
-    {
-      warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
-      rounds: FIXED(1, 1).rounds,
-      stop: null,
-    },
-    { seed: 1 },
-  );
-  assert.equal(settled.cells[0].warmup.rule, 'stable');
-  assert.ok(settled.cells[0].warmup.iterations >= 15, `warm after ${settled.cells[0].warmup.iterations}`);
+test(
+  'past the time budget, ' + 'a decision more rounds could still make clear gets decisionMs for its cells alone',
+  async () => {
+    const noisy = (seed) => {
+      const random = seededRandom(seed);
+      return (ms) => ms * (0.8 + 0.4 * random());
+    };
+    const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
+      const jitter = noisy(5);
+      const rounds = [];
+      const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
+      const result = await runGroup(
+        fakeEnvironment((query) => delay(query.get('format'))).env,
+        FORMATS_GROUP,
+        {
+          warmup: { iterations: 0 },
+          rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
+          stop: { delta: 0.05 },
+        },
+        { seed: 3, onRound: (r) => rounds.push(r) },
+      );
+      const margin = result.judgment.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
+      return { result, rounds, margin };
+    };
+    const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
+    // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
+    const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
+    assert.deepStrictEqual(
+      [without.result.rounds, without.result.stop.reason, without.result.stop.decision_time],
+      [5, 'time budget', null],
+    );
+    assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
+    assert.ok(without.margin.ratio > 1.05);
+    // With 2 s for the decision: rounds of JSON and Protobuf alone until the margin resolves.
+    const extended = await run({ json: 13, protobuf: 10, xml: 40 }, 2000);
+    const { decision_time: time } = extended.result.stop;
+    assert.equal(extended.margin.verdict, VERDICTS.B_FASTER, 'Protobuf clearly faster');
+    assert.equal(extended.result.stop.reason, 'resolved');
+    assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
+    assert.equal(extended.result.rounds, 5 + time.rounds);
+    // XML, clearly slower from round 5 on, comes along until that settles (rounds 5, 6 and 7 agree).
+    for (const round of extended.rounds.slice(5)) {
+      const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
+      assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
+    }
+    // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
+    // time, though XML's comparisons (1.06× under noise) are still open at the budget.
+    const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
+    assert.deepStrictEqual(
+      [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
+      [VERDICTS.EQUIVALENT, 'time budget', null],
+    );
+    assert.ok(tie.result.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+    assert.equal(
+      groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
+      30_000,
+      'a third of maxMs unless the plan says',
+    );
+    assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
+  },
+);
 
-  const slow = fakeEnvironment(() => 60_000);
-  const long = await runGroup(
-    slow.env,
-    one,
-    {
-      warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
-      rounds: FIXED(1, 1).rounds,
-      stop: null,
-    },
-    { seed: 1 },
-  );
-  assert.deepStrictEqual(
-    { rule: long.cells[0].warmup.rule, iterations: long.cells[0].warmup.iterations },
-    { rule: 'time limit', iterations: 1 },
-  );
-});
+test(
+  'warm-up by stability: minimum time and iterations, then a stable median; ' + 'a long iteration needs only one',
+  async () => {
+    const steady = fakeEnvironment(() => 100);
+    const one = { id: 'g', cells: [cell('json')] };
+    const warmed = await runGroup(
+      steady.env,
+      one,
+      {
+        warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+        rounds: FIXED(1, 1).rounds,
+        stop: null,
+      },
+      { seed: 1 },
+    );
+    assert.deepStrictEqual(
+      { rule: warmed.cells[0].warmup.rule, iterations: warmed.cells[0].warmup.iterations },
+      { rule: 'stable', iterations: 10 },
+      '1000 ms of 100 ms iterations, stable at once',
+    );
+
+    // Getting faster for a while (a JIT warming up): not stable until it settles.
+    const settling = fakeEnvironment((query, call) => (call < 12 ? 200 - call * 10 : 50));
+    const settled = await runGroup(
+      settling.env,
+      one,
+      {
+        warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 60_000 },
+        rounds: FIXED(1, 1).rounds,
+        stop: null,
+      },
+      { seed: 1 },
+    );
+    assert.equal(settled.cells[0].warmup.rule, 'stable');
+    assert.ok(settled.cells[0].warmup.iterations >= 15, `warm after ${settled.cells[0].warmup.iterations}`);
+
+    const slow = fakeEnvironment(() => 60_000);
+    const long = await runGroup(
+      slow.env,
+      one,
+      {
+        warmup: { minMs: 1000, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 10_000 },
+        rounds: FIXED(1, 1).rounds,
+        stop: null,
+      },
+      { seed: 1 },
+    );
+    assert.deepStrictEqual(
+      { rule: long.cells[0].warmup.rule, iterations: long.cells[0].warmup.iterations },
+      { rule: 'time limit', iterations: 1 },
+    );
+  },
+);
 
 test('protocols are checked, naming every problem', () => {
   assert.throws(
@@ -472,16 +498,23 @@ test('protocols are checked, naming every problem', () => {
   assert.equal(groupProtocol({ stop: null }).stop, null);
 });
 
-test("a protocol that leaves rounds out (the page's by-hand comparisons) gets the thesis plan's visits and minimum rounds", () => {
-  const thesis = JSON.parse(readFileSync(new URL('../../experiments/plans/thesis.json', import.meta.url), 'utf8'))
-    .protocol.rounds;
-  const { rounds } = groupProtocol({ rounds: { maxRounds: 8 } });
-  assert.deepStrictEqual([rounds.iterationsPerVisit, rounds.minRounds], [thesis.iterationsPerVisit, thesis.minRounds]);
-  assert.throws(
-    () => groupProtocol({ rounds: { maxRounds: thesis.minRounds - 1 } }),
-    /maxRounds must be ≥ rounds.minRounds/,
-  );
-});
+test(
+  "a protocol that leaves rounds out (the page's by-hand comparisons) " +
+    "gets the thesis plan's visits and minimum rounds",
+  () => {
+    const thesis = JSON.parse(readFileSync(new URL('../../experiments/plans/thesis.json', import.meta.url), 'utf8'))
+      .protocol.rounds;
+    const { rounds } = groupProtocol({ rounds: { maxRounds: 8 } });
+    assert.deepStrictEqual(
+      [rounds.iterationsPerVisit, rounds.minRounds],
+      [thesis.iterationsPerVisit, thesis.minRounds],
+    );
+    assert.throws(
+      () => groupProtocol({ rounds: { maxRounds: thesis.minRounds - 1 } }),
+      /maxRounds must be ≥ rounds.minRounds/,
+    );
+  },
+);
 
 test('verification: what passed earlier in the run (or the group) is not fetched again; what did not is', async () => {
   const verifyFetches = async (group, verified) => {

@@ -134,42 +134,45 @@ test("a group's comparisons are the pairs that differ in one compared dimension"
   );
 });
 
-test('compressions compare at their default levels, every level against none, and each level against its default', () => {
-  const cell = (format, compression, level) => ({
-    object: 'books',
-    count: 10,
-    network: 'unthrottled',
-    format,
-    compression,
-    level,
-    scenario: 1,
-    cm: 0,
-  });
-  const cells = [
-    cell('json', 'none', null),
-    cell('json', 'gzip', 6),
-    cell('json', 'gzip', 9),
-    cell('json', 'br', 6),
-    cell('json', 'br', 11),
-    cell('json', 'br', 1),
-    cell('protobuf', 'br', 11),
-  ];
-  const pairs = groupComparisons(cells).map(
-    (c) =>
-      `${c.dimension}: ${c.a.format} ${c.a.compression} ${c.a.level} / ${c.b.format} ${c.b.compression} ${c.b.level}`,
-  );
-  assert.deepStrictEqual(pairs.sort(), [
-    'compression: json gzip 6 / json br 6',
-    'compression: json none null / json br 1',
-    'compression: json none null / json br 11',
-    'compression: json none null / json br 6',
-    'compression: json none null / json gzip 6',
-    'compression: json none null / json gzip 9',
-    'format: json br 11 / protobuf br 11',
-    'level: json br 6 / json br 1',
-    'level: json br 6 / json br 11',
-    'level: json gzip 6 / json gzip 9',
-  ]);
-  // A cell without a level is at its compression's default.
-  assert.equal(groupComparisons([cell('json', 'gzip', undefined), cell('json', 'gzip', 9)])[0].dimension, 'level');
-});
+test(
+  'compressions compare at their default levels, every level against none, ' + 'and each level against its default',
+  () => {
+    const cell = (format, compression, level) => ({
+      object: 'books',
+      count: 10,
+      network: 'unthrottled',
+      format,
+      compression,
+      level,
+      scenario: 1,
+      cm: 0,
+    });
+    const cells = [
+      cell('json', 'none', null),
+      cell('json', 'gzip', 6),
+      cell('json', 'gzip', 9),
+      cell('json', 'br', 6),
+      cell('json', 'br', 11),
+      cell('json', 'br', 1),
+      cell('protobuf', 'br', 11),
+    ];
+    const pairs = groupComparisons(cells).map(
+      (c) =>
+        `${c.dimension}: ${c.a.format} ${c.a.compression} ${c.a.level} / ${c.b.format} ${c.b.compression} ${c.b.level}`,
+    );
+    assert.deepStrictEqual(pairs.sort(), [
+      'compression: json gzip 6 / json br 6',
+      'compression: json none null / json br 1',
+      'compression: json none null / json br 11',
+      'compression: json none null / json br 6',
+      'compression: json none null / json gzip 6',
+      'compression: json none null / json gzip 9',
+      'format: json br 11 / protobuf br 11',
+      'level: json br 6 / json br 1',
+      'level: json br 6 / json br 11',
+      'level: json gzip 6 / json gzip 9',
+    ]);
+    // A cell without a level is at its compression's default.
+    assert.equal(groupComparisons([cell('json', 'gzip', undefined), cell('json', 'gzip', 9)])[0].dimension, 'level');
+  },
+);

@@ -135,38 +135,42 @@ test('a near tie drawn from identical cells is never called a difference', () =>
   }
 });
 
-test('a verdict settles a comparison once it is the same at SETTLE_LOOKS looks in a row: the rounds both cells ran in', () => {
-  assert.equal(SETTLE_LOOKS, 3);
-  const { A_FASTER, B_FASTER, UNRESOLVED } = VERDICTS;
-  const look = (verdicts) => (round) => verdicts[round];
-  // Resolved at round 5 only (a stray interval), then open again: one look, not settled.
-  assert.equal(steadyLooks([5], look({ 5: B_FASTER })), 1);
-  assert.equal(steadyLooks([5, 6, 7], look({ 5: B_FASTER, 6: UNRESOLVED, 7: B_FASTER })), 1);
-  assert.equal(steadyLooks([5, 6, 7], look({ 5: A_FASTER, 6: B_FASTER, 7: B_FASTER })), 2);
-  assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: UNRESOLVED, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER })), 3);
-  assert.equal(
-    steadyLooks([4, 5, 6, 7], look({ 4: B_FASTER, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER }), 2),
-    2,
-    'at most `looks` counted',
-  );
-  assert.equal(steadyLooks([], look({})), 0);
-  // Only the looks asked for are judged (the runner keeps earlier ones; each costs a bootstrap).
-  const asked = [];
-  steadyLooks([1, 2, 3, 4, 5, 6, 7, 8], (round) => {
-    asked.push(round);
-    return B_FASTER;
-  });
-  assert.deepStrictEqual(asked, [8, 7, 6]);
-  // A look is a round in which both cells ran: a racing round that visited one of them is none.
-  assert.deepStrictEqual(
-    sharedRounds(samples([[1], [2], [3]]), [
-      { round: 1, value: 1 },
-      { round: 3, value: 1 },
-      { round: 4, value: 1 },
-    ]),
-    [1, 3],
-  );
-});
+test(
+  'a verdict settles a comparison once it is the same at SETTLE_LOOKS looks in a row: ' +
+    'the rounds both cells ran in',
+  () => {
+    assert.equal(SETTLE_LOOKS, 3);
+    const { A_FASTER, B_FASTER, UNRESOLVED } = VERDICTS;
+    const look = (verdicts) => (round) => verdicts[round];
+    // Resolved at round 5 only (a stray interval), then open again: one look, not settled.
+    assert.equal(steadyLooks([5], look({ 5: B_FASTER })), 1);
+    assert.equal(steadyLooks([5, 6, 7], look({ 5: B_FASTER, 6: UNRESOLVED, 7: B_FASTER })), 1);
+    assert.equal(steadyLooks([5, 6, 7], look({ 5: A_FASTER, 6: B_FASTER, 7: B_FASTER })), 2);
+    assert.equal(steadyLooks([4, 5, 6, 7], look({ 4: UNRESOLVED, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER })), 3);
+    assert.equal(
+      steadyLooks([4, 5, 6, 7], look({ 4: B_FASTER, 5: B_FASTER, 6: B_FASTER, 7: B_FASTER }), 2),
+      2,
+      'at most `looks` counted',
+    );
+    assert.equal(steadyLooks([], look({})), 0);
+    // Only the looks asked for are judged (the runner keeps earlier ones; each costs a bootstrap).
+    const asked = [];
+    steadyLooks([1, 2, 3, 4, 5, 6, 7, 8], (round) => {
+      asked.push(round);
+      return B_FASTER;
+    });
+    assert.deepStrictEqual(asked, [8, 7, 6]);
+    // A look is a round in which both cells ran: a racing round that visited one of them is none.
+    assert.deepStrictEqual(
+      sharedRounds(samples([[1], [2], [3]]), [
+        { round: 1, value: 1 },
+        { round: 3, value: 1 },
+        { round: 4, value: 1 },
+      ]),
+      [1, 3],
+    );
+  },
+);
 
 test('round orders are seeded permutations: the same seed, group and round give the same order', () => {
   const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -178,47 +182,50 @@ test('round orders are seeded permutations: the same seed, group and round give 
   assert.notDeepStrictEqual(seededShuffle(ids, roundSeed(2, 'g', 1)), first);
 });
 
-test('the round bootstrap equals pooling each resample and sorting it, bit for bit (ties and uneven rounds included)', () => {
-  // The plain way: draw rounds, pool both cells' values of each drawn round, sort, take medians.
-  const naive = (a, b, resamples, seed) => {
-    const rounds = [...new Set(a.map((s) => s.round))].sort((x, y) => x - y);
-    const of = (samples, r) => samples.filter((s) => s.round === r).map((s) => s.value);
-    const random = seededRandom(seed);
-    const ratios = [];
-    for (let r = 0; r < resamples; r++) {
-      const pa = [];
-      const pb = [];
-      for (let i = 0; i < rounds.length; i++) {
-        const drawn = rounds[Math.floor(random() * rounds.length)];
-        pa.push(...of(a, drawn));
-        pb.push(...of(b, drawn));
+test(
+  'the round bootstrap equals pooling each resample and sorting it, ' + 'bit for bit (ties and uneven rounds included)',
+  () => {
+    // The plain way: draw rounds, pool both cells' values of each drawn round, sort, take medians.
+    const naive = (a, b, resamples, seed) => {
+      const rounds = [...new Set(a.map((s) => s.round))].sort((x, y) => x - y);
+      const of = (samples, r) => samples.filter((s) => s.round === r).map((s) => s.value);
+      const random = seededRandom(seed);
+      const ratios = [];
+      for (let r = 0; r < resamples; r++) {
+        const pa = [];
+        const pb = [];
+        for (let i = 0; i < rounds.length; i++) {
+          const drawn = rounds[Math.floor(random() * rounds.length)];
+          pa.push(...of(a, drawn));
+          pb.push(...of(b, drawn));
+        }
+        const middle = (pool) =>
+          quantileOfSorted(
+            pool.sort((x, y) => x - y),
+            0.5,
+          );
+        ratios.push(middle(pa) / middle(pb));
       }
-      const middle = (pool) =>
-        quantileOfSorted(
-          pool.sort((x, y) => x - y),
-          0.5,
+      ratios.sort((x, y) => x - y);
+      const tail = (1 - 0.95) / 2;
+      return [quantileOfSorted(ratios, tail), quantileOfSorted(ratios, 1 - tail)];
+    };
+    const noise = seededRandom(99);
+    for (let t = 0; t < 30; t++) {
+      const cell = (m) =>
+        Array.from({ length: 3 + (t % 9) }, (_, r) => r + 1).flatMap((round) =>
+          Array.from({ length: 1 + ((round + t) % 4) }, () => ({
+            round,
+            value: t % 3 === 0 ? Math.round(m * (1 + noise())) : m * (1 + 0.2 * noise()),
+          })),
         );
-      ratios.push(middle(pa) / middle(pb));
+      const a = cell(5);
+      const b = cell(6);
+      const { ci_low, ci_high } = roundRatio(a, b, { resamples: 300, seed: t });
+      assert.deepStrictEqual([ci_low, ci_high], naive(a, b, 300, t), `case ${t}`);
     }
-    ratios.sort((x, y) => x - y);
-    const tail = (1 - 0.95) / 2;
-    return [quantileOfSorted(ratios, tail), quantileOfSorted(ratios, 1 - tail)];
-  };
-  const noise = seededRandom(99);
-  for (let t = 0; t < 30; t++) {
-    const cell = (m) =>
-      Array.from({ length: 3 + (t % 9) }, (_, r) => r + 1).flatMap((round) =>
-        Array.from({ length: 1 + ((round + t) % 4) }, () => ({
-          round,
-          value: t % 3 === 0 ? Math.round(m * (1 + noise())) : m * (1 + 0.2 * noise()),
-        })),
-      );
-    const a = cell(5);
-    const b = cell(6);
-    const { ci_low, ci_high } = roundRatio(a, b, { resamples: 300, seed: t });
-    assert.deepStrictEqual([ci_low, ci_high], naive(a, b, 300, t), `case ${t}`);
-  }
-});
+  },
+);
 
 test("a plan's stop rule, and how a run is judged from it", () => {
   assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
