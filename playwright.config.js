@@ -1,7 +1,8 @@
 // `npx playwright test`: runs the study plan named by PLAN (default quick) in Debian's Chromium,
-// one test per cell, writing every sample to results/<UTC timestamp>-<plan>/ (or RUN_DIR).
+// one test per comparison group, writing every sample to results/<UTC timestamp>-<plan>/ (or
+// RUN_DIR). Every setting: docs/running-studies.md.
 //
-//   PLAN=thesis|quick|smoke|<file.json>   which plan (experiments/plans/)
+//   PLAN=<name>|<file.json>               which plan (experiments/plans/: quick, thesis, …)
 //   NETWORK=<profile>                      run every cell on this network instead of the plan's
 //   SHAPING=cdp|netns                      how networks are shaped (default cdp)
 //   BASE_URL=http://host:port              the study server (default http://localhost:8080); on

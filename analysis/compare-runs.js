@@ -272,7 +272,7 @@ export const onTheLine = (x) => Boolean(x.a && x.b) && (x.a.counts_as === 'open'
  * differs does so through a margin or comparison one run left unsettled: its CI still spanned a δ
  * boundary, or had not yet stayed on one side of it for the looks the stop rule asks, when the
  * group's budget ran out. A true ratio that close to 1 ± δ is called either way from run to run
- * by any rule that judges a CI against δ (README, Do two runs agree?). "different": the runs
+ * by any rule that judges a CI against δ (docs/reading-the-report.md, compare-runs). "different": the runs
  * contradict each other somewhere.
  */
 function summaryOf(decisions, verdicts, contradictions) {
@@ -302,8 +302,8 @@ const VERDICT_ORDER = [VERDICTS.A_FASTER, VERDICTS.EQUIVALENT, VERDICTS.UNRESOLV
  * id>$'`, each run with a server of its own): every pair's agreement, and where the runs do not
  * all say the same — per decision-table situation, the recommendations and how many runs gave
  * each; per comparison, its verdicts with their counts and the range of its ratio. A comparison
- * whose runs spread over a verdict and "unresolved" has a ratio on a δ line (README, Do two
- * runs agree?); one called both ways (a faster and b faster) does not.
+ * whose runs spread over a verdict and "unresolved" has a ratio on a δ line
+ * (docs/reading-the-report.md, compare-runs); one called both ways (a faster and b faster) does not.
  *
  * @param paths three or more run directories (two: compareRuns)
  */

@@ -49,7 +49,7 @@ export const DEFAULT_WARMUP = Object.freeze({
 /** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget
  * (decisionMs, the decision's extra time past maxMs, defaults to a third of maxMs).
  * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with 5 its
- * 95 % interval covered the true ratio less often (README, stop rule). */
+ * 95 % interval covered the true ratio less often. */
 export const DEFAULT_ROUNDS = Object.freeze({
   iterationsPerVisit: 2,
   visitMaxMs: 2000,

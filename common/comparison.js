@@ -169,7 +169,7 @@ export function isResolved(verdict) {
  * (optional stopping): stopping at the first such look ends a group on a stray interval.
  * `npm run stray-verdicts -- <run>` (analysis/stray-verdicts.js) replays a run's comparisons look
  * by look and counts, for 1, 2 and 3 looks, how many settled verdicts a later look contradicted
- * and how many looks the rule waited (README, stop rule).
+ * and how many looks the rule waited (docs/method.md, the stop rule).
  */
 export const SETTLE_LOOKS = 3;
 
