@@ -57,10 +57,14 @@ export function strayVerdicts(path, looksList = LOOKS) {
     if (!byCase.has(s.case_id)) byCase.set(s.case_id, []);
     byCase.get(s.case_id).push({ round: s.round, value: s.total_ms });
   }
+  // The comparisons each group was judged on (its stored judgment; older runs kept them in `stop`),
+  // for groups that stopped on verdicts (a stop rule with a δ).
   const sequences = run.groups
     .filter((g) => g.stop?.delta)
     .flatMap((g) =>
-      g.stop.comparisons.map((c) => verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta)),
+      (g.judgment ?? g.stop).comparisons.map((c) =>
+        verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta),
+      ),
     );
   return { run: path, comparisons: sequences.length, rules: looksList.map((looks) => strayCounts(sequences, looks)) };
 }

@@ -105,11 +105,11 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
           render(round.judged, true);
         },
       });
-      render(result.stop.comparisons);
-      const resolved = result.stop.comparisons.filter((c) => c.verdict !== 'unresolved').length;
+      render(result.judgment.comparisons);
+      const resolved = result.judgment.comparisons.filter((c) => c.verdict !== 'unresolved').length;
       progress.textContent =
         `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): ` +
-        `${resolved} of ${result.stop.comparisons.length} comparisons clear. Cells: ` +
+        `${resolved} of ${result.judgment.comparisons.length} comparisons clear. Cells: ` +
         result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped.' : 'Failed.';

@@ -17,8 +17,9 @@ failed=0
 
 # 0. Style: Prettier, ESLint, google-java-format and Checkstyle, one count each.
 bash scripts/lint.sh 2>&1 | tee test-results/lint.txt || status=1
-passed=$(( passed + $(sed -n 's/^lint: \([0-9]*\) passed.*/\1/p' test-results/lint.txt | tail -1) ))
-failed=$(( failed + $(sed -n 's/^lint: [0-9]* passed, \([0-9]*\) failed/\1/p' test-results/lint.txt | tail -1) ))
+lint_counts=$(sed -n 's/.*lint: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' test-results/lint.txt | tail -1)
+read -r lint_passed lint_failed <<<"${lint_counts:-0 1}"
+passed=$(( passed + lint_passed )); failed=$(( failed + lint_failed ))
 
 # 1. Java: unit tests and the integration tests that boot the real server (JUnit 5, Surefire).
 #    They also write the vectors the Node tests read (server/target/client-fixtures).
