@@ -19,6 +19,7 @@ import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.dataset.SpecFields;
 import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
@@ -85,7 +86,7 @@ class ClientFixturesTest {
             ByteArrayOutputStream body = new ByteArrayOutputStream();
             new BodyWriter(1 << 16)
                     .write(
-                            format.encoder(),
+                            format.codec(),
                             kind,
                             objects,
                             Compression.NONE,
@@ -141,7 +142,7 @@ class ClientFixturesTest {
                             "i" + random.nextInt(2),
                             random.nextInt(4),
                             random.nextInt(4) * 0.25f + 0.01f,
-                            DatasetGenerator.BOOK_TYPES.get(random.nextInt(3)),
+                            SpecFields.BOOK_TYPES.get(random.nextInt(3)),
                             random.nextBoolean()));
         }
         return books;
@@ -157,9 +158,9 @@ class ClientFixturesTest {
                     new Video(
                             "u" + random.nextInt(3),
                             titles[random.nextInt(titles.length)],
-                            DatasetGenerator.VIDEO_FORMATS.get(random.nextInt(8)),
-                            DatasetGenerator.VIDEO_HEIGHTS.get(resolution),
-                            DatasetGenerator.VIDEO_WIDTHS.get(resolution),
+                            SpecFields.VIDEO_FORMATS.get(random.nextInt(8)),
+                            SpecFields.VIDEO_HEIGHTS.get(resolution),
+                            SpecFields.VIDEO_WIDTHS.get(resolution),
                             random.nextInt(3),
                             random.nextInt(3),
                             random.nextBoolean()));
