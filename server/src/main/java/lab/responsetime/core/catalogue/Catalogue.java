@@ -50,7 +50,7 @@ public final class Catalogue {
         entry.put("label", format.label());
         entry.put("media_type", format.mediaType());
         List<Map<String, Object>> decoders = new ArrayList<>();
-        for (Format.Decoder decoder : format.decoders()) {
+        for (Format.BrowserDecoder decoder : format.decoders()) {
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("name", decoder.name());
             d.put("label", decoder.label());

@@ -73,7 +73,7 @@ public final class IndependentDecoders {
                             Compression.ZSTD, ZstdInputStream::new));
 
     /** One independent decoder per format. */
-    private static final Map<Format, Decoder> DECODERS = new EnumMap<>(Format.class);
+    private static final Map<Format, BodyDecoder> DECODERS = new EnumMap<>(Format.class);
 
     static {
         DECODERS.put(Format.JSON, (kind, body) -> bind(kind, fromJson(kind, body)));
@@ -92,7 +92,7 @@ public final class IndependentDecoders {
 
     /** Reads an uncompressed body of one format into objects of the kind. */
     @FunctionalInterface
-    private interface Decoder {
+    private interface BodyDecoder {
         List<?> decode(ObjectKind<?> kind, byte[] body) throws Exception;
     }
 
@@ -132,7 +132,7 @@ public final class IndependentDecoders {
     @SuppressWarnings("unchecked")
     public static <T> List<T> decode(Format format, ObjectKind<T> kind, byte[] body)
             throws Exception {
-        Decoder decoder = DECODERS.get(format);
+        BodyDecoder decoder = DECODERS.get(format);
         if (decoder == null) {
             throw new AssertionError("no independent decoder for " + format);
         }
