@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.util.Set;
 import java.util.stream.Collectors;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.ingest.IngestFormat;
+import lab.responsetime.core.formats.Format;
 
 /**
  * Applies to every path of the application port:
@@ -75,9 +75,9 @@ public final class HttpPolicyFilter implements Filter {
         }
         if (collector
                 && "POST".equals(request.getMethod())
-                && IngestFormat.forContentType(request.getContentType()).isEmpty()) {
+                && Format.forContentType(request.getContentType()).isEmpty()) {
             // Before Jersey, which answers a Content-Type it cannot parse with a bare 400.
-            response.setHeader(IngestResource.ACCEPT_POST, IngestFormat.mediaTypes());
+            response.setHeader(IngestResource.ACCEPT_POST, Format.postedMediaTypes());
             response.setHeader("Connection", "close");
             ApiErrors.send(
                     response,

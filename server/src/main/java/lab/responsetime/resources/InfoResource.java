@@ -9,14 +9,15 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import lab.responsetime.LabConfiguration;
-import lab.responsetime.core.MavenVersion;
 import lab.responsetime.core.catalogue.Catalogue;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.ingest.ContentEncoding;
-import lab.responsetime.core.ingest.IngestFormat;
+import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.formats.Library;
 
 /**
  * {@code GET /api/info}: what a study run records about the server — library versions, each
@@ -26,17 +27,16 @@ import lab.responsetime.core.ingest.IngestFormat;
 @Path("/info")
 @Produces(MediaType.APPLICATION_JSON)
 public final class InfoResource {
-    /** Libraries whose version a run records: name → Maven coordinates (their pom.properties). */
-    private static final Map<String, String> LIBRARIES =
-            Map.of(
-                    "dropwizard", "io.dropwizard/dropwizard-core",
-                    "jersey", "org.glassfish.jersey.core/jersey-server",
-                    "jackson", "com.fasterxml.jackson.core/jackson-databind",
-                    "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml",
-                    "jackson_cbor", "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor",
-                    "jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack",
-                    "woodstox", "com.fasterxml.woodstox/woodstox-core",
-                    "protobufjs", "org.webjars.npm/protobufjs");
+    /**
+     * The server's own libraries whose version a run records; each format's come from its codec
+     * ({@link lab.responsetime.core.formats.FormatCodec#libraries()}).
+     */
+    private static final List<Library> PLATFORM =
+            List.of(
+                    Library.fromPom("dropwizard", "io.dropwizard/dropwizard-core"),
+                    Library.fromPom("jersey", "org.glassfish.jersey.core/jersey-server"),
+                    Library.stated("jetty", org.eclipse.jetty.util.Jetty.VERSION),
+                    Library.stated("java", Runtime.version().toString()));
 
     private final Datasets datasets;
     private final LabConfiguration configuration;
@@ -48,21 +48,7 @@ public final class InfoResource {
 
     @GET
     public Map<String, Object> info() {
-        Map<String, Object> versions = new LinkedHashMap<>();
-        LIBRARIES.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey())
-                .forEach(e -> versions.put(e.getKey(), MavenVersion.of(e.getValue())));
-        // protobuf-java's jar has no pom.properties; it states its version in RuntimeVersion.
-        versions.put(
-                "protobuf_java",
-                com.google.protobuf.RuntimeVersion.OSS_MAJOR
-                        + "."
-                        + com.google.protobuf.RuntimeVersion.OSS_MINOR
-                        + "."
-                        + com.google.protobuf.RuntimeVersion.OSS_PATCH
-                        + com.google.protobuf.RuntimeVersion.OSS_SUFFIX);
-        versions.put("jetty", org.eclipse.jetty.util.Jetty.VERSION);
-        versions.put("java", Runtime.version().toString());
+        Map<String, Object> versions = versions();
 
         Map<String, Object> dataset = new LinkedHashMap<>();
         dataset.put("seed", datasets.seed());
@@ -101,6 +87,29 @@ public final class InfoResource {
     }
 
     /**
+     * Every library's version: those read from a pom.properties by name, then those that state
+     * their own, the formats' before the platform's.
+     */
+    private static Map<String, Object> versions() {
+        List<Library> libraries =
+                Stream.concat(
+                                Arrays.stream(Format.values())
+                                        .flatMap(f -> f.codec().libraries().stream()),
+                                PLATFORM.stream())
+                        .toList();
+        Map<String, Object> versions = new LinkedHashMap<>();
+        Map<String, String> fromPoms = new TreeMap<>();
+        libraries.stream()
+                .filter(l -> l.mavenCoordinates() != null)
+                .forEach(l -> fromPoms.put(l.name(), l.version()));
+        versions.putAll(fromPoms);
+        libraries.stream()
+                .filter(l -> l.mavenCoordinates() == null)
+                .forEach(l -> versions.putIfAbsent(l.name(), l.version()));
+        return versions;
+    }
+
+    /**
      * The JVM's own options (heap, GC, JIT: those starting with {@code -X}), as {@code
      * .mvn/jvm.config} and {@code MAVEN_OPTS} set them. They change what a run measures (a heap
      * that is not touched before the first request makes allocation fault pages in), so runs that
@@ -122,13 +131,11 @@ public final class InfoResource {
         ingest.put("max_body_bytes", settings.getMaxBodyBytes());
         ingest.put("max_decoded_bytes", settings.getMaxDecodedBytes());
         ingest.put("max_objects", settings.getMaxObjects());
-        ingest.put("zstd_max_window_bytes", 1L << ContentEncoding.ZSTD_WINDOW_LOG_MAX);
-        ingest.put(
-                "media_types",
-                Arrays.stream(IngestFormat.values()).map(IngestFormat::mediaType).toList());
+        ingest.put("zstd_max_window_bytes", 1L << Compression.ZSTD_WINDOW_LOG_MAX);
+        ingest.put("media_types", Format.posted().stream().map(Format::mediaType).toList());
         ingest.put(
                 "encodings",
-                Arrays.stream(ContentEncoding.values()).map(ContentEncoding::token).toList());
+                Arrays.stream(Compression.values()).map(Compression::contentCoding).toList());
         return ingest;
     }
 
@@ -143,8 +150,8 @@ public final class InfoResource {
                 continue;
             }
             Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("library", compression.compressor().library());
-            entry.put("version", compression.compressor().version());
+            entry.put("library", compression.codec().library());
+            entry.put("version", compression.codec().version());
             entry.put("levels", Catalogue.levels(compression.levels().orElseThrow()));
             entry.put("heavy_from", compression.heavyFrom().orElse(null));
             compressions.put(compression.parameter(), entry);

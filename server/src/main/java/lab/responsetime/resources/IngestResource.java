@@ -12,9 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.ingest.BodyRefusedException;
-import lab.responsetime.core.ingest.ContentEncoding;
-import lab.responsetime.core.ingest.IngestFormat;
 import lab.responsetime.core.ingest.Ingestion;
 
 /**
@@ -69,20 +69,20 @@ public final class IngestResource {
                     .build();
         }
         String contentType = request.getHeaderString(HttpHeaders.CONTENT_TYPE);
-        Optional<IngestFormat> format = IngestFormat.forContentType(contentType);
+        Optional<Format> format = Format.forContentType(contentType);
         if (format.isEmpty()) {
             return unsupportedContentType(contentType);
         }
         String contentEncoding = request.getHeaderString(HttpHeaders.CONTENT_ENCODING);
-        Optional<ContentEncoding> encoding = ContentEncoding.forHeader(contentEncoding);
+        Optional<Compression> encoding = Compression.forContentEncoding(contentEncoding);
         if (encoding.isEmpty()) {
             return refuse(
                             Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(),
                             "Content-Encoding must be one of "
-                                    + ContentEncoding.tokens()
+                                    + Compression.contentCodings()
                                     + " (a single one), got "
                                     + quoted(contentEncoding))
-                    .header(HttpHeaders.ACCEPT_ENCODING, ContentEncoding.tokens())
+                    .header(HttpHeaders.ACCEPT_ENCODING, Compression.contentCodings())
                     .build();
         }
         long declared = contentLength(request.getHeaderString(HttpHeaders.CONTENT_LENGTH));
@@ -112,13 +112,13 @@ public final class IngestResource {
         return refuse(
                         Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode(),
                         unsupportedContentTypeMessage(contentType))
-                .header(ACCEPT_POST, IngestFormat.mediaTypes())
+                .header(ACCEPT_POST, Format.postedMediaTypes())
                 .build();
     }
 
     static String unsupportedContentTypeMessage(String contentType) {
         return "Content-Type must be one of "
-                + IngestFormat.described()
+                + Format.postedDescribed()
                 + ", got "
                 + quoted(contentType);
     }
@@ -153,7 +153,7 @@ public final class IngestResource {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("kind", summary.kind().plural());
         answer.put("format", summary.format().parameter());
-        answer.put("encoding", summary.encoding().token());
+        answer.put("encoding", summary.encoding().contentCoding());
         answer.put("objects", summary.objects());
         answer.put("bytes", summary.wireBytes());
         answer.put("decoded_bytes", summary.decodedBytes());
@@ -169,7 +169,7 @@ public final class IngestResource {
      */
     static String serverTiming(Ingestion.Summary summary) {
         StringBuilder timing = new StringBuilder(entry("receive", summary.receiveNanos()));
-        if (summary.encoding() != ContentEncoding.IDENTITY) {
+        if (summary.encoding() != Compression.NONE) {
             timing.append(", ").append(entry("inflate", summary.inflateNanos()));
         }
         return timing.append(", ").append(entry("decode", summary.decodeNanos())).toString();

@@ -75,7 +75,7 @@ public final class PayloadWriter implements MessageBodyWriter<Payload<?>> {
         StudyRequest<T> request = payload.request();
         try (Admission admission = payload.prepared().admission()) {
             bodyWriter.write(
-                    request.format().encoder(),
+                    request.format().codec(),
                     request.kind(),
                     payload.prepared().objects(),
                     request.compression(),

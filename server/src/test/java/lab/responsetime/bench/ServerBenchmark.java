@@ -1,6 +1,5 @@
 package lab.responsetime.bench;
 
-import com.google.protobuf.MessageLite;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -18,10 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import lab.responsetime.LabConfiguration;
-import lab.responsetime.api.proto.BookList;
-import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.dataset.DataFile;
@@ -29,6 +27,7 @@ import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.formats.FormatCodec;
 import lab.responsetime.core.formats.JacksonMappers;
 
 /**
@@ -211,7 +210,7 @@ public final class ServerBenchmark {
         Body serverPath =
                 () ->
                         server.write(
-                                format.encoder(),
+                                format.codec(),
                                 kind,
                                 objects,
                                 Compression.NONE,
@@ -219,30 +218,19 @@ public final class ServerBenchmark {
                                 new Cancellation(),
                                 NOWHERE,
                                 soFar -> {});
-        Body raw =
-                switch (format) {
-                    case JSON -> () -> JacksonMappers.JSON.writeValue(NOWHERE, objects);
-                    case XML ->
-                            () -> JacksonMappers.XML.writeValue(NOWHERE, kind.xmlDocument(objects));
-                    case XML_ATTRIBUTES ->
-                            () ->
-                                    JacksonMappers.XML_ATTRIBUTES.writeValue(
-                                            NOWHERE, kind.xmlDocument(objects));
-                    case CBOR -> () -> JacksonMappers.CBOR.writeValue(NOWHERE, objects);
-                    case MSGPACK -> () -> JacksonMappers.MSGPACK.writeValue(NOWHERE, objects);
-                    case PROTOBUF ->
-                            () ->
-                                    protobufList(kind, objects.stream().map(kind::toProto).toList())
-                                            .writeTo(NOWHERE);
-                };
+        FormatCodec.LibraryWrite libraryWrite = format.codec().libraryWrite(kind, objects);
+        Body raw = () -> libraryWrite.writeTo(NOWHERE);
         String prebuilt = "";
-        if (format == Format.PROTOBUF) {
-            MessageLite list = protobufList(kind, objects.stream().map(kind::toProto).toList());
+        Optional<FormatCodec.LibraryWrite> prebuiltWrite =
+                format.codec().prebuiltWrite(kind, objects);
+        if (prebuiltWrite.isPresent()) {
             prebuilt =
                     String.format(
                             Locale.ROOT,
                             "%16.3f",
-                            median(timeRounds(List.of(() -> list.writeTo(NOWHERE)))[0]));
+                            median(
+                                    timeRounds(List.of(() -> prebuiltWrite.get().writeTo(NOWHERE)))[
+                                            0]));
         }
         double[][] rounds = timeRounds(List.of(serverPath, raw));
         double serverMillis = median(rounds[0]);
@@ -273,17 +261,6 @@ public final class ServerBenchmark {
                 serverMillis,
                 "raw_median_ms",
                 rawMillis);
-    }
-
-    private static MessageLite protobufList(ObjectKind<?> kind, List<MessageLite> messages) {
-        if (kind == ObjectKind.BOOKS) {
-            BookList.Builder list = BookList.newBuilder();
-            messages.forEach(m -> list.addBooks((lab.responsetime.api.proto.Book) m));
-            return list.build();
-        }
-        VideoList.Builder list = VideoList.newBuilder();
-        messages.forEach(m -> list.addVideos((lab.responsetime.api.proto.Video) m));
-        return list.build();
     }
 
     @FunctionalInterface

@@ -2,168 +2,30 @@ package lab.responsetime.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.stream.IntStream;
-import lab.responsetime.LabConfiguration;
-import lab.responsetime.api.Book;
-import lab.responsetime.api.Video;
-import lab.responsetime.core.compression.Compression;
-import lab.responsetime.core.computation.Cancellation;
-import lab.responsetime.core.computation.ComputationModel;
-import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
-import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
-import lab.responsetime.core.formats.IndependentDecoders;
-import lab.responsetime.core.formats.JacksonMappers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Writes the shared vectors the browser client's Node tests check against, into {@code
- * server/target/client-fixtures/} (npm test runs the Java tests first):
- *
- * <ul>
- *   <li>{@code <kind>.<format>}: the server's body for the first {@value #COUNT} objects of the
- *       default seed, plus edge values, in every format; {@code <kind>.expected.json}: the objects;
- *   <li>{@code sort-<kind>.json}: objects full of ties and non-ASCII strings, and for CM1–CM3 the
- *       order (as input indices) that Java's stable sorts give.
- * </ul>
+ * The client vectors ({@link ClientFixtures}, which the build writes before the tests) are written
+ * whole: every kind in every format, with its expected objects and sort vector.
  */
 class ClientFixturesTest {
-    private static final int COUNT = 25;
-    private static final int SORT_VECTOR_SIZE = 120;
-    static final Path DIRECTORY = Path.of("target", "client-fixtures");
-
     @Test
-    void writesFormatAndSortVectors() throws Exception {
-        Files.createDirectories(DIRECTORY);
-        writeKind(
-                ObjectKind.BOOKS,
-                withEdges(
-                        DatasetGenerator.books(
-                                LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT),
-                        List.of(
-                                new Book(
-                                        "",
-                                        "é€𝄞 <&>\"'",
-                                        "line\nbreak\ttab",
-                                        "x",
-                                        0,
-                                        0f,
-                                        "DIGITAL",
-                                        false),
-                                new Book("t", "a", "d", "i", 1000, 2000f, "PAPERBACK", true),
-                                new Book("t", "a", "d", "i", 7, 0.01f, "HARDCOVER", true))));
-        writeKind(
-                ObjectKind.VIDEOS,
-                withEdges(
-                        DatasetGenerator.videos(
-                                LabConfiguration.DatasetSettings.DEFAULT_SEED, COUNT),
-                        List.of(
-                                new Video("", "", "ogg", 256, 144, 10, 0, false),
-                                new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true))));
-        writeSortVector(ObjectKind.BOOKS, tiedBooks());
-        writeSortVector(ObjectKind.VIDEOS, tiedVideos());
-        assertThat(DIRECTORY.resolve("sort-videos.json")).exists();
-    }
-
-    private static <T> List<T> withEdges(List<T> generated, List<T> edges) {
-        List<T> all = new ArrayList<>(generated);
-        all.addAll(edges);
-        return all;
-    }
-
-    private static <T> void writeKind(ObjectKind<T> kind, List<T> objects) throws Exception {
-        for (Format format : Format.values()) {
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            new BodyWriter(1 << 16)
-                    .write(
-                            format.encoder(),
-                            kind,
-                            objects,
-                            Compression.NONE,
-                            0,
-                            new Cancellation(),
-                            body,
-                            soFar -> {});
-            assertThat(IndependentDecoders.decode(format, kind, body.toByteArray()))
-                    .isEqualTo(objects);
-            Files.write(
-                    DIRECTORY.resolve(kind.plural() + "." + format.parameter()),
-                    body.toByteArray());
+    void writesFormatAndSortVectors(@TempDir Path directory) throws Exception {
+        ClientFixtures.write(directory);
+        for (ObjectKind<?> kind : ObjectKind.ALL) {
+            for (Format format : Format.values()) {
+                assertThat(directory.resolve(kind.plural() + "." + format.parameter()))
+                        .isNotEmptyFile();
+            }
+            assertThat(directory.resolve(kind.plural() + ".expected.json")).isNotEmptyFile();
+            assertThat(directory.resolve("sort-" + kind.plural() + ".json")).isNotEmptyFile();
         }
-        JacksonMappers.JSON
-                .writerWithDefaultPrettyPrinter()
-                .writeValue(DIRECTORY.resolve(kind.plural() + ".expected.json").toFile(), objects);
-    }
-
-    private static <T> void writeSortVector(ObjectKind<T> kind, List<T> input) throws Exception {
-        ObjectNode vector = JacksonMappers.JSON.createObjectNode();
-        vector.set("input", JacksonMappers.JSON.valueToTree(input));
-        ObjectNode orders = vector.putObject("orders");
-        for (ComputationModel cm :
-                List.of(ComputationModel.CM1, ComputationModel.CM2, ComputationModel.CM3)) {
-            List<T> sorted = cm.apply(kind, input);
-            ArrayNode indices = orders.putArray("cm" + cm.level());
-            // Objects may repeat: identify each by position, matching by identity.
-            List<Integer> order =
-                    sorted.stream()
-                            .map(
-                                    o ->
-                                            IntStream.range(0, input.size())
-                                                    .filter(i -> input.get(i) == o)
-                                                    .findFirst()
-                                                    .orElseThrow())
-                            .toList();
-            order.forEach(indices::add);
-        }
-        JacksonMappers.JSON.writeValue(
-                DIRECTORY.resolve("sort-" + kind.plural() + ".json").toFile(), vector);
-    }
-
-    private static List<Book> tiedBooks() {
-        Random random = new Random(11);
-        String[] authors = {"Ann", "ann", "Zed", "Émile", "😀 smile", "", "Ann "};
-        List<Book> books = new ArrayList<>();
-        for (int i = 0; i < SORT_VECTOR_SIZE; i++) {
-            books.add(
-                    new Book(
-                            "title" + i,
-                            authors[random.nextInt(authors.length)],
-                            "d" + random.nextInt(3),
-                            "i" + random.nextInt(2),
-                            random.nextInt(4),
-                            random.nextInt(4) * 0.25f + 0.01f,
-                            DatasetGenerator.BOOK_TYPES.get(random.nextInt(3)),
-                            random.nextBoolean()));
-        }
-        return books;
-    }
-
-    private static List<Video> tiedVideos() {
-        Random random = new Random(12);
-        String[] titles = {"b", "B", "a", "\uFFFD", "\uD83D\uDE00", "a0"};
-        List<Video> videos = new ArrayList<>();
-        for (int i = 0; i < SORT_VECTOR_SIZE; i++) {
-            int resolution = random.nextInt(3);
-            videos.add(
-                    new Video(
-                            "u" + random.nextInt(3),
-                            titles[random.nextInt(titles.length)],
-                            DatasetGenerator.VIDEO_FORMATS.get(random.nextInt(8)),
-                            DatasetGenerator.VIDEO_HEIGHTS.get(resolution),
-                            DatasetGenerator.VIDEO_WIDTHS.get(resolution),
-                            random.nextInt(3),
-                            random.nextInt(3),
-                            random.nextBoolean()));
-        }
-        return videos;
+        assertThat(Files.list(directory))
+                .hasSize(ObjectKind.ALL.size() * (Format.values().length + 2));
     }
 }

@@ -20,7 +20,7 @@ import lab.responsetime.core.ingest.Ingestion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 
 /**
  * The resource tier of the collector: {@link IngestResource} and its mapper in Jersey's in-memory
@@ -46,24 +46,11 @@ class IngestResourceTest {
      * RAW:} the text as it is.
      */
     @ParameterizedTest(name = "{0} {1} → {2}")
-    @CsvSource(
+    @CsvFileSource(
+            resources = "/cases/IngestResourceTest.answersEveryBodyWithTheFirstProblemNamed.csv",
             delimiter = '|',
             quoteCharacter = '`',
-            nullValues = "-",
-            textBlock =
-                    """
-                    application/json                | [B, B(numInStock:"12")]          | 400 | 1 | numInStock  | books[1].numInStock must be an integer from 0 to 1000, got "12"
-                    application/json                | [B, B, B(numInStock:12.5)]       | 400 | 2 | numInStock  | books[2].numInStock must be an integer from 0 to 1000, got 12.5
-                    application/json                | [B, {"color":"red"}]             | 400 | 1 | -           | books[1] has an unknown field "color"
-                    application/json                | [B, {"title":"abcdefghijk"}]     | 400 | 1 | author      | books[1] has no author, description, image, numInStock, price, type, onSale
-                    application/json                | []                               | 400 | - | -           | the list is empty; send at least one book
-                    application/json                | RAW:                             | 400 | - | -           | the body is empty; send a list of at least one book
-                    application/json; charset=utf-8 | [B, B]                           | 200 | - | -           | -
-                    application/xml                 | <books>{A}{E}</books>            | 400 | 1 | -           | books[1] has the child element <title>, but this document's objects carry their fields as attributes
-                    application/xml                 | <!DOCTYPE books [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><books>&b;</books> | 400 | - | - | a DOCTYPE is not allowed
-                    application/x-protobuf          | [B]                              | 400 | - | -           | the list message has a field number 11 of wire type 3
-                    text/plain                      | [B]                              | 415 | - | -           | Content-Type must be one of application/json, application/x-protobuf, application/xml
-                    """)
+            nullValues = "-")
     void answersEveryBodyWithTheFirstProblemNamed(
             String contentType,
             String template,

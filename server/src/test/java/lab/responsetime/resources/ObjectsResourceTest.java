@@ -18,7 +18,7 @@ import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.BodyWriter;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 
 /**
  * The resource tier: {@link ObjectsResource} with its mappers and writer in Jersey's in-memory
@@ -56,49 +56,11 @@ class ObjectsResourceTest {
                     .build();
 
     @ParameterizedTest(name = "{0}={1} → {2}")
-    @CsvSource(
+    @CsvFileSource(
+            resources =
+                    "/cases/ObjectsResourceTest.everyParameterValueIsAllowedOrRefusedWithWhatIsAllowed.csv",
             delimiter = '|',
-            textBlock =
-                    """
-                    count       | 1          | 200 |
-                    count       | 10         | 200 |
-                    count       | 50         | 200 |
-                    count       | 0          | 400 | count must be an integer between 1 and 50, got "0"
-                    count       | 51         | 400 | count must be an integer between 1 and 50, got "51"
-                    count       | -1         | 400 | count must be an integer between 1 and 50
-                    count       | 2147483648 | 400 | count must be an integer between 1 and 50
-                    count       | 99999999999999999999 | 400 | count must be an integer between 1 and 50
-                    count       | 1.5        | 400 | count must be an integer
-                    count       | 1e3        | 400 | count must be an integer
-                    count       | +1         | 400 | count must be an integer
-                    count       | 0x10       | 400 | count must be an integer
-                    count       | ''         | 400 | count must be an integer
-                    format      | json       | 200 |
-                    format      | xml        | 200 |
-                    format      | protobuf   | 200 |
-                    format      | JSON       | 400 | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got "JSON"
-                    format      | csv        | 400 | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack
-                    format      | ''         | 400 | format must be one of
-                    compression | none       | 200 |
-                    compression | gzip       | 200 |
-                    compression | deflate    | 200 |
-                    compression | br         | 200 |
-                    compression | zstd       | 200 |
-                    compression | GZIP       | 400 | compression must be one of none, gzip, deflate, br, zstd, got "GZIP"
-                    compression | brotli     | 400 | compression must be one of none, gzip, deflate, br, zstd
-                    compression | ''         | 400 | compression must be one of
-                    level       | 1          | 400 | level is only for a compression (gzip 1–9, deflate 1–9, br 0–11, zstd 1–19); compression=none takes none
-                    cm          | 0          | 200 |
-                    cm          | 1          | 200 |
-                    cm          | 2          | 200 |
-                    cm          | 3          | 200 |
-                    cm          | 4          | 422 | cm=4 on 10 books needs an estimated
-                    cm          | 5          | 422 | At cm=5 the limit allows count up to
-                    cm          | 6          | 400 | cm must be an integer between 0 and 5, got "6"
-                    cm          | -1         | 400 | cm must be an integer between 0 and 5
-                    cm          | two        | 400 | cm must be an integer between 0 and 5
-                    sort        | author     | 400 | unknown parameter "sort"; allowed parameters are count, format, compression, level, cm
-                    """)
+            quoteCharacter = '\'')
     void everyParameterValueIsAllowedOrRefusedWithWhatIsAllowed(
             String name, String value, int status, String message) throws Exception {
         for (String kind : new String[] {"books", "videos"}) {
@@ -118,30 +80,11 @@ class ObjectsResourceTest {
     }
 
     @ParameterizedTest(name = "{0}={1}&level={2} → {3}")
-    @CsvSource(
+    @CsvFileSource(
+            resources =
+                    "/cases/ObjectsResourceTest.everyCompressionsLevelsAreAllowedOrRefusedWithWhatIsAllowed.csv",
             delimiter = '|',
-            textBlock =
-                    """
-                    gzip        | 1          | 200 |
-                    gzip        | 9          | 200 |
-                    gzip        | 0          | 400 | level must be an integer between 1 and 9 for compression=gzip (default 6), got "0"
-                    gzip        | 10         | 400 | level must be an integer between 1 and 9 for compression=gzip (default 6), got "10"
-                    deflate     | 1          | 200 |
-                    deflate     | 9          | 200 |
-                    deflate     | 0          | 400 | level must be an integer between 1 and 9 for compression=deflate (default 6), got "0"
-                    br          | 0          | 200 |
-                    br          | 11         | 200 |
-                    br          | 12         | 400 | level must be an integer between 0 and 11 for compression=br (default 6), got "12"
-                    br          | -1         | 400 | level must be an integer between 0 and 11 for compression=br (default 6), got "-1"
-                    zstd        | 1          | 200 |
-                    zstd        | 19         | 200 |
-                    zstd        | 0          | 400 | level must be an integer between 1 and 19 for compression=zstd (default 3; the ultra levels 20–22 are refused: they need hundreds of MB of memory per stream), got "0"
-                    zstd        | 20         | 400 | the ultra levels 20–22 are refused
-                    zstd        | 22         | 400 | the ultra levels 20–22 are refused
-                    zstd        | 2.5        | 400 | level must be an integer between 1 and 19 for compression=zstd
-                    zstd        | ''         | 400 | level must be an integer between 1 and 19 for compression=zstd
-                    none        | 0          | 400 | level is only for a compression (gzip 1–9, deflate 1–9, br 0–11, zstd 1–19); compression=none takes none
-                    """)
+            quoteCharacter = '\'')
     void everyCompressionsLevelsAreAllowedOrRefusedWithWhatIsAllowed(
             String compression, String level, int status, String message) throws Exception {
         for (String kind : new String[] {"books", "videos"}) {
@@ -173,15 +116,10 @@ class ObjectsResourceTest {
     }
 
     @ParameterizedTest
-    @CsvSource(
+    @CsvFileSource(
+            resources = "/cases/ObjectsResourceTest.repeatedParametersAndEveryProblemAtOnce.csv",
             delimiter = '|',
-            textBlock =
-                    """
-                    count=1&count=2        | parameter "count" is given 2 times; give it once
-                    cm=9&format=csv        | format must be one of json, protobuf, xml, xml-attributes, cbor, msgpack, got "csv"; cm must be an integer between 0 and 5, got "9"
-                    compression=zip&level=99 | compression must be one of none, gzip, deflate, br, zstd, got "zip"
-                    level=3&cm=7           | level is only for a compression (gzip 1–9, deflate 1–9, br 0–11, zstd 1–19); compression=none takes none; cm must be an integer between 0 and 5, got "7"
-                    """)
+            quoteCharacter = '\'')
     void repeatedParametersAndEveryProblemAtOnce(String query, String message) throws Exception {
         Response response =
                 RESOURCE.target("books")

@@ -1,7 +1,6 @@
 package lab.responsetime.core.catalogue;
 
 import com.google.protobuf.Descriptors.Descriptor;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,6 +10,7 @@ import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.ComputationModel;
+import lab.responsetime.core.dataset.Field;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 
@@ -50,7 +50,7 @@ public final class Catalogue {
         entry.put("label", format.label());
         entry.put("media_type", format.mediaType());
         List<Map<String, Object>> decoders = new ArrayList<>();
-        for (Format.Decoder decoder : format.decoders()) {
+        for (Format.BrowserDecoder decoder : format.decoders()) {
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("name", decoder.name());
             d.put("label", decoder.label());
@@ -92,30 +92,17 @@ public final class Catalogue {
         entry.put("protobuf_list", list.getFullName());
         entry.put("protobuf_list_field", list.getFields().get(0).getName());
         List<Map<String, Object>> fields = new ArrayList<>();
-        for (RecordComponent component : kind.type().getRecordComponents()) {
-            Map<String, Object> field = new LinkedHashMap<>();
-            field.put("name", component.getName());
-            field.put("type", fieldType(component.getType()));
-            fields.add(field);
+        for (Field field : kind.fields()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", field.name());
+            row.put("type", field.type().catalogueName());
+            fields.add(row);
         }
         entry.put("fields", fields);
         entry.put(
                 "sort_sequence",
                 kind.sortSequence().stream().map(ObjectKind.SortKey::property).toList());
         return entry;
-    }
-
-    private static String fieldType(Class<?> type) {
-        if (type == String.class) {
-            return "string";
-        } else if (type == int.class) {
-            return "int";
-        } else if (type == float.class) {
-            return "float";
-        } else if (type == boolean.class) {
-            return "bool";
-        }
-        throw new IllegalStateException("no catalogue type for " + type);
     }
 
     private static Map<String, Object> model(ComputationModel model) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * A stream that compresses what is written to it into a sink, opened by a {@link Compressor}.
+ * A stream that compresses what is written to it into a sink, opened by a {@link CompressionCodec}.
  *
  * <p>{@link #finish()} compresses what the compressor still holds and writes the end of the
  * compressed stream. {@link #close()} releases the compressor's memory (native memory, for every

@@ -1,6 +1,9 @@
 package lab.responsetime.core.compression;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -10,8 +13,15 @@ import java.util.stream.Collectors;
  * parameter itself), its levels and default, and the levels from which it is heavy: seconds of CPU
  * per 10,000 objects, so they take a computation slot as sorting does.
  *
- * <p>This enum is the source of the catalogue's compressions: adding one is a {@link Compressor}
- * and a constant here.
+ * <p>The same compressions are the {@code Content-Encoding}s a body posted to the collector may
+ * have ({@link #forContentEncoding}; {@code identity} is {@link #NONE}), each undone by its codec
+ * streaming, as the body arrives. What a decompressor opens stops inflating where its reader stops
+ * asking, and its memory per body is bounded by the format: zlib's 32 KiB window, brotli's window
+ * (at most 16 MiB), and for zstd a window of at most {@link #ZSTD_WINDOW_LOG_MAX 8 MiB}, as HTTP's
+ * zstd allows (RFC 9659).
+ *
+ * <p>This enum is the source of the catalogue's compressions: adding one is a {@link
+ * CompressionCodec} and a constant here.
  */
 public enum Compression {
     /** The body as the format encodes it. */
@@ -21,7 +31,7 @@ public enum Compression {
      * mod_deflate and Jetty's gzip handler use. Level 0 would only wrap stored blocks in gzip
      * framing: ask for {@code none} instead. No level is heavy (9 takes ~0.2 s for 10,000 Books).
      */
-    GZIP("gzip", "GZIP", new GzipCompressor(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
+    GZIP("gzip", "GZIP", new GzipCodec(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
     /**
      * HTTP's deflate: a zlib stream (RFC 1950), levels 1–9. Default 6, as for gzip: zlib's default,
      * used by Apache's mod_deflate and Jetty. Level 0 would be stored blocks: use {@code none}.
@@ -29,7 +39,7 @@ public enum Compression {
     DEFLATE(
             "deflate",
             "deflate (zlib)",
-            new DeflateCompressor(),
+            new DeflateCodec(),
             new Levels(1, 9, 6),
             Integer.MAX_VALUE,
             ""),
@@ -39,7 +49,7 @@ public enum Compression {
      * (11, the library's default, is meant for static files compressed once). Levels 10 and 11 are
      * heavy: 11 takes ~7 s for 10,000 Books as JSON, ten times level 9.
      */
-    BR("br", "Brotli", new BrotliCompressor(), new Levels(0, 11, 6), 10, ""),
+    BR("br", "Brotli", new BrotliCodec(), new Levels(0, 11, 6), 10, ""),
     /**
      * Zstandard (RFC 8878), levels 1–19. Default 3: zstd's own default level. Levels 16–19 are
      * heavy (btopt/btultra strategies; 19 takes ~1.3 s for 10,000 Books as JSON and ~90 MB of
@@ -49,14 +59,24 @@ public enum Compression {
     ZSTD(
             "zstd",
             "zstd",
-            new ZstdCompressor(),
+            new ZstdCodec(),
             new Levels(1, 19, 3),
             16,
             "; the ultra levels 20–22 are refused: they need hundreds of MB of memory per stream");
 
+    /**
+     * The largest zstd window a posted body may need, as a power of two: 8 MiB, the most RFC 9659
+     * lets an HTTP recipient need (browsers decode no more), and the window of the server's own
+     * level 19.
+     */
+    public static final int ZSTD_WINDOW_LOG_MAX = 23;
+
+    /** {@link #NONE}'s name in a request's {@code Content-Encoding}. */
+    private static final String IDENTITY = "identity";
+
     private final String parameter;
     private final String label;
-    private final Compressor compressor;
+    private final CompressionCodec codec;
     private final Levels levels;
     private final int heavyFrom;
     private final String refusedLevels;
@@ -64,13 +84,13 @@ public enum Compression {
     Compression(
             String parameter,
             String label,
-            Compressor compressor,
+            CompressionCodec codec,
             Levels levels,
             int heavyFrom,
             String refusedLevels) {
         this.parameter = parameter;
         this.label = label;
-        this.compressor = compressor;
+        this.codec = codec;
         this.levels = levels;
         this.heavyFrom = heavyFrom;
         this.refusedLevels = refusedLevels;
@@ -104,15 +124,52 @@ public enum Compression {
     }
 
     /**
-     * What compresses, for every compression but {@link #NONE}.
+     * What compresses and decompresses, for every compression but {@link #NONE}.
      *
      * @throws IllegalStateException for NONE
      */
-    public Compressor compressor() {
-        if (compressor == null) {
-            throw new IllegalStateException("compression=none has no compressor");
+    public CompressionCodec codec() {
+        if (codec == null) {
+            throw new IllegalStateException("compression=none has no codec");
         }
-        return compressor;
+        return codec;
+    }
+
+    /**
+     * Its name in a posted body's {@code Content-Encoding}: the parameter, and {@code identity} for
+     * {@link #NONE}.
+     */
+    public String contentCoding() {
+        return this == NONE ? IDENTITY : parameter;
+    }
+
+    /**
+     * The compression a posted body's {@code Content-Encoding} names (case-insensitive), {@link
+     * #NONE} when it has none; empty for an unknown one or a list of several.
+     */
+    public static Optional<Compression> forContentEncoding(String header) {
+        if (header == null) {
+            return Optional.of(NONE);
+        }
+        String name = header.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(c -> c.contentCoding().equals(name)).findFirst();
+    }
+
+    /**
+     * Every content coding, for messages and headers: {@code identity, gzip, deflate, br, zstd}.
+     */
+    public static String contentCodings() {
+        return Arrays.stream(values())
+                .map(Compression::contentCoding)
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The body {@code compressed} holds, decompressed as it is read; {@code compressed} itself for
+     * {@link #NONE}. Closing it frees the decompressor but leaves {@code compressed} open.
+     */
+    public InputStream decompressing(InputStream compressed) throws IOException {
+        return this == NONE ? compressed : codec.decompress(compressed);
     }
 
     /**

@@ -224,7 +224,7 @@ public final class DataFile {
                     writeString(out, b.image());
                     out.writeInt(b.numInStock());
                     out.writeFloat(b.price());
-                    out.writeByte(DatasetGenerator.BOOK_TYPES.indexOf(b.type()));
+                    out.writeByte(SpecFields.BOOK_TYPES.indexOf(b.type()));
                     out.writeBoolean(b.onSale());
                 }
 
@@ -237,7 +237,7 @@ public final class DataFile {
                             readString(in, scratch),
                             in.readInt(),
                             in.readFloat(),
-                            choose(DatasetGenerator.BOOK_TYPES, in.readByte(), "book type"),
+                            choose(SpecFields.BOOK_TYPES, in.readByte(), "book type"),
                             in.readBoolean());
                 }
             };
@@ -248,8 +248,8 @@ public final class DataFile {
                 public void write(Video v, DataOutputStream out) throws IOException {
                     writeString(out, v.uri());
                     writeString(out, v.title());
-                    out.writeByte(DatasetGenerator.VIDEO_FORMATS.indexOf(v.format()));
-                    out.writeByte(DatasetGenerator.VIDEO_HEIGHTS.indexOf(v.height()));
+                    out.writeByte(SpecFields.VIDEO_FORMATS.indexOf(v.format()));
+                    out.writeByte(SpecFields.VIDEO_HEIGHTS.indexOf(v.height()));
                     out.writeInt(v.length());
                     out.writeInt(v.views());
                     out.writeBoolean(v.enabled());
@@ -259,12 +259,10 @@ public final class DataFile {
                 public Video read(DataInputStream in, byte[] scratch) throws IOException {
                     String uri = readString(in, scratch);
                     String title = readString(in, scratch);
-                    String format =
-                            choose(DatasetGenerator.VIDEO_FORMATS, in.readByte(), "video format");
+                    String format = choose(SpecFields.VIDEO_FORMATS, in.readByte(), "video format");
                     int resolution = in.readByte();
-                    int height =
-                            choose(DatasetGenerator.VIDEO_HEIGHTS, resolution, "video resolution");
-                    int width = DatasetGenerator.VIDEO_WIDTHS.get(resolution);
+                    int height = choose(SpecFields.VIDEO_HEIGHTS, resolution, "video resolution");
+                    int width = SpecFields.VIDEO_WIDTHS.get(resolution);
                     return new Video(
                             uri,
                             title,

@@ -10,7 +10,8 @@ import lab.responsetime.api.XmlDocuments;
 
 /**
  * One of the two object types and everything the server does differently for it: its names in URLs
- * and documents, its sort keys (SPEC §4) and its protobuf and XML shapes.
+ * and documents, its field table (SPEC §1), its sort keys (SPEC §4) and its protobuf and XML
+ * shapes.
  *
  * @param <T> the representation, {@link Book} or {@link Video}
  */
@@ -31,7 +32,19 @@ public final class ObjectKind<T> {
                             SortKey.of(
                                     "onSale", (a, b) -> Boolean.compare(a.onSale(), b.onSale()))),
                     ObjectKind::bookProto,
-                    XmlDocuments.Books::new);
+                    XmlDocuments.Books::new,
+                    SpecFields.BOOK,
+                    0,
+                    v ->
+                            new Book(
+                                    (String) v[0],
+                                    (String) v[1],
+                                    (String) v[2],
+                                    (String) v[3],
+                                    (Integer) v[4],
+                                    (Float) v[5],
+                                    (String) v[6],
+                                    (Boolean) v[7]));
 
     public static final ObjectKind<Video> VIDEOS =
             new ObjectKind<>(
@@ -51,7 +64,19 @@ public final class ObjectKind<T> {
                                     "enabled",
                                     (a, b) -> Boolean.compare(a.enabled(), b.enabled()))),
                     ObjectKind::videoProto,
-                    XmlDocuments.Videos::new);
+                    XmlDocuments.Videos::new,
+                    SpecFields.VIDEO,
+                    1,
+                    v ->
+                            new Video(
+                                    (String) v[0],
+                                    (String) v[1],
+                                    (String) v[2],
+                                    (Integer) v[3],
+                                    (Integer) v[4],
+                                    (Integer) v[5],
+                                    (Integer) v[6],
+                                    (Boolean) v[7]));
 
     public static final List<ObjectKind<?>> ALL = List.of(BOOKS, VIDEOS);
 
@@ -62,6 +87,9 @@ public final class ObjectKind<T> {
     private final List<SortKey<T>> sortSequence;
     private final Function<T, MessageLite> toProto;
     private final Function<List<T>, Object> xmlDocument;
+    private final List<Field> fields;
+    private final int seedOffset;
+    private final Function<Object[], T> fromValues;
 
     private ObjectKind(
             String plural,
@@ -70,7 +98,10 @@ public final class ObjectKind<T> {
             Class<T> type,
             List<SortKey<T>> sortSequence,
             Function<T, MessageLite> toProto,
-            Function<List<T>, Object> xmlDocument) {
+            Function<List<T>, Object> xmlDocument,
+            List<Field> fields,
+            int seedOffset,
+            Function<Object[], T> fromValues) {
         this.plural = plural;
         this.singular = singular;
         this.label = label;
@@ -78,6 +109,9 @@ public final class ObjectKind<T> {
         this.sortSequence = sortSequence;
         this.toProto = toProto;
         this.xmlDocument = xmlDocument;
+        this.fields = fields;
+        this.seedOffset = seedOffset;
+        this.fromValues = fromValues;
     }
 
     /** The name in URLs, file names and XML roots: {@code books}, {@code videos}. */
@@ -102,6 +136,27 @@ public final class ObjectKind<T> {
     /** CM2's sequence of sorts, one per property (SPEC §4); its first key is CM1's. */
     public List<SortKey<T>> sortSequence() {
         return sortSequence;
+    }
+
+    /**
+     * The kind's field table (SPEC §1), in order: what every format writes, the generator draws and
+     * the collector checks.
+     */
+    public List<Field> fields() {
+        return fields;
+    }
+
+    /**
+     * What the generator adds to the dataset's seed for this kind's own {@link java.util.Random}
+     * stream: Books 0, Videos 1.
+     */
+    public int seedOffset() {
+        return seedOffset;
+    }
+
+    /** The object holding {@code values}, one per field in table order, as the table types them. */
+    public T fromValues(Object[] values) {
+        return fromValues.apply(values);
     }
 
     /** The generated protobuf message for one object. */

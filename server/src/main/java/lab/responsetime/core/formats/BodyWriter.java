@@ -7,7 +7,7 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import lab.responsetime.core.compression.CompressingStream;
 import lab.responsetime.core.compression.Compression;
-import lab.responsetime.core.compression.Compressor;
+import lab.responsetime.core.compression.CompressionCodec;
 import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.dataset.ObjectKind;
@@ -35,7 +35,7 @@ import lab.responsetime.core.dataset.ObjectKind;
 public final class BodyWriter {
     private final int headBytes;
     private final LongSupplier nanoClock;
-    private final Function<Compression, Compressor> compressors;
+    private final Function<Compression, CompressionCodec> codecs;
 
     /**
      * Each thread's head buffer, reused from body to body: a server thread writes one body at a
@@ -44,18 +44,17 @@ public final class BodyWriter {
     private final ThreadLocal<byte[]> headBuffers;
 
     public BodyWriter(int headBytes) {
-        this(headBytes, System::nanoTime, Compression::compressor);
+        this(headBytes, System::nanoTime, Compression::codec);
     }
 
     /**
-     * @param compressors the compressor of each compression but NONE (the tests time decorated
-     *     ones)
+     * @param codecs the codec of each compression but NONE (the tests time decorated ones)
      */
     BodyWriter(
-            int headBytes, LongSupplier nanoClock, Function<Compression, Compressor> compressors) {
+            int headBytes, LongSupplier nanoClock, Function<Compression, CompressionCodec> codecs) {
         this.headBytes = headBytes;
         this.nanoClock = nanoClock;
-        this.compressors = compressors;
+        this.codecs = codecs;
         this.headBuffers = ThreadLocal.withInitial(() -> new byte[headBytes]);
     }
 
@@ -111,8 +110,8 @@ public final class BodyWriter {
             if (compression == Compression.NONE) {
                 encoder.encode(kind, objects, top);
             } else {
-                Compressor compressor = compressors.apply(compression);
-                try (CompressingStream compressing = top.time(() -> compressor.open(wire, level))) {
+                CompressionCodec codec = codecs.apply(compression);
+                try (CompressingStream compressing = top.time(() -> codec.compress(wire, level))) {
                     top.below = compressing;
                     encoder.encode(kind, objects, top);
                     top.time(

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 
@@ -59,7 +60,7 @@ public final class Ingestion {
     public record Summary(
             ObjectKind<?> kind,
             Format format,
-            ContentEncoding encoding,
+            Compression encoding,
             int objects,
             long wireBytes,
             long decodedBytes,
@@ -68,16 +69,15 @@ public final class Ingestion {
             long decodeNanos) {}
 
     /**
-     * Reads {@code body} to its end as {@code encoding} and {@code format} say, checking every
-     * object as one of {@code kind}'s.
+     * Reads {@code body} to its end as {@code encoding} (its Content-Encoding) and {@code format}
+     * say, checking every object as one of {@code kind}'s.
      *
      * @throws InvalidBodyException the body is empty, malformed, not valid compressed data, or an
      *     object breaks a rule (the first problem)
      * @throws BodyTooLargeException the body passed a limit
      * @throws BodyNotReceivedException the connection failed before the body's end
      */
-    public Summary ingest(
-            ObjectKind<?> kind, IngestFormat format, ContentEncoding encoding, InputStream body)
+    public Summary ingest(ObjectKind<?> kind, Format format, Compression encoding, InputStream body)
             throws BodyRefusedException {
         running.incrementAndGet();
         long started = nanoClock.getAsLong();
@@ -95,11 +95,11 @@ public final class Ingestion {
         try {
             long opening = nanoClock.getAsLong();
             try {
-                decompressing = encoding.open(wire);
+                decompressing = encoding.decompressing(wire);
             } catch (BodyRefusedException refused) {
                 throw refused;
             } catch (IOException | RuntimeException e) {
-                throw encoding.corrupt(e);
+                throw corrupt(encoding, e);
             }
             long openNanos = nanoClock.getAsLong() - opening;
             decoded =
@@ -109,23 +109,25 @@ public final class Ingestion {
                             "the body is larger than the limit of "
                                     + limits.maxDecodedBytes()
                                     + " bytes once decompressed (ingest.maxDecodedBytes)",
-                            encoding == ContentEncoding.IDENTITY
+                            encoding == Compression.NONE
                                     ? Ingestion::notReceived
-                                    : encoding::corrupt,
+                                    : problem -> corrupt(encoding, problem),
                             nanoClock);
             ObjectValidator validator = ObjectValidator.of(kind, limits.maxObjects());
-            Format decodedAs = format.decoder().decode(decoded, validator);
+            Format decodedAs = format.codec().decode(decoded, validator);
             if (decoded.read() >= 0) {
                 throw validator.listProblem("there is more after the end of the list");
             }
-            if (encoding != ContentEncoding.IDENTITY && wire.read() >= 0) {
+            if (encoding != Compression.NONE && wire.read() >= 0) {
                 throw new InvalidBodyException(
-                        "there are bytes after the end of the " + encoding.token() + " data");
+                        "there are bytes after the end of the "
+                                + encoding.contentCoding()
+                                + " data");
             }
             long elapsed = nanoClock.getAsLong() - started;
             long belowDecoder = decoded.nanos() + openNanos;
-            long inflate = encoding == ContentEncoding.IDENTITY ? 0 : belowDecoder - wire.nanos();
-            long receive = encoding == ContentEncoding.IDENTITY ? belowDecoder : wire.nanos();
+            long inflate = encoding == Compression.NONE ? 0 : belowDecoder - wire.nanos();
+            long receive = encoding == Compression.NONE ? belowDecoder : wire.nanos();
             return new Summary(
                     kind,
                     decodedAs,
@@ -182,6 +184,21 @@ public final class Ingestion {
         boolean drainable = !wire.exceeded() && !(refused instanceof BodyNotReceivedException);
         answer.bodyReadToEnd(drainable && wire.drain());
         return answer;
+    }
+
+    /** The refusal of a body {@code encoding}'s decompressor could not read. */
+    static InvalidBodyException corrupt(Compression encoding, Exception problem) {
+        String detail =
+                problem.getMessage() == null
+                        ? problem.getClass().getSimpleName()
+                        : problem.getMessage();
+        return new InvalidBodyException(
+                "the body is not valid "
+                        + encoding.contentCoding()
+                        + " data (Content-Encoding: "
+                        + encoding.contentCoding()
+                        + "): "
+                        + detail);
     }
 
     private static BodyRefusedException notReceived(Exception problem) {

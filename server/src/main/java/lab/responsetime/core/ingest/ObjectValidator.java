@@ -1,13 +1,17 @@
 package lab.responsetime.core.ingest;
 
 import java.util.List;
+import lab.responsetime.core.dataset.Field;
+import lab.responsetime.core.dataset.FieldRule;
+import lab.responsetime.core.dataset.FieldType;
 import lab.responsetime.core.dataset.ObjectKind;
 
 /**
- * Checks the objects of one body field by field, as a decoder reads them, against SPEC §1's rules
- * for one object kind: every field present once and no other, every value of its field's type and
- * within its rule — exactly the rules {@code DatasetGenerator} guarantees, so that generated data
- * always passes. One instance per body: it holds the state of the object being read and counts the
+ * Checks the objects of one body field by field, as a decoder reads them, against one object kind's
+ * field table ({@link ObjectKind#fields()}): every field present once and no other, every value of
+ * its field's type and within its {@link FieldRule} — the rules the generator draws from, so that
+ * generated data always passes — and a paired field ({@link FieldRule.PairedInteger}) the pair of
+ * its partner. One instance per body: it holds the state of the object being read and counts the
  * objects.
  *
  * <p>A decoder calls {@link #startObject()}, then for each field {@link #field} and the value's
@@ -17,10 +21,16 @@ import lab.responsetime.core.dataset.ObjectKind;
  * and what is allowed: {@code books[3].price must be a number from 0 to 2000 with at most 2
  * decimals, got 12.345}.
  */
-public abstract class ObjectValidator {
+public final class ObjectValidator {
     private final ObjectKind<?> kind;
     private final List<String> fields;
+    private final FieldRule[] rules;
     private final FieldType[] types;
+
+    /** Per field, the position of the field its value pairs with; -1 for none. */
+    private final int[] partners;
+
+    private final boolean paired;
     private final int allFields;
     private final int maxObjects;
 
@@ -32,23 +42,36 @@ public abstract class ObjectValidator {
     /** One bit per field given in the object being read. */
     private int seen;
 
-    protected ObjectValidator(
-            ObjectKind<?> kind, List<String> fields, FieldType[] types, int maxObjects) {
-        if (fields.size() != types.length || fields.size() > Integer.SIZE - 1) {
-            throw new IllegalArgumentException("one type per field, at most 31 fields");
+    /** The integer values of the object being read, per field, for the rules between fields. */
+    private final long[] integers;
+
+    private ObjectValidator(ObjectKind<?> kind, int maxObjects) {
+        List<Field> table = kind.fields();
+        if (table.size() > Integer.SIZE - 1) {
+            throw new IllegalArgumentException("at most 31 fields");
         }
         this.kind = kind;
-        this.fields = fields;
-        this.types = types.clone();
+        this.fields = table.stream().map(Field::name).toList();
+        this.rules = table.stream().map(Field::rule).toArray(FieldRule[]::new);
+        this.types = table.stream().map(Field::type).toArray(FieldType[]::new);
+        this.partners = new int[table.size()];
+        boolean anyPair = false;
+        for (int i = 0; i < rules.length; i++) {
+            partners[i] =
+                    rules[i] instanceof FieldRule.PairedInteger pair
+                            ? fields.indexOf(pair.partner())
+                            : -1;
+            anyPair |= partners[i] >= 0;
+        }
+        this.paired = anyPair;
+        this.integers = new long[table.size()];
         this.allFields = (1 << fields.size()) - 1;
         this.maxObjects = maxObjects;
     }
 
     /** A validator for a body of {@code kind}'s objects, at most {@code maxObjects} of them. */
     public static ObjectValidator of(ObjectKind<?> kind, int maxObjects) {
-        return kind == ObjectKind.BOOKS
-                ? new BookValidator(maxObjects)
-                : new VideoValidator(maxObjects);
+        return new ObjectValidator(kind, maxObjects);
     }
 
     public ObjectKind<?> kind() {
@@ -60,7 +83,7 @@ public abstract class ObjectValidator {
         return objects;
     }
 
-    /** The fields of the kind, in SPEC §1's order (protobuf's field numbers, from 1). */
+    /** The fields' names, in the table's order (protobuf's field numbers, from 1). */
     public List<String> fields() {
         return fields;
     }
@@ -77,7 +100,6 @@ public abstract class ObjectValidator {
         }
         inObject = true;
         seen = 0;
-        beginObject();
     }
 
     /** The field called {@code name}: one of the kind's, not yet given in this object. */
@@ -114,7 +136,9 @@ public abstract class ObjectValidator {
      * The longest text a STRING field's rule allows: a decoder refuses a longer one without reading
      * it.
      */
-    public abstract int maxLength(int field);
+    public int maxLength(int field) {
+        return rules[field].maxLength();
+    }
 
     /**
      * The longest string any field may hold: the size of a decoder's one buffer for string bytes.
@@ -128,15 +152,16 @@ public abstract class ObjectValidator {
     }
 
     public void string(int field, CharSequence value) throws InvalidBodyException {
-        if (!validString(field, value)) {
+        if (!rules[field].validString(value)) {
             throw invalid(field, Texts.quote(value));
         }
     }
 
     public void integer(int field, long value) throws InvalidBodyException {
-        if (!validInteger(field, value)) {
+        if (!rules[field].validInteger(value)) {
             throw invalid(field, Long.toString(value));
         }
+        integers[field] = value;
     }
 
     /**
@@ -145,7 +170,7 @@ public abstract class ObjectValidator {
      */
     public void decimalLiteral(int field, CharSequence literal) throws InvalidBodyException {
         long cents = Texts.cents(literal);
-        if (cents < 0 || !validCents(field, cents)) {
+        if (cents < 0 || !rules[field].validCents(cents)) {
             throw invalid(field, literal.toString());
         }
     }
@@ -158,7 +183,7 @@ public abstract class ObjectValidator {
     public void decimal(int field, double value) throws InvalidBodyException {
         long cents = Math.round(value * 100);
         boolean twoDecimals = value == cents / 100.0 || value == (double) (cents / 100f);
-        if (!twoDecimals || !validCents(field, cents)) {
+        if (!twoDecimals || !rules[field].validCents(cents)) {
             throw invalid(
                     field,
                     value == (float) value
@@ -189,7 +214,7 @@ public abstract class ObjectValidator {
             }
             case DECIMAL -> {
                 long cents = Texts.cents(text);
-                if (cents < 0 || !validCents(field, cents)) {
+                if (cents < 0 || !rules[field].validCents(cents)) {
                     throw invalid(field, Texts.quote(text));
                 }
             }
@@ -211,17 +236,18 @@ public abstract class ObjectValidator {
         claim(field);
         boolean valid =
                 switch (types[field]) {
-                    case STRING -> validString(field, "");
-                    case INTEGER -> validInteger(field, 0);
-                    case DECIMAL -> validCents(field, 0);
+                    case STRING -> rules[field].validString("");
+                    case INTEGER -> rules[field].validInteger(0);
+                    case DECIMAL -> rules[field].validCents(0);
                     case BOOLEAN -> true;
                 };
+        integers[field] = 0;
         if (!valid) {
             String defaultValue = types[field] == FieldType.STRING ? "\"\"" : "0";
             throw fieldProblem(
                     field,
                     "must be "
-                            + rule(field)
+                            + rules[field].words()
                             + ", got nothing (an absent field reads as proto3's "
                             + "default, "
                             + defaultValue
@@ -243,9 +269,39 @@ public abstract class ObjectValidator {
                     "has no " + names + "; " + exactly(),
                     fields.get(Integer.numberOfTrailingZeros(missing)));
         }
-        endOfObject();
+        if (paired) {
+            checkPairs();
+        }
         objects++;
         inObject = false;
+    }
+
+    /** Each paired field's value must be its partner's pair (Video's width for its height). */
+    private void checkPairs() throws InvalidBodyException {
+        for (int field = 0; field < partners.length; field++) {
+            int partner = partners[field];
+            if (partner >= 0) {
+                FieldRule.PairedInteger pair = (FieldRule.PairedInteger) rules[field];
+                if (!pair.pairs(integers[partner], integers[field])) {
+                    throw fieldProblem(
+                            field,
+                            "must be "
+                                    + pair.pairOf(integers[partner])
+                                    + " for "
+                                    + fields.get(partner)
+                                    + " "
+                                    + integers[partner]
+                                    + " ("
+                                    + fields.get(partner)
+                                    + "s and "
+                                    + fields.get(field)
+                                    + "s pair as "
+                                    + pair.pairs()
+                                    + "), got "
+                                    + integers[field]);
+                }
+            }
+        }
     }
 
     /**
@@ -253,7 +309,7 @@ public abstract class ObjectValidator {
      * "12"}, {@code an object}).
      */
     public InvalidBodyException invalid(int field, String got) {
-        return fieldProblem(field, "must be " + rule(field) + ", got " + got);
+        return fieldProblem(field, "must be " + rules[field].words() + ", got " + got);
     }
 
     /** The error for an element of the list that is not an object; {@code got} says what it is. */
@@ -314,22 +370,4 @@ public abstract class ObjectValidator {
     private String label(int object) {
         return kind.plural() + "[" + object + "]";
     }
-
-    // The kind's rules.
-
-    protected abstract boolean validString(int field, CharSequence value);
-
-    protected abstract boolean validInteger(int field, long value);
-
-    /** A DECIMAL field's value in hundredths. */
-    protected abstract boolean validCents(int field, long cents);
-
-    /** What {@code field} allows, in words: {@code an integer from 0 to 1000}. */
-    protected abstract String rule(int field);
-
-    /** Forgets what the previous object's fields said (for rules between fields). */
-    protected void beginObject() {}
-
-    /** The rules between fields, once all are given. */
-    protected void endOfObject() throws InvalidBodyException {}
 }

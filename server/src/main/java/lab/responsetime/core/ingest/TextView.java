@@ -8,13 +8,13 @@ import java.nio.charset.StandardCharsets;
  * agree; any other byte reads as a character no rule allows. {@link #toString()} decodes bytes as
  * UTF-8, for error messages.
  */
-final class TextView implements CharSequence {
+public final class TextView implements CharSequence {
     private char[] chars;
     private byte[] bytes;
     private int offset;
     private int length;
 
-    TextView chars(char[] chars, int offset, int length) {
+    public TextView chars(char[] chars, int offset, int length) {
         this.chars = chars;
         this.bytes = null;
         this.offset = offset;
@@ -22,7 +22,7 @@ final class TextView implements CharSequence {
         return this;
     }
 
-    TextView bytes(byte[] bytes, int offset, int length) {
+    public TextView bytes(byte[] bytes, int offset, int length) {
         this.bytes = bytes;
         this.chars = null;
         this.offset = offset;

@@ -1,9 +1,7 @@
 package lab.responsetime.core.ingest;
 
-import java.util.List;
-
-/** The checks of text values that SPEC §1's rules share, and the quoting of values in messages. */
-final class Texts {
+/** Numbers read from text as the text formats write them, and the quoting of values in messages. */
+public final class Texts {
     /** Characters of a value shown in an error message; the rest is summarized by its length. */
     private static final int QUOTED_CHARS = 40;
 
@@ -13,68 +11,7 @@ final class Texts {
      */
     private static final int MAX_DIGITS = 10;
 
-    /** SPEC §1's random strings: 0-9, A-Z, a-z. */
-    private static final boolean[] ALPHANUMERIC = new boolean[128];
-
-    static {
-        for (char c = '0'; c <= '9'; c++) {
-            ALPHANUMERIC[c] = true;
-        }
-        for (char c = 'A'; c <= 'Z'; c++) {
-            ALPHANUMERIC[c] = true;
-            ALPHANUMERIC[c + ('a' - 'A')] = true;
-        }
-    }
-
     private Texts() {}
-
-    /** Whether {@code value} is {@code min}–{@code max} characters from 0-9, A-Z, a-z. */
-    static boolean alphanumeric(CharSequence value, int min, int max) {
-        int length = value.length();
-        return length >= min && length <= max && onlyAlphanumeric(value, 0, length);
-    }
-
-    /**
-     * Whether the characters from {@code start} (inclusive) to {@code end} are all from 0-9, A-Z,
-     * a-z.
-     */
-    static boolean onlyAlphanumeric(CharSequence value, int start, int end) {
-        for (int i = start; i < end; i++) {
-            char c = value.charAt(i);
-            if (c >= 128 || !ALPHANUMERIC[c]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether {@code value} begins with {@code prefix}. */
-    static boolean startsWith(CharSequence value, String prefix) {
-        if (value.length() < prefix.length()) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length(); i++) {
-            if (value.charAt(i) != prefix.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The position of {@code value} in {@code choices}, or -1. */
-    static int indexOf(CharSequence value, List<String> choices) {
-        for (int i = 0; i < choices.size(); i++) {
-            if (choices.get(i).contentEquals(value)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Whether {@code c} is a lowercase hexadecimal digit. */
-    static boolean lowerHex(char c) {
-        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
-    }
 
     /**
      * A whole number written as text, {@code 0} or digits without a leading zero; -1 for any other
@@ -144,7 +81,7 @@ final class Texts {
      * {@code value} in double quotes for an error message, with quotes, backslashes and control
      * characters escaped, and cut after 40 characters (saying how many there were).
      */
-    static String quote(CharSequence value) {
+    public static String quote(CharSequence value) {
         int length = value.length();
         StringBuilder quoted = new StringBuilder(Math.min(length, QUOTED_CHARS) + 24).append('"');
         for (int i = 0; i < Math.min(length, QUOTED_CHARS); i++) {

@@ -33,12 +33,21 @@ class CatalogueFileTest {
                 (List<Map<String, Object>>) Catalogue.describe().get("compressions");
         assertThat(new ObjectMapper().writeValueAsString(compressions))
                 .isEqualTo(
-                        "[{\"name\":\"none\",\"label\":\"none\",\"encoding\":null,\"levels\":null},"
-                            + "{\"name\":\"gzip\",\"label\":\"GZIP\",\"encoding\":\"gzip\",\"levels\":{\"min\":1,\"max\":9,\"default\":6}},{\"name\":\"deflate\",\"label\":\"deflate"
-                            + " (zlib)\",\"encoding\":\"deflate\","
-                            + "\"levels\":{\"min\":1,\"max\":9,\"default\":6}},"
-                            + "{\"name\":\"br\",\"label\":\"Brotli\",\"encoding\":\"br\",\"levels\":{\"min\":0,\"max\":11,\"default\":6}},"
-                            + "{\"name\":\"zstd\",\"label\":\"zstd\",\"encoding\":\"zstd\",\"levels\":{\"min\":1,\"max\":19,\"default\":3}}]");
+                        "["
+                                + String.join(
+                                        ",",
+                                        "{\"name\":\"none\",\"label\":\"none\",\"encoding\":null,"
+                                                + "\"levels\":null}",
+                                        "{\"name\":\"gzip\",\"label\":\"GZIP\",\"encoding\":\"gzip\","
+                                            + "\"levels\":{\"min\":1,\"max\":9,\"default\":6}}",
+                                        "{\"name\":\"deflate\",\"label\":\"deflate (zlib)\","
+                                                + "\"encoding\":\"deflate\","
+                                                + "\"levels\":{\"min\":1,\"max\":9,\"default\":6}}",
+                                        "{\"name\":\"br\",\"label\":\"Brotli\",\"encoding\":\"br\","
+                                            + "\"levels\":{\"min\":0,\"max\":11,\"default\":6}}",
+                                        "{\"name\":\"zstd\",\"label\":\"zstd\",\"encoding\":\"zstd\","
+                                            + "\"levels\":{\"min\":1,\"max\":19,\"default\":3}}")
+                                + "]");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import lab.responsetime.api.Book;
 import lab.responsetime.core.compression.CompressingStream;
 import lab.responsetime.core.compression.Compression;
-import lab.responsetime.core.compression.Compressor;
+import lab.responsetime.core.compression.CompressionCodec;
 import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.dataset.DatasetGenerator;
@@ -152,9 +153,7 @@ class BodyWriterTest {
 
     private BodyWriter writer(int headBytes) {
         return new BodyWriter(
-                headBytes,
-                clock::get,
-                compression -> new ClockedCompressor(compression.compressor()));
+                headBytes, clock::get, compression -> new ClockedCompressor(compression.codec()));
     }
 
     private static int defaultLevel(Compression compression) {
@@ -168,7 +167,7 @@ class BodyWriterTest {
             public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
                     throws IOException {
                 Format.JSON
-                        .encoder()
+                        .codec()
                         .encode(
                                 kind,
                                 objects,
@@ -224,17 +223,22 @@ class BodyWriterTest {
      * The real compressor, whose opening, writes, last block and release each cost their known
      * time.
      */
-    private final class ClockedCompressor implements Compressor {
-        private final Compressor real;
+    private final class ClockedCompressor implements CompressionCodec {
+        private final CompressionCodec real;
 
-        ClockedCompressor(Compressor real) {
+        ClockedCompressor(CompressionCodec real) {
             this.real = real;
         }
 
         @Override
-        public CompressingStream open(OutputStream sink, int level) throws IOException {
+        public InputStream decompress(InputStream body) throws IOException {
+            return real.decompress(body);
+        }
+
+        @Override
+        public CompressingStream compress(OutputStream sink, int level) throws IOException {
             clock.addAndGet(OPEN_NANOS);
-            CompressingStream stream = real.open(sink, level);
+            CompressingStream stream = real.compress(sink, level);
             return new CompressingStream() {
                 @Override
                 public void write(byte[] b, int off, int len) throws IOException {

@@ -133,7 +133,7 @@ class FormatRoundTripTest {
         RecordingSink sink = new RecordingSink();
         List<BodyWriter.Timings> told = new ArrayList<>();
         writer.write(
-                Format.JSON.encoder(),
+                Format.JSON.codec(),
                 ObjectKind.BOOKS,
                 BOOKS.subList(0, 10),
                 compression,
@@ -160,7 +160,7 @@ class FormatRoundTripTest {
         int level = compression.levels().map(Compression.Levels::defaultLevel).orElse(0);
         BodyWriter.Timings whole =
                 writer.write(
-                        Format.XML.encoder(),
+                        Format.XML.codec(),
                         ObjectKind.BOOKS,
                         BOOKS,
                         compression,
@@ -210,7 +210,7 @@ class FormatRoundTripTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new BodyWriter(8192)
                 .write(
-                        format.encoder(),
+                        format.codec(),
                         kind,
                         objects,
                         compression,

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,22 +63,65 @@ public final class IndependentDecoders {
     static final List<String> VIDEO_FIELDS =
             List.of("uri", "title", "format", "height", "width", "length", "views", "enabled");
 
+    /** One independent decompressor per compression but NONE. */
+    private static final Map<Compression, Decompressor> DECOMPRESSORS =
+            new EnumMap<>(
+                    Map.of(
+                            Compression.GZIP, GZIPInputStream::new,
+                            Compression.DEFLATE, InflaterInputStream::new,
+                            Compression.BR, BrotliInputStream::new,
+                            Compression.ZSTD, ZstdInputStream::new));
+
+    /** One independent decoder per format. */
+    private static final Map<Format, BodyDecoder> DECODERS = new EnumMap<>(Format.class);
+
+    static {
+        DECODERS.put(Format.JSON, (kind, body) -> bind(kind, fromJson(kind, body)));
+        DECODERS.put(Format.XML, (kind, body) -> bind(kind, fromXml(kind, body)));
+        DECODERS.put(
+                Format.XML_ATTRIBUTES, (kind, body) -> bind(kind, fromXmlAttributes(kind, body)));
+        DECODERS.put(Format.CBOR, (kind, body) -> bind(kind, fromCbor(kind, body)));
+        DECODERS.put(Format.MSGPACK, (kind, body) -> bind(kind, fromMsgpack(kind, body)));
+        DECODERS.put(
+                Format.PROTOBUF,
+                (kind, body) ->
+                        kind == ObjectKind.BOOKS ? protobufBooks(body) : protobufVideos(body));
+    }
+
     private IndependentDecoders() {}
+
+    /** Reads an uncompressed body of one format into objects of the kind. */
+    @FunctionalInterface
+    private interface BodyDecoder {
+        List<?> decode(ObjectKind<?> kind, byte[] body) throws Exception;
+    }
+
+    /** Reads a compressed stream. */
+    @FunctionalInterface
+    private interface Decompressor {
+        InputStream open(InputStream compressed) throws IOException;
+    }
+
+    /** Whether {@code format} has a decoder here. */
+    public static boolean decodes(Format format) {
+        return DECODERS.containsKey(format);
+    }
+
+    /** Whether {@code compression} has a decompressor here (NONE needs none). */
+    public static boolean decompresses(Compression compression) {
+        return compression == Compression.NONE || DECOMPRESSORS.containsKey(compression);
+    }
 
     /** The body as the format encoded it, before {@code compression}. */
     public static byte[] decompress(Compression compression, byte[] body) {
         if (compression == Compression.NONE) {
             return body;
         }
-        ByteArrayInputStream compressed = new ByteArrayInputStream(body);
-        try (InputStream in =
-                switch (compression) {
-                    case GZIP -> new GZIPInputStream(compressed);
-                    case DEFLATE -> new InflaterInputStream(compressed);
-                    case BR -> new BrotliInputStream(compressed);
-                    case ZSTD -> new ZstdInputStream(compressed);
-                    case NONE -> throw new AssertionError("not compressed");
-                }) {
+        Decompressor decompressor = DECOMPRESSORS.get(compression);
+        if (decompressor == null) {
+            throw new AssertionError("no independent decompressor for " + compression);
+        }
+        try (InputStream in = decompressor.open(new ByteArrayInputStream(body))) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -88,16 +132,11 @@ public final class IndependentDecoders {
     @SuppressWarnings("unchecked")
     public static <T> List<T> decode(Format format, ObjectKind<T> kind, byte[] body)
             throws Exception {
-        return switch (format) {
-            case JSON -> bind(kind, fromJson(kind, body));
-            case XML -> bind(kind, fromXml(kind, body));
-            case XML_ATTRIBUTES -> bind(kind, fromXmlAttributes(kind, body));
-            case CBOR -> bind(kind, fromCbor(kind, body));
-            case MSGPACK -> bind(kind, fromMsgpack(kind, body));
-            case PROTOBUF ->
-                    (List<T>)
-                            (kind == ObjectKind.BOOKS ? protobufBooks(body) : protobufVideos(body));
-        };
+        BodyDecoder decoder = DECODERS.get(format);
+        if (decoder == null) {
+            throw new AssertionError("no independent decoder for " + format);
+        }
+        return (List<T>) decoder.decode(kind, body);
     }
 
     @SuppressWarnings("unchecked")

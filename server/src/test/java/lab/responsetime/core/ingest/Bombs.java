@@ -33,19 +33,19 @@ public final class Bombs {
     private Bombs() {}
 
     /** The bomb of {@code encoding} (identity has none). */
-    public static synchronized byte[] of(ContentEncoding encoding) {
+    public static synchronized byte[] of(Compression encoding) {
         return switch (encoding) {
             case GZIP -> gzip == null ? gzip = gzip() : gzip;
             case DEFLATE -> deflate == null ? deflate = zlib() : deflate;
             case ZSTD -> zstd == null ? zstd = zstd() : zstd;
             case BR -> br == null ? br = brotli() : br;
-            case IDENTITY -> throw new IllegalArgumentException("identity expands nothing");
+            case NONE -> throw new IllegalArgumentException("identity expands nothing");
         };
     }
 
     /** What {@code encoding}'s bomb expands to. */
-    public static long expandsTo(ContentEncoding encoding) {
-        return encoding == ContentEncoding.BR ? ONE_GIB : TEN_GIB;
+    public static long expandsTo(Compression encoding) {
+        return encoding == Compression.BR ? ONE_GIB : TEN_GIB;
     }
 
     /**
@@ -142,7 +142,7 @@ public final class Bombs {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] spaces = new byte[1 << 16];
         Arrays.fill(spaces, (byte) ' ');
-        try (var compressing = Compression.BR.compressor().open(out, 1)) {
+        try (var compressing = Compression.BR.codec().compress(out, 1)) {
             compressing.write(new byte[] {'['}, 0, 1);
             for (long written = 1; written < ONE_GIB; written += spaces.length) {
                 compressing.write(spaces, 0, spaces.length);

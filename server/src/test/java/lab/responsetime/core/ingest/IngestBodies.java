@@ -44,7 +44,7 @@ public final class IngestBodies {
         try {
             new BodyWriter(8192)
                     .write(
-                            format.encoder(),
+                            format.codec(),
                             kind,
                             objects,
                             compression,
@@ -68,8 +68,8 @@ public final class IngestBodies {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (var compressing =
                 compression
-                        .compressor()
-                        .open(out, compression.levels().orElseThrow().defaultLevel())) {
+                        .codec()
+                        .compress(out, compression.levels().orElseThrow().defaultLevel())) {
             compressing.write(body, 0, body.length);
             compressing.finish();
         } catch (IOException e) {

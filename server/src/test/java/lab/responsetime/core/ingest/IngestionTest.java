@@ -45,7 +45,7 @@ class IngestionTest {
         List<Arguments> cells = new ArrayList<>();
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             for (Format format : Format.values()) {
-                for (ContentEncoding encoding : ContentEncoding.values()) {
+                for (Compression encoding : Compression.values()) {
                     for (int count : new int[] {10, 1000}) {
                         cells.add(Arguments.of(kind, format, encoding, count));
                     }
@@ -58,10 +58,9 @@ class IngestionTest {
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("cells")
     void readsEveryGetBodyUnderEveryEncoding(
-            ObjectKind<?> kind, Format format, ContentEncoding encoding, int count)
-            throws Exception {
+            ObjectKind<?> kind, Format format, Compression encoding, int count) throws Exception {
         byte[] plain = IngestBodies.get(kind, count, format, Compression.NONE);
-        byte[] body = IngestBodies.compress(encoding.compression(), plain);
+        byte[] body = IngestBodies.compress(encoding, plain);
         Ingestion.Summary summary = ingest(kind, format, encoding, body);
         assertThat(summary.objects()).isEqualTo(count);
         assertThat(summary.format()).isEqualTo(format);
@@ -69,7 +68,7 @@ class IngestionTest {
         assertThat(summary.decodedBytes()).isEqualTo(plain.length);
         assertThat(summary.receiveNanos()).isNotNegative();
         assertThat(summary.decodeNanos()).isPositive();
-        assertThat(summary.inflateNanos() > 0).isEqualTo(encoding != ContentEncoding.IDENTITY);
+        assertThat(summary.inflateNanos() > 0).isEqualTo(encoding != Compression.NONE);
         assertThat(ingestion.running()).isZero();
     }
 
@@ -89,8 +88,8 @@ class IngestionTest {
         Ingestion.Summary summary =
                 ticking.ingest(
                         ObjectKind.VIDEOS,
-                        IngestFormat.CBOR,
-                        ContentEncoding.ZSTD,
+                        Format.CBOR,
+                        Compression.ZSTD,
                         new ByteArrayInputStream(body));
         assertThat(summary.receiveNanos() + summary.inflateNanos() + summary.decodeNanos())
                 .isEqualTo(readings.get(readings.size() - 1) - readings.get(0));
@@ -99,8 +98,8 @@ class IngestionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ContentEncoding.class, names = "IDENTITY", mode = EnumSource.Mode.EXCLUDE)
-    void aDecompressionBombStopsInflatingAtTheLimit(ContentEncoding encoding) throws Exception {
+    @EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+    void aDecompressionBombStopsInflatingAtTheLimit(Compression encoding) throws Exception {
         byte[] bomb = Bombs.of(encoding);
         assertThat(Bombs.expandsTo(encoding))
                 .as("expands far past the limit")
@@ -112,10 +111,7 @@ class IngestionTest {
         long heapBefore = threads.getThreadAllocatedBytes(thread);
         Counting source = new Counting(new ByteArrayInputStream(bomb));
 
-        assertThatThrownBy(
-                        () ->
-                                ingestion.ingest(
-                                        ObjectKind.BOOKS, IngestFormat.JSON, encoding, source))
+        assertThatThrownBy(() -> ingestion.ingest(ObjectKind.BOOKS, Format.JSON, encoding, source))
                 .isInstanceOf(BodyTooLargeException.class)
                 .hasMessage(
                         "the body is larger than the limit of 4194304 bytes once decompressed"
@@ -136,18 +132,18 @@ class IngestionTest {
     /** Where the compressed stream is longer than one read, the decoder stops reading it too. */
     @ParameterizedTest
     @EnumSource(
-            value = ContentEncoding.class,
+            value = Compression.class,
             names = {"GZIP", "DEFLATE", "ZSTD"})
-    void aBombIsReadOnlyAsFarAsItsLimit(ContentEncoding encoding) throws Exception {
+    void aBombIsReadOnlyAsFarAsItsLimit(Compression encoding) throws Exception {
         byte[] bomb = Bombs.of(encoding);
         Counting source = new Counting(new ByteArrayInputStream(bomb));
-        InputStream inflating = encoding.open(source);
+        InputStream inflating = encoding.decompressing(source);
         BoundedInputStream decoded =
                 new BoundedInputStream(
                         inflating,
                         LIMITS.maxDecodedBytes(),
                         "too large",
-                        encoding::corrupt,
+                        problem -> Ingestion.corrupt(encoding, problem),
                         System::nanoTime);
         byte[] buffer = new byte[8192];
         assertThatThrownBy(
@@ -171,12 +167,7 @@ class IngestionTest {
         Ingestion small = new Ingestion(new IngestLimits(100_000, 1L << 20, 1000));
         Counting source = new Counting(new ByteArrayInputStream(body));
         assertThatThrownBy(
-                        () ->
-                                small.ingest(
-                                        ObjectKind.BOOKS,
-                                        IngestFormat.JSON,
-                                        ContentEncoding.IDENTITY,
-                                        source))
+                        () -> small.ingest(ObjectKind.BOOKS, Format.JSON, Compression.NONE, source))
                 .isInstanceOf(BodyTooLargeException.class)
                 .hasMessage(
                         "the body is larger than the limit of 100000 bytes (ingest.maxBodyBytes)")
@@ -191,8 +182,8 @@ class IngestionTest {
                         () ->
                                 few.ingest(
                                         ObjectKind.VIDEOS,
-                                        IngestFormat.MSGPACK,
-                                        ContentEncoding.GZIP,
+                                        Format.MSGPACK,
+                                        Compression.GZIP,
                                         new ByteArrayInputStream(
                                                 IngestBodies.get(
                                                         ObjectKind.VIDEOS,
@@ -213,8 +204,8 @@ class IngestionTest {
                         () ->
                                 ingestion.ingest(
                                         ObjectKind.BOOKS,
-                                        IngestFormat.PROTOBUF,
-                                        ContentEncoding.IDENTITY,
+                                        Format.PROTOBUF,
+                                        Compression.NONE,
                                         source))
                 .isInstanceOf(InvalidBodyException.class)
                 .satisfies(e -> assertThat(((InvalidBodyException) e).object()).hasValue(0))
@@ -224,40 +215,39 @@ class IngestionTest {
 
     @Test
     void emptyBodiesAreSaidToBeEmpty() {
-        for (IngestFormat format : IngestFormat.values()) {
+        for (Format format : Format.posted()) {
             assertThatThrownBy(
                             () ->
                                     ingestion.ingest(
                                             ObjectKind.BOOKS,
                                             format,
-                                            ContentEncoding.IDENTITY,
+                                            Compression.NONE,
                                             new ByteArrayInputStream(new byte[0])))
                     .as(format.mediaType())
                     .isInstanceOf(InvalidBodyException.class)
                     .hasMessage("the body is empty; send a list of at least one book");
         }
-        for (ContentEncoding encoding : ContentEncoding.values()) {
+        for (Compression encoding : Compression.values()) {
             assertThatThrownBy(
                             () ->
                                     ingestion.ingest(
                                             ObjectKind.BOOKS,
-                                            IngestFormat.JSON,
+                                            Format.JSON,
                                             encoding,
                                             new ByteArrayInputStream(new byte[0])))
-                    .as(encoding.token())
+                    .as(encoding.contentCoding())
                     .hasMessage("the body is empty; send a list of at least one book");
-            if (encoding != ContentEncoding.IDENTITY) {
+            if (encoding != Compression.NONE) {
                 assertThatThrownBy(
                                 () ->
                                         ingestion.ingest(
                                                 ObjectKind.BOOKS,
-                                                IngestFormat.JSON,
+                                                Format.JSON,
                                                 encoding,
                                                 new ByteArrayInputStream(
                                                         IngestBodies.compress(
-                                                                encoding.compression(),
-                                                                new byte[0]))))
-                        .as(encoding.token())
+                                                                encoding, new byte[0]))))
+                        .as(encoding.contentCoding())
                         .hasMessage(
                                 "the body is empty once decompressed; send a list of at least one"
                                         + " book");
@@ -266,30 +256,31 @@ class IngestionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ContentEncoding.class, names = "IDENTITY", mode = EnumSource.Mode.EXCLUDE)
-    void corruptCompressedDataIsInvalid(ContentEncoding encoding) {
-        byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 100, Format.JSON, encoding.compression());
+    @EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+    void corruptCompressedDataIsInvalid(Compression encoding) {
+        byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 100, Format.JSON, encoding);
         byte[] truncated = Arrays.copyOf(body, body.length / 2);
         assertThatThrownBy(() -> ingest(ObjectKind.VIDEOS, Format.JSON, encoding, truncated))
                 .isInstanceOf(InvalidBodyException.class)
                 .hasMessageStartingWith(
                         "the body is not valid "
-                                + encoding.token()
+                                + encoding.contentCoding()
                                 + " data (Content-Encoding: "
-                                + encoding.token()
+                                + encoding.contentCoding()
                                 + "): ");
         byte[] plain = IngestBodies.get(ObjectKind.VIDEOS, 100, Format.JSON, Compression.NONE);
         assertThatThrownBy(() -> ingest(ObjectKind.VIDEOS, Format.JSON, encoding, plain))
                 .isInstanceOf(InvalidBodyException.class)
-                .hasMessageStartingWith("the body is not valid " + encoding.token() + " data");
+                .hasMessageStartingWith(
+                        "the body is not valid " + encoding.contentCoding() + " data");
     }
 
     @ParameterizedTest
     @EnumSource(
-            value = ContentEncoding.class,
+            value = Compression.class,
             names = {"DEFLATE", "ZSTD"})
-    void bytesAfterTheCompressedStreamAreRefused(ContentEncoding encoding) {
-        byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 10, Format.JSON, encoding.compression());
+    void bytesAfterTheCompressedStreamAreRefused(Compression encoding) {
+        byte[] body = IngestBodies.get(ObjectKind.VIDEOS, 10, Format.JSON, encoding);
         assertThatThrownBy(
                         () ->
                                 ingest(
@@ -298,7 +289,7 @@ class IngestionTest {
                                         encoding,
                                         ListDecodersTest.concat(body, new byte[] {1, 2, 3})))
                 .isInstanceOf(InvalidBodyException.class)
-                .hasMessageContaining(encoding.token());
+                .hasMessageContaining(encoding.contentCoding());
     }
 
     @Test
@@ -315,7 +306,7 @@ class IngestionTest {
                                 ingest(
                                         ObjectKind.VIDEOS,
                                         Format.JSON,
-                                        ContentEncoding.ZSTD,
+                                        Compression.ZSTD,
                                         out.toByteArray()))
                 .isInstanceOf(InvalidBodyException.class)
                 .hasMessageStartingWith(
@@ -343,8 +334,8 @@ class IngestionTest {
                             () ->
                                     ingestion.ingest(
                                             ObjectKind.BOOKS,
-                                            IngestFormat.JSON,
-                                            ContentEncoding.GZIP,
+                                            Format.JSON,
+                                            Compression.GZIP,
                                             failing))
                     .isInstanceOf(BodyNotReceivedException.class)
                     .hasMessageStartingWith("the body could not be read to its end: ")
@@ -359,11 +350,11 @@ class IngestionTest {
     }
 
     private Ingestion.Summary ingest(
-            ObjectKind<?> kind, Format format, ContentEncoding encoding, byte[] body)
+            ObjectKind<?> kind, Format format, Compression encoding, byte[] body)
             throws BodyRefusedException {
         return ingestion.ingest(
                 kind,
-                IngestFormat.forContentType(format.mediaType()).orElseThrow(),
+                Format.forContentType(format.mediaType()).orElseThrow(),
                 encoding,
                 new ByteArrayInputStream(body));
     }

@@ -22,7 +22,7 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,19 +39,17 @@ class ListDecodersTest {
     @Test
     void everyFormatCanBePostedWithItsMediaType() {
         for (Format format : Format.values()) {
-            assertThat(IngestFormat.forContentType(format.mediaType()))
+            assertThat(Format.forContentType(format.mediaType()))
                     .as(format.parameter())
                     .isPresent();
         }
-        assertThat(IngestFormat.forContentType("application/json; charset=UTF-8"))
-                .contains(IngestFormat.JSON);
-        assertThat(IngestFormat.forContentType("Application/XML;charset=\"utf-8\""))
-                .contains(IngestFormat.XML);
-        assertThat(IngestFormat.forContentType("application/cbor; charset=utf-8")).isEmpty();
-        assertThat(IngestFormat.forContentType("application/json; charset=latin1")).isEmpty();
-        assertThat(IngestFormat.forContentType("application/json; v=1")).isEmpty();
-        assertThat(IngestFormat.forContentType("text/xml")).isEmpty();
-        assertThat(IngestFormat.forContentType(null)).isEmpty();
+        assertThat(Format.forContentType("application/json; charset=UTF-8")).contains(Format.JSON);
+        assertThat(Format.forContentType("Application/XML;charset=\"utf-8\"")).contains(Format.XML);
+        assertThat(Format.forContentType("application/cbor; charset=utf-8")).isEmpty();
+        assertThat(Format.forContentType("application/json; charset=latin1")).isEmpty();
+        assertThat(Format.forContentType("application/json; v=1")).isEmpty();
+        assertThat(Format.forContentType("text/xml")).isEmpty();
+        assertThat(Format.forContentType(null)).isEmpty();
     }
 
     static Stream<Arguments> getBodies() {
@@ -151,35 +149,10 @@ class ListDecodersTest {
     }
 
     @ParameterizedTest(name = "{0} → {1}")
-    @CsvSource(
+    @CsvFileSource(
+            resources = "/cases/ListDecodersTest.refusesJsonWithTheFirstProblem.csv",
             delimiter = '|',
-            quoteCharacter = '`',
-            textBlock =
-                    """
-                    [B, B(numInStock:"12")]           | books[1].numInStock must be an integer from 0 to 1000, got "12"
-                    [B, B(numInStock:12.0)]           | books[1].numInStock must be an integer from 0 to 1000, got 12.0
-                    [B, B(numInStock:1e2)]            | books[1].numInStock must be an integer from 0 to 1000, got 1e2
-                    [B, B(onSale:0)]                  | books[1].onSale must be a boolean (true or false), got 0
-                    [B, B(title:null)]                | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got null
-                    [B, B(price:12.340)]              | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 12.340
-                    [B, B(price:1.5e1)]               | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got 1.5e1
-                    [B, B(price:-0.5)]                | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got -0.5
-                    [B, B(title:{"a":{"b":[1]}})]     | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an object
-                    {}                                  | the body must be a JSON array of books, got an object
-                    "books"                             | the body must be a JSON array of books, got "books"
-                    []                                  | the list is empty; send at least one book
-                    [1]                                 | books[0] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got 1
-                    [B, [[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]] | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got an array
-                    [B] x                               | there is more after the end of the list: Unrecognized token 'x'
-                    [B][B]                              | there is more after the end of the list (after books[0])
-                    [B,]                                | the body is not valid JSON
-                    [B                                  | the body is not valid JSON: Unexpected end-of-input
-                    [B, {"title": "abcdefghijk"         | the body is not valid JSON: Unexpected end-of-input
-                    [B, {"title": 'abcdefghijk'}]       | the body is not valid JSON: Unexpected character (''' (code 39))
-                    [B, {"numInStock": 012}]            | the body is not valid JSON: Invalid numeric value: Leading zeroes not allowed
-                    [B, {"numInStock": NaN}]            | the body is not valid JSON
-                    [B, {/* c */ "title": "a"}]         | the body is not valid JSON
-                    """)
+            quoteCharacter = '`')
     void refusesJsonWithTheFirstProblem(String template, String message) throws Exception {
         byte[] body = IngestBodies.json(template);
         assertRefused(Format.JSON, ObjectKind.BOOKS, body).hasMessageStartingWith(message);
@@ -358,36 +331,10 @@ class ListDecodersTest {
     }
 
     @ParameterizedTest(name = "{0} → {1}")
-    @CsvSource(
+    @CsvFileSource(
+            resources = "/cases/ListDecodersTest.refusesXmlWithTheFirstProblem.csv",
             delimiter = '|',
-            quoteCharacter = '`',
-            textBlock =
-                    """
-                    <books/>                                        | the list is empty; send at least one book
-                    <books></books>                                 | the list is empty; send at least one book
-                    <videos><video/></videos>                       | the root element must be <books>, got the element <videos>
-                    <books count="1">{E}</books>                      | the root element <books> must have no attributes and no namespaces
-                    <books xmlns="urn:x">{E}</books>                  | the root element must be <books>, got the element <{urn:x}books>
-                    <books>{E}<item/></books>                         | books[1] must be a book with the fields title, author, description, image, numInStock, price, type, onSale, got the element <item>
-                    <books>{E}{A}</books>                               | books[1] has the attribute title, but this document's objects carry their fields as child elements, as its first object does
-                    <books>{A}{E}</books>                               | books[1] has the child element <title>, but this document's objects carry their fields as attributes, as its first object does
-                    <books>{E}<book><title>abcdefghijk<b/></title></book></books> | books[1].title must be a string of 10–30 characters from 0-9, A-Z, a-z, got an element <b>
-                    <books>{E}<book>words</book></books>              | the document has text outside the fields: "words" (in books[1])
-                    <books>{E} words</books>                          | the document has text outside the fields: " words" (after books[0])
-                    <books>{E}<book><numInStock>12.0</numInStock></book></books> | books[1].numInStock must be an integer from 0 to 1000, got "12.0"
-                    <books>{E}<book><price> 12.5</price></book></books> | books[1].price must be a number from 0 to 2000 with at most 2 decimals, got " 12.5"
-                    <books>{E}<book><onSale>1</onSale></book></books> | books[1].onSale must be a boolean (true or false), got "1"
-                    <books>{E}<book><color>red</color></book></books> | books[1] has an unknown field "color"
-                    <books>{E}<book><x:title xmlns:x="urn:x">abcdefghijk</x:title></book></books> | books[1] has the element {urn:x}title with a namespace
-                    <books>{E}</books>trailing                        | the body is not valid XML
-                    <books>{E}</books><books/>                        | the body is not valid XML
-                    <books>{E}                                      | the body is not valid XML
-                    <books>{E}<book><title>&lol;</title></book></books> | the body is not valid XML: Undeclared general entity "lol"
-                    <!DOCTYPE books [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><books>&lol3;</books> | a DOCTYPE is not allowed
-                    <?xml version="1.0"?><!DOCTYPE books [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><books><book><title>&xxe;</title></book></books> | a DOCTYPE is not allowed
-                    <!DOCTYPE books SYSTEM "http://127.0.0.1:9/books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
-                    <!DOCTYPE books PUBLIC "-//X//Y" "books.dtd"><books>{E}</books> | a DOCTYPE is not allowed
-                    """)
+            quoteCharacter = '`')
     void refusesXmlWithTheFirstProblem(String template, String message) throws Exception {
         assertRefused(Format.XML, ObjectKind.BOOKS, IngestBodies.xml(template))
                 .hasMessageStartingWith(message);
@@ -448,9 +395,9 @@ class ListDecodersTest {
     private static Format decode(
             Format format, ObjectKind<?> kind, byte[] body, ObjectValidator validator)
             throws IOException {
-        return IngestFormat.forContentType(format.mediaType())
+        return Format.forContentType(format.mediaType())
                 .orElseThrow()
-                .decoder()
+                .codec()
                 .decode(new ByteArrayInputStream(body), validator);
     }
 

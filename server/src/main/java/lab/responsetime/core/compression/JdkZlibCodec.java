@@ -1,7 +1,10 @@
 package lab.responsetime.core.compression;
 
-/** A compressor with the JDK's {@code java.util.zip} (zlib): GZIP and deflate. */
-abstract class JdkZlibCompressor implements Compressor {
+/** A codec with the JDK's {@code java.util.zip} (zlib): GZIP and deflate. */
+abstract class JdkZlibCodec implements CompressionCodec {
+    /** Compressed bytes a decompressor reads at once. */
+    static final int READ_BUFFER_BYTES = 16 * 1024;
+
     /** The JDK's library name; java.util.zip does not say which zlib it uses. */
     @Override
     public final String library() {

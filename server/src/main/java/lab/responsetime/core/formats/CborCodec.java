@@ -1,4 +1,4 @@
-package lab.responsetime.core.ingest;
+package lab.responsetime.core.formats;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -6,23 +6,39 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import com.fasterxml.jackson.dataformat.cbor.CBORParser;
 import java.io.IOException;
-import lab.responsetime.core.formats.Format;
+import java.util.List;
+import lab.responsetime.core.ingest.ObjectValidator;
+import lab.responsetime.core.ingest.TextView;
 
 /**
- * RFC 8949 CBOR (SPEC §9): an array of maps with text keys, read by Jackson's CBOR parser. Values
- * are checked as carried: text strings, integers, true/false; a price is a float (half, single or
- * double) or an integer, which must be the float nearest to a number with at most two decimals.
- * Tagged values and byte strings are refused: the server's encoder writes neither.
+ * RFC 8949 CBOR (SPEC §9): an array of maps with text keys, one per object, written by Jackson's
+ * {@link JacksonMappers#CBOR} and read by Jackson's CBOR parser. Values are checked as carried:
+ * text strings, integers, true/false; a price is a float (half, single or double) or an integer,
+ * which must be the float nearest to a number with at most two decimals. Tagged values and byte
+ * strings are refused: the server's encoder writes neither.
  */
-final class CborListDecoder extends JacksonListDecoder {
+final class CborCodec extends JacksonCodec {
     private static final CBORFactory FACTORY =
             CBORFactory.builder()
                     .streamReadConstraints(CONSTRAINTS)
                     .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                     .build();
 
-    CborListDecoder() {
-        super(FACTORY, Format.CBOR);
+    CborCodec() {
+        super(JacksonMappers.CBOR, FACTORY);
+    }
+
+    @Override
+    Format format() {
+        return Format.CBOR;
+    }
+
+    @Override
+    public List<Library> libraries() {
+        return List.of(
+                Library.fromPom(
+                        "jackson_cbor",
+                        "com.fasterxml.jackson.dataformat/jackson-dataformat-cbor"));
     }
 
     @Override

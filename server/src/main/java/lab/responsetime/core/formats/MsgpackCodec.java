@@ -1,8 +1,12 @@
-package lab.responsetime.core.ingest;
+package lab.responsetime.core.formats;
 
 import java.io.IOException;
 import java.io.InputStream;
-import lab.responsetime.core.formats.Format;
+import java.io.OutputStream;
+import java.util.List;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.ingest.ObjectValidator;
+import lab.responsetime.core.ingest.TextView;
 import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessageIntegerOverflowException;
 import org.msgpack.core.MessagePack;
@@ -11,23 +15,35 @@ import org.msgpack.core.MessageUnpacker;
 import org.msgpack.value.ValueType;
 
 /**
- * MessagePack (SPEC §9): an array of maps with string keys, read with msgpack-core's {@link
- * MessageUnpacker} (the library under jackson-dataformat-msgpack, which the server encodes with).
- * The unpacker rather than the Jackson parser on top of it, because that parser allocates a
- * string's or binary's declared length before reading it: a five-byte header could ask for 4 GB.
- * Here a header's length is checked first, against the field's longest valid value, and nothing
- * invalid is read.
+ * MessagePack (SPEC §9): an array of maps with string keys, one per object, written by
+ * jackson-dataformat-msgpack ({@link JacksonMappers#MSGPACK}) and read with msgpack-core's {@link
+ * MessageUnpacker} (the library under jackson-dataformat-msgpack). The unpacker rather than the
+ * Jackson parser on top of it, because that parser allocates a string's or binary's declared length
+ * before reading it: a five-byte header could ask for 4 GB. Here a header's length is checked
+ * first, against the field's longest valid value, and nothing invalid is read.
  *
  * <p>Values are checked as carried: strings, integers, true/false; a price is a float32 or float64
  * (or an integer), which must be the float nearest to a number with at most two decimals.
  */
-final class MsgpackListDecoder implements ListDecoder {
+final class MsgpackCodec implements FormatCodec {
     /** Bytes of a key read to name it in a message; a longer key is no field of any kind. */
     private static final int MAX_KEY_BYTES = 64;
 
     private static final int BUFFER_BYTES = 8 * 1024;
     private static final MessagePack.UnpackerConfig CONFIG =
             new MessagePack.UnpackerConfig().withBufferSize(BUFFER_BYTES);
+
+    @Override
+    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
+            throws IOException {
+        JacksonMappers.MSGPACK.writeValue(out, objects);
+    }
+
+    @Override
+    public List<Library> libraries() {
+        return List.of(
+                Library.fromPom("jackson_msgpack", "org.msgpack/jackson-dataformat-msgpack"));
+    }
 
     @Override
     public Format decode(InputStream in, ObjectValidator validator) throws IOException {

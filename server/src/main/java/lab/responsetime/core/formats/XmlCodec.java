@@ -1,31 +1,41 @@
-package lab.responsetime.core.ingest;
+package lab.responsetime.core.formats;
 
 import com.ctc.wstx.api.WstxInputProperties;
 import com.ctc.wstx.exc.WstxLazyException;
 import com.ctc.wstx.stax.WstxInputFactory;
+import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import lab.responsetime.core.formats.Format;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.ingest.BodyRefusedException;
+import lab.responsetime.core.ingest.InvalidBodyException;
+import lab.responsetime.core.ingest.ObjectValidator;
+import lab.responsetime.core.ingest.Texts;
 
 /**
- * SPEC §2's XML ({@code <books><book><title>…</title>…</book>…</books>}) and XML with attributes
- * (SPEC §9: {@code <books><book title="…" …/>…</books>}), which share {@code application/xml}, read
- * with StAX — Woodstox, the parser jackson-dataformat-xml brings and the server's XML encoders use.
- * The document's first object decides its shape: with attributes if it has any, else with child
- * elements; every other object must have that shape. Whitespace between elements and comments are
- * allowed; attributes of the root, namespaces, text outside the fields and elements inside a field
- * are not.
+ * SPEC §2's XML ({@code <books><book><title>…</title>…</book>…</books>}) or XML with attributes
+ * (SPEC §9: {@code <books><book title="…" …/>…</books>}), one codec per shape: each writes its
+ * shape with jackson-dataformat-xml ({@link JacksonMappers#XML}, {@link
+ * JacksonMappers#XML_ATTRIBUTES}).
+ *
+ * <p>The two share {@code application/xml}, so both read either shape, with StAX — Woodstox, the
+ * parser jackson-dataformat-xml brings and writes with. The document's first object decides its
+ * shape: with attributes if it has any, else with child elements; every other object must have that
+ * shape. Whitespace between elements and comments are allowed; attributes of the root, namespaces,
+ * text outside the fields and elements inside a field are not.
  *
  * <p>A document with a DOCTYPE is refused at the DOCTYPE, before anything in it is read: DTDs are
  * off, so no entity is ever declared or expanded (no billion laughs) and no external entity or DTD
  * is ever fetched (no XXE); a reference to an undeclared entity is malformed XML. Woodstox's own
  * limits bound what one text, attribute or nesting can cost before the validator sees it.
  */
-final class XmlListDecoder implements ListDecoder {
+final class XmlCodec implements FormatCodec {
     /**
      * Characters of one text or attribute value, far above any valid value (the longest is 400).
      */
@@ -41,9 +51,44 @@ final class XmlListDecoder implements ListDecoder {
 
     private static final XMLInputFactory FACTORY = factory();
 
-    private enum Shape {
+    /** Where an object's fields are. */
+    enum Shape {
+        /** Child elements: {@code <book><title>…</title>…</book>}. */
         ELEMENTS,
+        /** Attributes: {@code <book title="…" …/>}. */
         ATTRIBUTES
+    }
+
+    private final XmlMapper mapper;
+
+    /** The codec whose encoder writes {@code shape}. */
+    XmlCodec(Shape shape) {
+        this.mapper =
+                shape == Shape.ATTRIBUTES ? JacksonMappers.XML_ATTRIBUTES : JacksonMappers.XML;
+    }
+
+    @Override
+    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
+            throws IOException {
+        mapper.writeValue(out, kind.xmlDocument(objects));
+    }
+
+    @Override
+    public List<Library> libraries() {
+        return List.of(
+                Library.fromPom(
+                        "jackson_xml", "com.fasterxml.jackson.dataformat/jackson-dataformat-xml"),
+                Library.fromPom("woodstox", "com.fasterxml.woodstox/woodstox-core"));
+    }
+
+    @Override
+    public boolean text() {
+        return true;
+    }
+
+    @Override
+    public String postedAs(String mediaType) {
+        return mediaType + " (XML with elements or with attributes: the first object decides)";
     }
 
     private static XMLInputFactory factory() {
@@ -103,8 +148,7 @@ final class XmlListDecoder implements ListDecoder {
                 throw validator.emptyList();
             }
             while (reader.hasNext()) {
-                reader.next(); // the epilog: Woodstox refuses anything but comments, PIs and
-                // whitespace
+                reader.next(); // the epilog: Woodstox refuses all but comments, PIs and whitespace
             }
             return shape == Shape.ATTRIBUTES ? Format.XML_ATTRIBUTES : Format.XML;
         } catch (XMLStreamException e) {

@@ -1,9 +1,11 @@
 package lab.responsetime.core.compression;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import lab.responsetime.core.MavenVersion;
@@ -16,16 +18,28 @@ import lab.responsetime.core.MavenVersion;
  * {@code Encoder} does, rather than through {@code BrotliOutputStream}, because that stream's only
  * way to free the native encoder is {@code close()}, which first compresses everything pending
  * (about a second at level 11) and closes the sink: abandoned work would be finished for nobody.
+ *
+ * <p>It decompresses with brotli4j's binding of Google's decoder ({@link BrotliInputStream}), whose
+ * memory is bounded by the stream's window (at most 16 MiB).
  */
-final class BrotliCompressor implements Compressor {
+final class BrotliCodec implements CompressionCodec {
     /** Input gathered before each push into the native encoder. */
     private static final int INPUT_BYTES = 64 * 1024;
 
     /** Largest write of compressed bytes to the sink. */
     private static final int OUTPUT_BYTES = 64 * 1024;
 
+    /** Compressed bytes the decompressor reads at once. */
+    private static final int READ_BUFFER_BYTES = 16 * 1024;
+
     @Override
-    public CompressingStream open(OutputStream sink, int level) throws IOException {
+    public InputStream decompress(InputStream body) throws IOException {
+        Brotli4jLoader.ensureAvailability();
+        return new BrotliInputStream(body, READ_BUFFER_BYTES);
+    }
+
+    @Override
+    public CompressingStream compress(OutputStream sink, int level) throws IOException {
         Brotli4jLoader.ensureAvailability();
         return new BrotliStream(
                 new EncoderJNI.Wrapper(INPUT_BYTES, level, -1, Encoder.Mode.GENERIC), sink);

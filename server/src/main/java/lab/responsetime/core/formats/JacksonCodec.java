@@ -1,4 +1,4 @@
-package lab.responsetime.core.ingest;
+package lab.responsetime.core.formats;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -6,17 +6,24 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import lab.responsetime.core.formats.Format;
+import java.io.OutputStream;
+import java.util.List;
+import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.ingest.ObjectValidator;
+import lab.responsetime.core.ingest.TextView;
+import lab.responsetime.core.ingest.Texts;
 
 /**
- * The token loop JSON and CBOR share, on Jackson's streaming parser: an array of objects, each
- * field's value checked as its token arrives. A value of the wrong kind (a string where a number
- * belongs, a fraction for an integer, a number for a boolean, null, an object or array) is refused
- * at its token, so nothing nested is ever read.
+ * What JSON and CBOR share: Jackson writes the list ({@link JacksonMappers}), and Jackson's
+ * streaming parser reads it back token by token, an array of objects, each field's value checked as
+ * its token arrives. A value of the wrong kind (a string where a number belongs, a fraction for an
+ * integer, a number for a boolean, null, an object or array) is refused at its token, so nothing
+ * nested is ever read.
  */
-abstract class JacksonListDecoder implements ListDecoder {
+abstract class JacksonCodec implements FormatCodec {
     /**
      * What the parser may buffer, far above any valid value (the longest is 400 characters), so
      * that a huge string, name or number fails as soon as it passes these rather than at the body's
@@ -30,16 +37,26 @@ abstract class JacksonListDecoder implements ListDecoder {
                     .maxNestingDepth(16)
                     .build();
 
+    private final ObjectMapper mapper;
     private final JsonFactory factory;
-    private final Format format;
 
-    JacksonListDecoder(JsonFactory factory, Format format) {
+    JacksonCodec(ObjectMapper mapper, JsonFactory factory) {
+        this.mapper = mapper;
         this.factory = factory;
-        this.format = format;
+    }
+
+    /** The format this codec reads and writes. */
+    abstract Format format();
+
+    @Override
+    public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
+            throws IOException {
+        mapper.writeValue(out, objects);
     }
 
     @Override
     public Format decode(InputStream in, ObjectValidator validator) throws IOException {
+        Format format = format();
         TextView text = new TextView();
         try (JsonParser parser = factory.createParser(in)) {
             JsonToken token = parser.nextToken();

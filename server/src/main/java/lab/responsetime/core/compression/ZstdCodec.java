@@ -1,9 +1,12 @@
 package lab.responsetime.core.compression;
 
 import com.github.luben.zstd.EndDirective;
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import com.github.luben.zstd.util.ZstdVersion;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
@@ -16,8 +19,11 @@ import java.nio.ByteBuffer;
  * <p>It compresses between direct buffers: zstd-jni pins heap arrays for the whole of a native call
  * (JNI critical regions, during which the JVM cannot collect garbage), and one call at level 19 can
  * take tens of milliseconds.
+ *
+ * <p>It decompresses one frame or several, with windows up to {@link
+ * Compression#ZSTD_WINDOW_LOG_MAX 8 MiB}; a frame asking for more is refused.
  */
-final class ZstdCompressor implements Compressor {
+final class ZstdCodec implements CompressionCodec {
     /** Input gathered before a call into zstd: one block (ZSTD_CStreamInSize). */
     private static final int INPUT_BYTES = 128 * 1024;
 
@@ -33,7 +39,19 @@ final class ZstdCompressor implements Compressor {
     private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
     @Override
-    public CompressingStream open(OutputStream sink, int level) {
+    public InputStream decompress(InputStream body) throws IOException {
+        ZstdInputStreamNoFinalizer zstd =
+                new ZstdInputStreamNoFinalizer(body, RecyclingBufferPool.INSTANCE);
+        try {
+            return zstd.setLongMax(Compression.ZSTD_WINDOW_LOG_MAX);
+        } catch (IOException | RuntimeException e) {
+            zstd.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public CompressingStream compress(OutputStream sink, int level) {
         ZstdCompressCtx context = new ZstdCompressCtx();
         try {
             context.setLevel(level);
