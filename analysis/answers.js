@@ -1,6 +1,6 @@
 // What the report says: comparisons along each dimension, RQ1–RQ5 answered in sentences built
-// from the data, the source study's conclusions (SPEC §8) marked against our measurements, and
-// the fastest configuration for each measured situation. Comparisons and decisions are the ones
+// from the data, the source study's conclusions (docs/method.md) marked against our measurements,
+// and the fastest configuration for each measured situation. Comparisons and decisions are the ones
 // each group stopped on (stored with it: common/judge.js), judged at the run's {delta, looks}.
 
 import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, hasInterval, judgingOf, verdictOf } from '#common/comparison.js';
@@ -365,9 +365,9 @@ export function judgeClaim({ holds, contradicted, open }) {
 }
 
 /**
- * SPEC §8's conclusions as data records: which comparisons each covers (`parts`, each a filter
- * and what each verdict means for the claim), and the counts and verdict that follow. Ratios are
- * a/b as in comparisons().
+ * The source study's conclusions (docs/method.md) as data records: which comparisons each covers
+ * (`parts`, each a filter and what each verdict means for the claim), and the counts and verdict
+ * that follow. Ratios are a/b as in comparisons().
  */
 export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   const pick = (dimension, filter) => all.filter((c) => c.dimension === dimension && filter(c));

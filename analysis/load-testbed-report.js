@@ -23,7 +23,7 @@ export const DELTA = 0.05;
 /** A link-limited cell scales with the link when its requests/s are within this share of the link-bound rate. */
 export const LINEAR_TOLERANCE = 0.1;
 
-/** What SPEC §9's testbed published (issue text and SPEC §9): the figures beside which ours are put. */
+/** What the related study's testbed published (docs/method.md): the figures beside which ours are put. */
 export const PUBLISHED = Object.freeze({
   plateau_requests_per_s: 310,
   linear_up_to_mbit: 50,

@@ -1,8 +1,11 @@
-// The page's choices, built from the catalogue (common/catalogue.js, the server's enums): the
-// cell form's selects (the decoder follows the format) and the comparison form's checkboxes.
-// A format added on the server appears here without an edit to the page.
+// The page's choices: the cell form's selects come from the cell's dimensions (common/cell.js,
+// their values and words from the catalogue, the server's enums), a select whose values depend on
+// another (the decoder on the format) following it; the comparison form's checkboxes from the
+// catalogue and the scenario families. A format added on the server appears here without an edit
+// to the page, and so does a new dimension with a select of its name in the form.
 
 import { CATALOGUE, COMPRESSION_ENTRIES, FORMAT_ENTRIES, LABELS, formatLabel } from '#common/catalogue.js';
+import { DIMENSIONS, FAMILIES } from '#common/cell.js';
 
 function option(value, text, selected = false) {
   const element = document.createElement('option');
@@ -25,11 +28,11 @@ function checkbox(name, value, text, checked) {
   return label;
 }
 
-/** The decoders of a format as options of `select`, the default first and chosen. */
-function fillDecoders(select, format) {
-  const entry = FORMAT_ENTRIES[format];
+/** A dimension's values as the options of `select`, for the cell chosen so far; its default chosen. */
+function fillChoices(select, dimension, cell) {
+  const chosen = dimension.fallback?.(cell);
   select.replaceChildren(
-    ...entry.decoders.map((d) => option(d.name, `${d.name} · ${d.label}`, d.name === entry.default_decoder)),
+    ...dimension.values(cell).map((value) => option(value, dimension.describe(value, cell), value === chosen)),
   );
 }
 
@@ -43,16 +46,20 @@ function fitLevel(input, compression) {
   input.title = levels ? `${levels.min}–${levels.max}, default ${levels.default}` : 'no compression, no level';
 }
 
-/** Fills the cell form: object, format, decoder, compression (and its level), scenario and CM. */
+/**
+ * Fills the cell form: a select for every dimension the form has one for (object, format, decoder,
+ * compression, scenario, CM), and the level input, which follows the compression.
+ */
 export function fillCellForm(form) {
   const select = (name) => form.querySelector(`select[name="${name}"]`);
-  select('object').replaceChildren(...CATALOGUE.objects.map((o) => option(o.name, o.label)));
-  select('format').replaceChildren(...CATALOGUE.formats.map((f) => option(f.name, f.label)));
-  select('compression').replaceChildren(...CATALOGUE.compressions.map((c) => option(c.name, c.label)));
-  select('scenario').replaceChildren(...CATALOGUE.scenarios.map((s) => option(s.number, `${s.number} · ${s.label}`)));
-  select('cm').replaceChildren(...CATALOGUE.computation_models.map((m) => option(m.level, `${m.name} · ${m.label}`)));
-  fillDecoders(select('decoder'), select('format').value);
-  select('format').addEventListener('change', () => fillDecoders(select('decoder'), select('format').value));
+  const chosen = DIMENSIONS.filter((d) => d.describe && select(d.name));
+  const cellSoFar = () =>
+    Object.fromEntries(chosen.map((d) => [d.name, d.values({}).find((v) => String(v) === select(d.name).value)]));
+  for (const dimension of chosen) fillChoices(select(dimension.name), dimension, cellSoFar());
+  // A dimension whose values depend on another's is refilled when that one changes.
+  for (const dimension of chosen.filter((d) => d.of && select(d.of))) {
+    select(dimension.of).addEventListener('change', () => fillChoices(select(dimension.name), dimension, cellSoFar()));
+  }
   const level = form.querySelector('input[name="level"]');
   fitLevel(level, select('compression').value);
   select('compression').addEventListener('change', () => fitLevel(level, select('compression').value));
@@ -99,7 +106,7 @@ export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], c
         checkbox('compressions', c.name, c.label, checkedCompressions.includes(c.name)),
       ),
     );
-  const sides = CATALOGUE.scenarios.filter((s) => s.requests === 1 && s.computations === 1);
+  const sides = FAMILIES.side.compared.map((number) => CATALOGUE.scenarios.find((s) => s.number === number));
   form
     .querySelector('[data-choices="sides"]')
     .replaceChildren(...sides.map((s) => checkbox('sides', s.number, `${s.computes} (scenario ${s.number})`, true)));

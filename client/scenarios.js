@@ -1,4 +1,4 @@
-// SPEC §5's scenarios, each timed with performance.now() from the start of its first request
+// docs/method.md#scenarios's scenarios, each timed with performance.now() from the start of its first request
 // until the data is in its desired state. Inside the timed region there is only what the
 // scenario itself does: fetch, read, decode, compute, and a clock read between steps.
 
@@ -28,7 +28,7 @@ export async function refusal(response) {
 }
 
 /**
- * What a scenario does, in order (SPEC §5), from the catalogue's entry: its requests (with the
+ * What a scenario does, in order (docs/method.md#scenarios), from the catalogue's entry: its requests (with the
  * cell's CM when the server computes, CM0 otherwise), then its computations in the browser.
  *   1. No computation, 2. computation on the server: request, decode.
  *   3. Computation on the client: request CM0, decode, run CMk.

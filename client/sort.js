@@ -1,4 +1,4 @@
-// Computation models CM0–CM5 in the browser (SPEC §4), giving exactly the server's order:
+// Computation models CM0–CM5 in the browser (docs/method.md, computation models), giving exactly the server's order:
 // JavaScript's standard stable sort (Array.prototype.sort), ascending; strings by UTF-16 code
 // units (< and >, never localeCompare), numbers numerically, false before true.
 

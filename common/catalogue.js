@@ -67,7 +67,7 @@ export function levelProblem(compression, level) {
   return null;
 }
 
-/** Whether a scenario takes this CM: CM0 exactly when it computes nothing (SPEC §5). */
+/** Whether a scenario takes this CM: CM0 exactly when it computes nothing (docs/method.md#scenarios). */
 export function scenarioTakesCm(scenario, cm) {
   const entry = SCENARIO_ENTRIES[scenario];
   return Boolean(entry) && CMS.includes(cm) && (entry.computations === 0) === (cm === 0);

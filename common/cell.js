@@ -8,6 +8,8 @@
 import {
   CATALOGUE,
   CMS,
+  LABELS,
+  FORMAT_ENTRIES,
   COMPRESSIONS,
   COMPRESSION_ENTRIES,
   FORMATS,
@@ -37,6 +39,7 @@ function levelsOf(compression) {
  *             out, for the defaults)
  *   values    (cell) → the allowed values, or null for whole numbers ≥ 1
  *   of        the dimension whose value this one's values depend on (a decoder's format)
+ *   describe  (value, cell) → the value in words, as the page's choices show it
  *   fallback  (cell) → the value of a cell that names none; undefined: the cell must name one
  *             (`optional` dimensions may stay absent: a cell run by hand has no network)
  *   id        {slot, prefix, omitDefault}: the case id joins the parts of one slot, in table
@@ -53,6 +56,7 @@ export const DIMENSIONS = Object.freeze(
       name: 'object',
       plan: 'objects',
       values: () => OBJECT_NAMES,
+      describe: (value) => LABELS.object(value),
       id: { slot: 0 },
       group: { slot: 0 },
     },
@@ -60,6 +64,7 @@ export const DIMENSIONS = Object.freeze(
       name: 'format',
       plan: 'formats',
       values: () => FORMATS,
+      describe: (value) => LABELS.format(value),
       fallback: () => 'json',
       id: { slot: 2 },
       group: { slot: 4 },
@@ -72,6 +77,8 @@ export const DIMENSIONS = Object.freeze(
       plan: 'decoders',
       planOptional: true,
       values: (cell) => (FORMATS.includes(cell.format) ? decodersOf(cell.format) : []),
+      describe: (value, cell) =>
+        `${value} · ${FORMAT_ENTRIES[cell.format]?.decoders.find((d) => d.name === value)?.label}`,
       fallback: (cell) => defaultDecoder(cell.format),
       id: { slot: 2, prefix: '+', omitDefault: true },
       group: { slot: 4, prefix: '+', omitDefault: true },
@@ -82,6 +89,7 @@ export const DIMENSIONS = Object.freeze(
       name: 'compression',
       plan: 'compressions',
       values: () => COMPRESSIONS,
+      describe: (value) => LABELS.compression(value),
       fallback: () => 'none',
       id: { slot: 3 },
       group: { slot: 5 },
@@ -110,6 +118,7 @@ export const DIMENSIONS = Object.freeze(
       name: 'scenario',
       plan: 'scenarios',
       values: () => SCENARIOS,
+      describe: (value) => `${value} · ${LABELS.scenario(value)}`,
       fallback: () => 1,
       id: { slot: 4, prefix: 'scenario' },
       group: null,
@@ -120,6 +129,7 @@ export const DIMENSIONS = Object.freeze(
       name: 'cm',
       plan: 'cms',
       values: () => CMS,
+      describe: (value) => `CM${value} · ${CATALOGUE.computation_models.find((m) => m.level === value)?.label}`,
       fallback: () => 0,
       id: { slot: 5, prefix: 'cm' },
       group: { slot: 3, prefix: 'cm', omitWhenNoComputation: true },

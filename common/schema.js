@@ -30,7 +30,7 @@ export const OBJECTS = Object.freeze(
 );
 
 /**
- * The API path of a request (SPEC §4's parameters), e.g.
+ * The API path of a request (docs/method.md, computation models's parameters), e.g.
  * /api/books?count=10&format=json&compression=br&level=6&cm=0. A compression's level is always
  * named (its default when the cell names none), so that what was measured does not depend on
  * the server's defaults; none takes no level.
@@ -64,7 +64,7 @@ export function shortestFloat32(value) {
   return target;
 }
 
-/** A plain object with exactly the kind's fields, in SPEC order, floats as shortestFloat32. */
+/** A plain object with exactly the kind's fields, in the method's order, floats as shortestFloat32. */
 export function toPlain(object, source) {
   const plain = {};
   for (const [name, type] of OBJECTS[object].fields) {

@@ -1,4 +1,4 @@
-// The weighted index of a client study (SPEC §9): per configuration (format × decoder ×
+// The weighted index of a client study (docs/method.md, related studies): per configuration (format × decoder ×
 // compression) of one situation (object, N, network), four measured figures — the server's
 // encode time, the transfer time, the bytes on the wire and the browser's decode time — each
 // divided by the baseline's (default: JSON with its default decoder, no compression) and

@@ -1,4 +1,4 @@
-// XML with every field an attribute (SPEC §9): <books><book title="…" author="…" …/>…</books>,
+// XML with every field an attribute (docs/method.md, related studies): <books><book title="…" author="…" …/>…</books>,
 // decoded like the child-element XML — response.text(), DOMParser, typed plain objects — and
 // with saxen's streaming parser, which hands each element's attributes over as it meets it.
 

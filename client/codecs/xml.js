@@ -1,4 +1,4 @@
-// XML with every field a child element (SPEC §2): as the source study decoded it —
+// XML with every field a child element (docs/method.md#formats): as the source study decoded it —
 // response.text(), DOMParser, then every object mapped to a plain object literal with typed
 // values (numbers are numbers, booleans are booleans) — and with saxen, a streaming (SAX)
 // parser that builds the same objects from its events without a document tree.

@@ -29,7 +29,7 @@ test("CM4 and CM5 give CM2's order (repeating a stable sequence changes nothing)
   }
 });
 
-test("the sort sequences are the SPEC's", () => {
+test("the sort sequences are the method's", () => {
   assert.deepStrictEqual(sortSteps('books', 1), ['author']);
   assert.deepStrictEqual(sortSteps('books', 2), [
     'author',

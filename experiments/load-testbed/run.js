@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm run load: the load testbed of SPEC §9. The study server runs in one network namespace and
-// wrk in another, joined by the study's veth pair (experiments/network/netns.js); each direction
-// of the link is a tc token bucket at the cell's bandwidth (burst 32 kbit, latency 50 ms, the
-// rate counting every byte on the wire, as the testbed shaped it), at the direction's receiving
+// npm run load: the load testbed of the related study (docs/method.md). The study server runs in
+// one network namespace and wrk in another, joined by the study's veth pair
+// (experiments/network/netns.js); each direction of the link is a tc token bucket at the cell's
+// bandwidth (burst 32 kbit, latency 50 ms, the rate counting every byte on the wire, as the
+// testbed shaped it), at the direction's receiving
 // end, so that what the bucket drops is lost on the link (netns.js shapeRates says why). Each
 // cell keeps `connections` persistent connections busy — GET of N objects in a format, or POST
 // of N objects to the ingest endpoint — for a warm-up, then a measured window (duration_s,

@@ -6,7 +6,7 @@
 //    direction, as Mahimahi's delay shell does. Switching profile switches the /32 routes.
 //    With netem, the delay is netem's, on the veth pair, and there is no second path.
 // Each path's egress is limited by tc's token bucket (tbf, burst 32 kbit, latency 50 ms as in
-// the SPEC §9 testbed, or two RTTs where that is longer): the server's side at the profile's
+// the related study's testbed (docs/method.md), or two RTTs where that is longer): the server's side at the profile's
 // download rate, the browser's side at its upload rate — a full-duplex link, both ways through
 // the same kernels as on a real network.
 //
@@ -42,8 +42,8 @@ const SERVER_PID_FILE = join(tmpdir(), `${NAMESPACE}-server.pid`);
 const DELAY_LINE_PID_FILE = join(tmpdir(), `${NAMESPACE}-delay-line.pid`);
 const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
 /**
- * tbf's bucket and queue, as in the SPEC §9 testbed (burst 32 kbit, latency 50 ms) — but a queue
- * never shorter than two RTTs: a bottleneck buffer below one bandwidth-delay product keeps TCP
+ * tbf's bucket and queue, as in the related study's testbed (docs/method.md: burst 32 kbit, latency
+ * 50 ms) — but a queue never shorter than two RTTs: a bottleneck buffer below one bandwidth-delay product keeps TCP
  * from filling the link (with 50 ms at Fast 4G's 165 ms RTT the probe gets 37 % of the rate), and
  * with one, slow start still overflows it at LTE's (packets lost, retransmitted).
  */
@@ -226,8 +226,8 @@ const IFB = 'rtl-ifb';
 
 /**
  * Shapes the veth pair to fixed rates with no delay (the load testbed's link): each direction
- * through tbf (burst 32 kbit, latency 50 ms, as SPEC §9's testbed) at its receiving end — the
- * veth end's ingress, redirected through an IFB device whose root is the token bucket — so a
+ * through tbf (burst 32 kbit, latency 50 ms, as in the related study's testbed: docs/method.md) at
+ * its receiving end — the veth end's ingress, redirected through an IFB device whose root is the token bucket — so a
  * packet the bucket cannot hold is lost on the link, as at a router, and the sender recovers as
  * TCP does from loss. A bucket on the sender's own egress would refuse the packet to the sender
  * instead: Linux TCP takes that as local congestion, and a connection with nothing in flight

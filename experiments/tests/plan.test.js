@@ -6,7 +6,7 @@ import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 
-test("the thesis plan is SPEC §6's matrix", () => {
+test("the thesis plan is the source study's matrix", () => {
   const cells = expandPlan(loadPlan('thesis'));
   const ids = new Set(cells.map(caseId));
   // scenario 1: 2 objects × 3 formats × 2 compressions × 5 counts × 2 networks, less 100,000 at 10 Mbit/s

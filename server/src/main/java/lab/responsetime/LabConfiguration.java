@@ -130,7 +130,7 @@ public class LabConfiguration extends Configuration {
         this.ingest = ingest;
     }
 
-    /** SPEC §1: what is generated and where it is kept. */
+    /** docs/method.md#datasets: what is generated and where it is kept. */
     public static class DatasetSettings {
         /** The study's default seed; part of every result. */
         public static final long DEFAULT_SEED = 20170601L;
@@ -181,8 +181,8 @@ public class LabConfiguration extends Configuration {
     }
 
     /**
-     * SPEC §4: how much sorting the server accepts and how much it runs at once. Heavy compressions
-     * (brotli 10–11, zstd 16–19) share the same slots and queue.
+     * docs/method.md, computation models: how much sorting the server accepts and how much it runs
+     * at once. Heavy compressions (brotli 10–11, zstd 16–19) share the same slots and queue.
      */
     public static class ComputationSettings {
         /**

@@ -3,10 +3,10 @@ package lab.responsetime.api;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * A text-heavy object, like a listing in an online book store (SPEC §1).
+ * A text-heavy object, like a listing in an online book store (docs/method.md#datasets).
  *
- * <p>Field names and order are the SPEC's; every format writes them exactly so. {@code price} is a
- * {@code float} holding a value with at most two decimals.
+ * <p>Field names and order are the method's (docs/method.md); every format writes them exactly so.
+ * {@code price} is a {@code float} holding a value with at most two decimals.
  */
 @JsonPropertyOrder({
     "title",

@@ -2,7 +2,7 @@ package lab.responsetime.api;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-/** A number-heavy object, like a listing on a video site (SPEC §1). */
+/** A number-heavy object, like a listing on a video site (docs/method.md#datasets). */
 @JsonPropertyOrder({"uri", "title", "format", "height", "width", "length", "views", "enabled"})
 public record Video(
         String uri,

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import java.util.List;
 
 /**
- * The XML documents of SPEC §2: a root {@code <books>} (or {@code <videos>}) with one {@code
- * <book>} ({@code <video>}) child per object, every field a child element.
+ * The XML documents of docs/method.md#formats: a root {@code <books>} (or {@code <videos>}) with
+ * one {@code <book>} ({@code <video>}) child per object, every field a child element.
  */
 public final class XmlDocuments {
     private XmlDocuments() {}

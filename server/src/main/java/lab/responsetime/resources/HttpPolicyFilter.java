@@ -19,7 +19,8 @@ import lab.responsetime.core.formats.Format;
  *
  * <ul>
  *   <li>makes the client page cross-origin isolated (COOP {@code same-origin} + COEP {@code
- *       require-corp}), which gives it a 5 µs {@code performance.now()} (SPEC §7);
+ *       require-corp}), which gives it a 5 µs {@code performance.now()}
+ *       (docs/method.md#cell-statistics);
  *   <li>sends a HEAD answer's headers without {@code Content-Length} unless the application set one
  *       (a HEAD answer does not make the body whose length that would be);
  *   <li>answers every method but GET and HEAD — and POST at the collector's paths, {@code

@@ -3,9 +3,9 @@ package lab.responsetime.core.catalogue;
 import java.util.List;
 
 /**
- * The source study's scenarios (SPEC §5): what one timed iteration in the browser does. The browser
- * runs them ({@code client/scenarios.js}); the server only answers their requests, but defines them
- * here so that every layer reads them from one catalogue.
+ * The source study's scenarios (docs/method.md#scenarios): what one timed iteration in the browser
+ * does. The browser runs them ({@code client/scenarios.js}); the server only answers their
+ * requests, but defines them here so that every layer reads them from one catalogue.
  */
 public enum Scenario {
     NO_COMPUTATION(

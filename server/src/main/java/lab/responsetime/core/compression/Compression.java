@@ -8,10 +8,11 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * SPEC §3: the per-request choice of compression, honoured whatever Accept-Encoding says, and its
- * level ({@code ?compression=br&level=11}). Each names its HTTP {@code Content-Encoding} (the
- * parameter itself), its levels and default, and the levels from which it is heavy: seconds of CPU
- * per 10,000 objects, so they take a computation slot as sorting does.
+ * docs/method.md#compression: the per-request choice of compression, honoured whatever
+ * Accept-Encoding says, and its level ({@code ?compression=br&level=11}). Each names its HTTP
+ * {@code Content-Encoding} (the parameter itself), its levels and default, and the levels from
+ * which it is heavy: seconds of CPU per 10,000 objects, so they take a computation slot as sorting
+ * does.
  *
  * <p>The same compressions are the {@code Content-Encoding}s a body posted to the collector may
  * have ({@link #forContentEncoding}; {@code identity} is {@link #NONE}), each undone by its codec

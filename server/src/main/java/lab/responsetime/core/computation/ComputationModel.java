@@ -7,7 +7,8 @@ import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.dataset.ObjectKind.SortKey;
 
 /**
- * The computation models of SPEC §4: how much sorting a request asks for.
+ * The computation models of docs/method.md, computation models: how much sorting a request asks
+ * for.
  *
  * <p>Every sort is Java's standard stable sort ({@link List#sort}), ascending; strings compare by
  * UTF-16 code units, numbers numerically, {@code false} before {@code true}. CM1 sorts once on the

@@ -10,15 +10,15 @@ import lab.responsetime.api.Book;
 import lab.responsetime.api.Video;
 
 /**
- * Generates the datasets of SPEC §1 from a seeded {@link java.util.Random}.
+ * Generates the datasets of docs/method.md#datasets from a seeded {@link java.util.Random}.
  *
  * <p>Books draw from {@code new Random(seed)} and Videos from {@code new Random(seed + 1)} (the
  * kind's {@link ObjectKind#seedOffset()}), so the two types are independent streams. Within an
  * object each field's {@link FieldRule} draws its value in the order of the kind's field table (the
- * order of the SPEC's tables), one object after another; a paired field (Video's width) draws
- * nothing and takes its partner's pair. Object {@code i} therefore depends only on the seed and
- * {@code i}: the first N objects of a dataset of any size are the same, which lets small test
- * datasets stand for the large one.
+ * order of the method's tables (docs/method.md#datasets)), one object after another; a paired field
+ * (Video's width) draws nothing and takes its partner's pair. Object {@code i} therefore depends
+ * only on the seed and {@code i}: the first N objects of a dataset of any size are the same, which
+ * lets small test datasets stand for the large one.
  *
  * <p>Bump {@link #VERSION} whenever a rule or the order of draws changes; data files made by
  * another version are regenerated.

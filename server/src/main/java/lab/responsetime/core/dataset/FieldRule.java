@@ -8,10 +8,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * What one field of SPEC §1 allows, stated once for both sides: the generator draws a value with
- * {@link #draw}, the collector checks one with {@link #validString}, {@link #validInteger} or
- * {@link #validCents} (whichever its {@link #type()} takes; the others refuse everything), and
- * error messages say {@link #words()}.
+ * What one field of docs/method.md#datasets allows, stated once for both sides: the generator draws
+ * a value with {@link #draw}, the collector checks one with {@link #validString}, {@link
+ * #validInteger} or {@link #validCents} (whichever its {@link #type()} takes; the others refuse
+ * everything), and error messages say {@link #words()}.
  *
  * <p>The checks take primitives and {@link CharSequence}s so that the collector checks values as
  * its parsers hand them over, without building objects.
@@ -257,8 +257,8 @@ public sealed interface FieldRule {
     /**
      * One of {@code choices}, the one at the position of the {@code partner} field's value in
      * {@code partnerChoices}: not drawn, but paired with what the partner drew (Video's width with
-     * its height, SPEC §1). Alone a value must be one of the choices; whether it pairs is checked
-     * once the object is whole ({@link #pairs}).
+     * its height, docs/method.md#datasets). Alone a value must be one of the choices; whether it
+     * pairs is checked once the object is whole ({@link #pairs}).
      */
     record PairedInteger(String partner, List<Integer> partnerChoices, List<Integer> choices)
             implements FieldRule {

@@ -1,12 +1,12 @@
 package lab.responsetime.core.dataset;
 
-/** What a field holds, as every format can carry it (SPEC §1's types). */
+/** What a field holds, as every format can carry it (docs/method.md#datasets's types). */
 public enum FieldType {
     /** Text. */
     STRING("string"),
-    /** A whole number (an int of SPEC §1). */
+    /** A whole number (an int of docs/method.md#datasets). */
     INTEGER("int"),
-    /** A number with at most two decimals (a float of SPEC §1). */
+    /** A number with at most two decimals (a float of docs/method.md#datasets). */
     DECIMAL("float"),
     /** true or false. */
     BOOLEAN("bool");

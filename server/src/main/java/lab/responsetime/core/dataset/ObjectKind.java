@@ -10,8 +10,8 @@ import lab.responsetime.api.XmlDocuments;
 
 /**
  * One of the two object types and everything the server does differently for it: its names in URLs
- * and documents, its field table (SPEC §1), its sort keys (SPEC §4) and its protobuf and XML
- * shapes.
+ * and documents, its field table (docs/method.md#datasets), its sort keys (docs/method.md,
+ * computation models) and its protobuf and XML shapes.
  *
  * @param <T> the representation, {@link Book} or {@link Video}
  */
@@ -133,14 +133,17 @@ public final class ObjectKind<T> {
         return type;
     }
 
-    /** CM2's sequence of sorts, one per property (SPEC §4); its first key is CM1's. */
+    /**
+     * CM2's sequence of sorts, one per property (docs/method.md, computation models); its first key
+     * is CM1's.
+     */
     public List<SortKey<T>> sortSequence() {
         return sortSequence;
     }
 
     /**
-     * The kind's field table (SPEC §1), in order: what every format writes, the generator draws and
-     * the collector checks.
+     * The kind's field table (docs/method.md#datasets), in order: what every format writes, the
+     * generator draws and the collector checks.
      */
     public List<Field> fields() {
         return fields;

@@ -3,9 +3,9 @@ package lab.responsetime.core.dataset;
 import java.util.List;
 
 /**
- * SPEC §1's two field tables, Book's and Video's, in the SPEC's order (which is also the order of
- * draws, of every format's fields and of protobuf's field numbers), and the value lists their rules
- * choose from.
+ * docs/method.md#datasets's two field tables, Book's and Video's, in the method's (docs/method.md)
+ * order (which is also the order of draws, of every format's fields and of protobuf's field
+ * numbers), and the value lists their rules choose from.
  */
 public final class SpecFields {
     public static final List<String> BOOK_TYPES = List.of("DIGITAL", "HARDCOVER", "PAPERBACK");

@@ -11,11 +11,11 @@ import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
 
 /**
- * RFC 8949 CBOR (SPEC §9): an array of maps with text keys, one per object, written by Jackson's
- * {@link JacksonMappers#CBOR} and read by Jackson's CBOR parser. Values are checked as carried:
- * text strings, integers, true/false; a price is a float (half, single or double) or an integer,
- * which must be the float nearest to a number with at most two decimals. Tagged values and byte
- * strings are refused: the server's encoder writes neither.
+ * RFC 8949 CBOR (docs/method.md, related studies): an array of maps with text keys, one per object,
+ * written by Jackson's {@link JacksonMappers#CBOR} and read by Jackson's CBOR parser. Values are
+ * checked as carried: text strings, integers, true/false; a price is a float (half, single or
+ * double) or an integer, which must be the float nearest to a number with at most two decimals.
+ * Tagged values and byte strings are refused: the server's encoder writes neither.
  */
 final class CborCodec extends JacksonCodec {
     private static final CBORFactory FACTORY =

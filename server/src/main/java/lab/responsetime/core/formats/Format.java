@@ -7,11 +7,12 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The interchange formats, by the name the {@code format} parameter uses: SPEC §2's three and the
- * related studies' (SPEC §9). Each has its {@link FormatCodec} — the server's encoder for GET, the
- * collector's list decoder for POST, the libraries they use — and names the browser decoders the
- * lab compares for it, the first being the default (the source study's, for SPEC §2's formats); the
- * client has one decoder module per format ({@code client/codecs/<name>.js}) implementing them.
+ * The interchange formats, by the name the {@code format} parameter uses: docs/method.md#formats's
+ * three and the related studies' (docs/method.md, related studies). Each has its {@link
+ * FormatCodec} — the server's encoder for GET, the collector's list decoder for POST, the libraries
+ * they use — and names the browser decoders the lab compares for it, the first being the default
+ * (the source study's, for docs/method.md#formats's formats); the client has one decoder module per
+ * format ({@code client/codecs/<name>.js}) implementing them.
  *
  * <p>This enum is the source of the lab's catalogue ({@code GET /api/catalogue}, and its copy
  * {@code common/catalogue-data.js} that {@code npm run catalogue} writes): adding a format is a

@@ -24,7 +24,7 @@ public final class JacksonMappers {
                     .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                     .build();
 
-    /** SPEC §2's XML: every field a child element. */
+    /** docs/method.md#formats's XML: every field a child element. */
     public static final XmlMapper XML =
             XmlMapper.builder()
                     .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)

@@ -10,10 +10,11 @@ import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
 
 /**
- * SPEC §2 JSON: a top-level array of objects, written by Jackson's {@link JacksonMappers#JSON} and
- * read by Jackson's streaming parser in its strict default (no comments, no trailing commas, no
- * NaN, no leading zeros). A price is checked as it is written: digits and at most two decimals
- * ({@code 12}, {@code 12.5}, {@code 12.34}), which is how the encoder writes any price of SPEC §1.
+ * docs/method.md#formats JSON: a top-level array of objects, written by Jackson's {@link
+ * JacksonMappers#JSON} and read by Jackson's streaming parser in its strict default (no comments,
+ * no trailing commas, no NaN, no leading zeros). A price is checked as it is written: digits and at
+ * most two decimals ({@code 12}, {@code 12.5}, {@code 12.34}), which is how the encoder writes any
+ * price of docs/method.md#datasets.
  */
 final class JsonCodec extends JacksonCodec {
     private static final JsonFactory FACTORY =

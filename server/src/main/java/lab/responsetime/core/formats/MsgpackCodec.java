@@ -15,12 +15,13 @@ import org.msgpack.core.MessageUnpacker;
 import org.msgpack.value.ValueType;
 
 /**
- * MessagePack (SPEC §9): an array of maps with string keys, one per object, written by
- * jackson-dataformat-msgpack ({@link JacksonMappers#MSGPACK}) and read with msgpack-core's {@link
- * MessageUnpacker} (the library under jackson-dataformat-msgpack). The unpacker rather than the
- * Jackson parser on top of it, because that parser allocates a string's or binary's declared length
- * before reading it: a five-byte header could ask for 4 GB. Here a header's length is checked
- * first, against the field's longest valid value, and nothing invalid is read.
+ * MessagePack (docs/method.md, related studies): an array of maps with string keys, one per object,
+ * written by jackson-dataformat-msgpack ({@link JacksonMappers#MSGPACK}) and read with
+ * msgpack-core's {@link MessageUnpacker} (the library under jackson-dataformat-msgpack). The
+ * unpacker rather than the Jackson parser on top of it, because that parser allocates a string's or
+ * binary's declared length before reading it: a five-byte header could ask for 4 GB. Here a
+ * header's length is checked first, against the field's longest valid value, and nothing invalid is
+ * read.
  *
  * <p>Values are checked as carried: strings, integers, true/false; a price is a float32 or float64
  * (or an integer), which must be the float nearest to a number with at most two decimals.

@@ -19,7 +19,8 @@ import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
 
 /**
- * SPEC §2 Protobuf: a {@code BookList} / {@code VideoList} message (proto/lab.proto).
+ * docs/method.md#formats Protobuf: a {@code BookList} / {@code VideoList} message
+ * (proto/lab.proto).
  *
  * <p>The list is written streaming, element by element: each object is written as field 1 of the
  * list message (tag, length, message), which is byte for byte what {@code BookList.writeTo} writes,

@@ -19,10 +19,10 @@ import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.Texts;
 
 /**
- * SPEC §2's XML ({@code <books><book><title>…</title>…</book>…</books>}) or XML with attributes
- * (SPEC §9: {@code <books><book title="…" …/>…</books>}), one codec per shape: each writes its
- * shape with jackson-dataformat-xml ({@link JacksonMappers#XML}, {@link
- * JacksonMappers#XML_ATTRIBUTES}).
+ * docs/method.md#formats's XML ({@code <books><book><title>…</title>…</book>…</books>}) or XML with
+ * attributes (docs/method.md, related studies: {@code <books><book title="…" …/>…</books>}), one
+ * codec per shape: each writes its shape with jackson-dataformat-xml ({@link JacksonMappers#XML},
+ * {@link JacksonMappers#XML_ATTRIBUTES}).
  *
  * <p>The two share {@code application/xml}, so both read either shape, with StAX — Woodstox, the
  * parser jackson-dataformat-xml brings and writes with. The document's first object decides its

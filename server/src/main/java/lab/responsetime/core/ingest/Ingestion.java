@@ -10,8 +10,8 @@ import lab.responsetime.core.formats.Format;
 
 /**
  * The collector: reads one posted body — from the connection, through its Content-Encoding's
- * decoder, into its format's decoder — checks every object against SPEC §1, keeps nothing, and says
- * what it read and how long each part took.
+ * decoder, into its format's decoder — checks every object against docs/method.md#datasets, keeps
+ * nothing, and says what it read and how long each part took.
  *
  * <p>It streams: bytes are decompressed and parsed as they arrive, and each limit of {@link
  * IngestLimits} is enforced where it is passed — the body's bytes as they are read from the

@@ -4,9 +4,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The body is malformed, or an object in it breaks SPEC §1's rules. The message names the first
- * problem and what is allowed; {@link #object()} and {@link #field()} name where it is, when the
- * problem is inside an object of the list.
+ * The body is malformed, or an object in it breaks docs/method.md#datasets's rules. The message
+ * names the first problem and what is allowed; {@link #object()} and {@link #field()} name where it
+ * is, when the problem is inside an object of the list.
  */
 public final class InvalidBodyException extends BodyRefusedException {
     /** No object: the problem is the body or the list itself. */

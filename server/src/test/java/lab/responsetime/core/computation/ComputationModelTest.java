@@ -17,9 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * CM1–CM5 give the order SPEC §4 defines, stably. The expected orders are built independently: a
- * sequence of stable ascending sorts equals one sort by the keys in reverse sequence order (the
- * last sort is the most significant key), ties kept in input order.
+ * CM1–CM5 give the order docs/method.md, computation models defines, stably. The expected orders
+ * are built independently: a sequence of stable ascending sorts equals one sort by the keys in
+ * reverse sequence order (the last sort is the most significant key), ties kept in input order.
  */
 class ComputationModelTest {
     private static final int N = 400;

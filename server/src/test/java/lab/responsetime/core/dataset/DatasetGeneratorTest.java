@@ -12,7 +12,7 @@ import lab.responsetime.api.Video;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** SPEC §1, rule by rule, on a large sample; and determinism per seed. */
+/** docs/method.md#datasets, rule by rule, on a large sample; and determinism per seed. */
 class DatasetGeneratorTest {
     private static final long SEED = 20170601L;
     private static final int SAMPLE = 200_000;

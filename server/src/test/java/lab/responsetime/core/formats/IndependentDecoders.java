@@ -41,8 +41,8 @@ import org.w3c.dom.Node;
  * Decoders that share no code with the encoders: Jackson's tree model for JSON (no data binding),
  * the JDK's DOM parser for both XMLs, the generated protobuf parser for Protobuf, cbor-java
  * (co.nstant.in) for CBOR and msgpack-core's unpacker for MessagePack. Each checks the document's
- * shape strictly — root, element, attribute and field names exactly as SPEC §2, and in the binary
- * formats each value's type (text, integer, float32, boolean).
+ * shape strictly — root, element, attribute and field names exactly as docs/method.md#formats, and
+ * in the binary formats each value's type (text, integer, float32, boolean).
  *
  * <p>Decompressors that are not the server's compressing libraries, all pure Java: the JDK's {@code
  * GZIPInputStream} (RFC 1952) and {@code InflaterInputStream} (zlib, RFC 1950), Google's Brotli

@@ -78,7 +78,10 @@ public final class IngestBodies {
         return out.toByteArray();
     }
 
-    /** The first {@code count} generated objects as field → value maps in SPEC order, to edit. */
+    /**
+     * The first {@code count} generated objects as field → value maps in the method's order, to
+     * edit.
+     */
     public static List<Map<String, Object>> maps(ObjectKind<?> kind, int count) {
         List<Map<String, Object>> maps = new ArrayList<>();
         for (Object object : DatasetGenerator.generate(kind, SEED, count)) {
