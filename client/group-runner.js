@@ -48,8 +48,8 @@ export const DEFAULT_WARMUP = Object.freeze({
 });
 /** Rounds: iterations per visit (fewer when a visit reaches visitMaxMs), and the group's budget
  * (decisionMs, the decision's extra time past maxMs, defaults to a third of maxMs).
- * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with 5 its
- * 95 % interval covered the true ratio less often. */
+ * At least 8 rounds of 2 before a stop: the round bootstrap's blocks are rounds, and with as few
+ * as 5 its 95 % interval covers the true ratio less often than 95 %. */
 export const DEFAULT_ROUNDS = Object.freeze({
   iterationsPerVisit: 2,
   visitMaxMs: 2000,
@@ -139,11 +139,10 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
 
 /**
  * How far past its time budget a group may run to reach the rounds a verdict needs
- * (MIN_ROUNDS_FOR_VERDICT), as a multiple of the budget. Chosen so that no thesis group's
- * pace lies near the line (with the thesis plan's 80 s: rounds of 48 s, against CM4 on 10,000
- * Books at 38–42 s and CM5 at ~4 min; with 90 s, 54 s): at 2 (then 36 s) CM4 on 10,000 Books at
- * 10 Mbit/s, with rounds of 35–36 s, got its 5 rounds in one run of a same-commit pair and
- * stopped after 1 in the other, and the two disagreed on its decision and on a verdict.
+ * (MIN_ROUNDS_FOR_VERDICT), as a multiple of the budget. The line it draws (the budget × 3 ÷ 5 per
+ * round) must lie far from any group's pace: a group whose rounds take about as long as the
+ * line gets its 5 rounds in one run and stops after 1 in the next, and the two runs then disagree
+ * on its decision.
  */
 export const VERDICT_STRETCH = 3;
 

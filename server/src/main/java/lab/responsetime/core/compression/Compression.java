@@ -30,7 +30,8 @@ public enum Compression {
     /**
      * gzip (RFC 1952), levels 1–9. Default 6: zlib's own default level, the one Apache's
      * mod_deflate and Jetty's gzip handler use. Level 0 would only wrap stored blocks in gzip
-     * framing: ask for {@code none} instead. No level is heavy (9 takes ~0.2 s for 10,000 Books).
+     * framing: ask for {@code none} instead. No level is heavy (a fraction of a second of CPU even
+     * at 9 for the lab's largest bodies).
      */
     GZIP("gzip", "GZIP", new GzipCodec(), new Levels(1, 9, 6), Integer.MAX_VALUE, ""),
     /**
@@ -48,14 +49,14 @@ public enum Compression {
      * Brotli (RFC 7932), levels (qualities) 0–11. Default 6: ngx_brotli's default {@code
      * brotli_comp_level}, the level its authors chose for compressing dynamic content on the fly
      * (11, the library's default, is meant for static files compressed once). Levels 10 and 11 are
-     * heavy: 11 takes ~7 s for 10,000 Books as JSON, ten times level 9.
+     * heavy: seconds of CPU for 10,000 Books as JSON, many times level 9.
      */
     BR("br", "Brotli", new BrotliCodec(), new Levels(0, 11, 6), 10, ""),
     /**
      * Zstandard (RFC 8878), levels 1–19. Default 3: zstd's own default level. Levels 16–19 are
-     * heavy (btopt/btultra strategies; 19 takes ~1.3 s for 10,000 Books as JSON and ~90 MB of
+     * heavy (btopt/btultra strategies: seconds of CPU for 10,000 Books as JSON, and tens of MB of
      * native memory per stream). The "ultra" levels 20–22 are refused: their windows and tables
-     * need hundreds of MB per stream (about 770 MB at 22).
+     * need hundreds of MB per stream.
      */
     ZSTD(
             "zstd",
