@@ -374,13 +374,6 @@ export const {
   situation: SITUATION_DIMENSIONS,
 } = MODEL;
 
-/** A cell's compression in ids: its name, and "-<level>" when the level is not the default ("br-11"). */
-export function compressionId({ compression, level }) {
-  return level !== undefined && level !== null && level !== defaultLevel(compression)
-    ? `${compression}-${level}`
-    : compression;
-}
-
 /** The key of a cell's situation (every dimension no comparison varies), e.g. books/1000/cm3/10mbit. */
 export function situationKey(cell) {
   const c = completeCell(cell);

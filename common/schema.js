@@ -3,9 +3,7 @@
 // sort sequence; a request's API path; the plain objects every format decodes to. A cell's
 // dimensions and ids are common/cell.js.
 
-import { CATALOGUE, CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS, defaultLevel } from './catalogue.js';
-
-export { CMS, COMPRESSIONS, FORMATS, OBJECT_NAMES, SCENARIOS };
+import { CATALOGUE, defaultLevel } from './catalogue.js';
 
 /** @typedef {'string'|'int'|'float'|'bool'} FieldType */
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FORMATS, OBJECT_NAMES, toPlain } from '#common/schema.js';
+import { FORMATS, OBJECT_NAMES } from '#common/catalogue.js';
+import { toPlain } from '#common/schema.js';
 import { decodersOf } from '#common/catalogue.js';
 import { codecs, fixture } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OBJECT_NAMES } from '#common/schema.js';
+import { OBJECT_NAMES } from '#common/catalogue.js';
 import { compute, sortSteps } from '../sort.js';
 import { fixture } from './fixtures.js';
 
