@@ -16,6 +16,7 @@ import {
 } from './answers.js';
 import { chartSpecs, renderSvg } from './charts.js';
 import { readRuns } from './read-runs.js';
+import { answerFirst } from './answer-first.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
@@ -322,8 +323,18 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const sizes = sizeTable(cells);
   const ranking = indexRanking(cells, weights);
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
+  const opening = answerFirst(helper, cells, judging);
   const sections = [
     {
+      heading: 'What to choose',
+      paragraphs: [
+        ...opening.situations.map((p) => p.text),
+        ...(opening.general ? [`In general: ${opening.general}`] : []),
+        opening.reading,
+      ],
+    },
+    {
+      heading: 'This run',
       paragraphs: [
         intro,
         ...(networks ? [networks] : []),
@@ -331,7 +342,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       ],
     },
     {
-      heading: 'Which configuration to choose',
+      heading: 'Which configuration to choose, in numbers',
       paragraphs: [decisionNote],
       table: { header: decisionHeader, rows: decisionRows },
     },
@@ -378,6 +389,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       {
         kind: 'response-time-lab/report',
         version: 1,
+        opening,
         intro,
         networks,
         judging,

@@ -160,6 +160,13 @@ export function showReport(container, report) {
   if (report?.kind !== 'response-time-lab/report')
     throw new Error('This is not a report-data.json of a Response Time Lab run.');
   container.replaceChildren();
+  // The answer first, in the report's own sentences (analysis/answer-first.js).
+  if (report.opening) {
+    container.append(element('h3', 'What to choose'));
+    for (const situation of report.opening.situations) container.append(element('p', situation.text));
+    if (report.opening.general) container.append(element('p', `In general: ${report.opening.general}`));
+    container.append(element('p', report.opening.reading, 'note'));
+  }
   container.append(
     element('p', report.intro),
     ...(report.networks ? [element('p', report.networks)] : []),
