@@ -14,7 +14,7 @@ import {
   percent,
   sourceConclusions,
 } from './answers.js';
-import { chartSpecs, renderSvg } from './charts.js';
+import { CHART_LAYOUTS, chartSpecs, renderCharts } from './charts.js';
 import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
 import { CELL_COLUMNS } from '#common/cell.js';
@@ -91,49 +91,126 @@ const BREAK_EVEN_NOTE =
   'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips ' +
   '(slow start grows with the body); the last column checks it against the cells measured on slower links.';
 
+/**
+ * An anchor for a heading, as GitHub makes them for Markdown headings (lower case, punctuation
+ * dropped, each space a hyphen), so that the Markdown report's contents link on GitHub too;
+ * `seen` numbers repeats ("-1", "-2") as GitHub does.
+ */
+export function headingId(heading, seen = new Map()) {
+  const base = heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+  const times = seen.get(base) ?? 0;
+  seen.set(base, times + 1);
+  return times === 0 ? base : `${base}-${times}`;
+}
+
+/**
+ * The sections' headings with their anchors; the contents list the headings after the first
+ * section (which comes before them, so that the report opens with its answer), and only when
+ * there are at least three.
+ */
+function contents(sections) {
+  const seen = new Map();
+  const ids = sections.map((s) => ({
+    heading: s.heading ? headingId(s.heading, seen) : null,
+    subheading: s.subheading ? headingId(s.subheading, seen) : null,
+  }));
+  const entries = sections.map((s, i) => ({ text: s.heading, id: ids[i].heading })).filter((e) => e.text);
+  return { ids, entries: entries.length >= 3 ? entries.slice(1) : [] };
+}
+
 /** The report's sections as Markdown (also the load testbed's report). */
 export function renderMarkdown(sections, title = 'Response Time Lab report') {
   const out = [`# ${title}`, ''];
-  for (const s of sections) {
+  const { entries } = contents(sections);
+  sections.forEach((s, i) => {
     if (s.heading) out.push(`## ${s.heading}`, '');
     if (s.subheading) out.push(`### ${s.subheading}`, '');
     for (const p of s.paragraphs ?? []) out.push(p, '');
     if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
     if (s.after) out.push(s.after, '');
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
-    for (const c of s.charts ?? []) out.push(`![${c.title}](charts/${c.name}.svg)`, '');
-  }
+    for (const c of s.charts ?? []) out.push(`${c.title}`, '', `![${c.title}](charts/${c.name}.svg)`, '');
+    if (i === 0 && entries.length) out.push('Contents:', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
+  });
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The page's style: text in lines short enough to read, tables that scroll inside themselves
+ * when wider than the page, and each chart at the drawing (CHART_LAYOUTS) its figure's width
+ * reaches, scaled to that width.
+ */
+const STYLE = [
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}',
+  'h1{font-size:1.75em;line-height:1.25}',
+  'h2{margin-top:1.8em;padding-bottom:.2em;border-bottom:1px solid #d0d7de;line-height:1.3}',
+  'h2,h3{scroll-margin-top:8px}',
+  'p,li{max-width:80ch;overflow-wrap:anywhere}',
+  'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0}',
+  'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
+  'a{color:#0969da}',
+  '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
+  'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
+  'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
+  'th{background:#f6f8fa}tr:last-child td{border-bottom:0}',
+  'figure.chart{margin:20px 0 36px;container-type:inline-size}',
+  'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',
+  'figure.chart svg{display:block;max-width:100%;height:auto}',
+  'figure.chart .drawn-at svg{width:100%}',
+  `${CHART_LAYOUTS.map((l) => `.drawn-at-${l.width}`).join(',')}{display:none}`,
+  ...CHART_LAYOUTS.map((l, i) => {
+    const below = CHART_LAYOUTS[i - 1]?.from;
+    const query = [l.from > 0 ? `(min-width:${l.from}px)` : '', below ? `(max-width:${below - 0.02}px)` : '']
+      .filter(Boolean)
+      .join(' and ');
+    return `@container ${query}{.drawn-at-${l.width}{display:block}}`;
+  }),
+].join('\n');
+
+/** A chart as a figure: its drawings at each width (one shown, CSS picks), or its one SVG. */
+function htmlChart(chart) {
+  const drawings = chart.variants
+    ? chart.variants.map((v) => `<div class="drawn-at drawn-at-${v.width}">${v.svg}</div>`).join('\n')
+    : chart.svg;
+  return `<figure class="chart"><figcaption>${escapeHtml(chart.title)}</figcaption>\n${drawings}</figure>`;
 }
 
 /** The report's sections as one self-contained HTML page, charts inline. */
 export function renderHtml(sections, title = 'Response Time Lab report') {
+  const { ids, entries } = contents(sections);
+  const nav = entries.length
+    ? `<nav class="contents" aria-label="Contents"><strong>Contents</strong><ol>${entries
+        .map((e) => `<li><a href="#${e.id}">${escapeHtml(e.text)}</a></li>`)
+        .join('')}</ol></nav>`
+    : '';
   const body = sections
-    .map((s) =>
+    .map((s, i) =>
       [
-        s.heading ? `<h2>${escapeHtml(s.heading)}</h2>` : '',
-        s.subheading ? `<h3>${escapeHtml(s.subheading)}</h3>` : '',
+        s.heading ? `<h2 id="${ids[i].heading}">${escapeHtml(s.heading)}</h2>` : '',
+        s.subheading ? `<h3 id="${ids[i].subheading}">${escapeHtml(s.subheading)}</h3>` : '',
         ...(s.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
         s.table ? htmlTable(s.table.header, s.table.rows) : '',
         s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
         s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
-        ...(s.charts ?? []).map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`),
+        ...(s.charts ?? []).map(htmlChart),
+        i === 0 ? nav : '',
       ]
         .filter(Boolean)
         .join('\n'),
     )
     .join('\n');
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
-table{border-collapse:collapse;font-size:13px;margin:8px 0}` +
-    `th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
-figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>
+${STYLE}
+</style></head><body>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
-`
-  );
+`;
 }
 
 function markdownTable(header, rows) {
@@ -144,10 +221,11 @@ function markdownTable(header, rows) {
   ].join('\n');
 }
 
+/** A table in a box of its own that scrolls sideways when the table is wider than the page. */
 function htmlTable(header, rows) {
-  return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
+  const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('');
+  return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /**
@@ -239,12 +317,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const rows = summaryRows(cells);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
-  const charts = [];
-  for (const [name, spec] of chartSpecs(cells, all, context.networks, judging)) {
-    const svg = await renderSvg(spec);
-    writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
-    charts.push({ name, title: spec.title, svg });
-  }
+  const charts = await renderCharts(chartSpecs(cells, all, context.networks, judging));
+  for (const chart of charts) writeFileSync(join(outDirectory, 'charts', `${chart.name}.svg`), chart.svg);
 
   const intro =
     `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells from ${runs.length} run(s), ` +

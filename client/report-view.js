@@ -191,11 +191,28 @@ export function showReport(container, report) {
     container.append(element('p', 'Where our measurements contradict the source:'), list);
   }
   if (report.index?.rows?.length) container.append(indexSection(report.index));
-  for (const chart of report.charts) {
-    const figure = element('figure', undefined, 'chart');
-    // The report's own SVG, made by the analysis step from the same data.
-    const svg = new DOMParser().parseFromString(chart.svg, 'image/svg+xml').documentElement;
-    figure.append(document.importNode(svg, true), element('figcaption', chart.title));
-    container.append(figure);
-  }
+  for (const chart of report.charts) container.append(chartFigure(chart));
+}
+
+/**
+ * A chart as a figure: of the drawings the analysis step made (analysis/charts.js, widest
+ * first), the widest the figure's width reaches, scaled to it, swapped as the page's width
+ * changes. Reports from before the drawings were made at several widths have one SVG.
+ */
+function chartFigure(chart) {
+  const figure = element('figure', undefined, 'chart');
+  figure.append(element('figcaption', chart.title));
+  const drawings = chart.variants ?? [{ from: 0, svg: chart.svg }];
+  let shown = null;
+  const show = () => {
+    const drawing = drawings.find((d) => figure.clientWidth >= d.from) ?? drawings.at(-1);
+    if (drawing === shown) return;
+    shown = drawing;
+    const svg = new DOMParser().parseFromString(drawing.svg, 'image/svg+xml').documentElement;
+    if (chart.variants) svg.classList.add('fills');
+    figure.querySelector('svg')?.remove();
+    figure.append(document.importNode(svg, true));
+  };
+  new ResizeObserver(show).observe(figure);
+  return figure;
 }
