@@ -17,7 +17,7 @@ const FORMAT_HUES = Object.freeze(['#1f77b4', '#ff7f0e', '#9467bd', '#17becf', '
  * far the format's hue moves towards white (positive) or black (negative). None keeps the hue;
  * the others alternate light and dark so that neighbours in the catalogue differ most.
  */
-const COMPRESSION_SHADES = Object.freeze([0, 0.45, -0.35, 0.7, -0.6]);
+const COMPRESSION_SHADES = Object.freeze([0, 0.4, -0.35, 0.62, -0.55]);
 
 /** How far a level's shade moves per level away from the compression's default, and at most. */
 const LEVEL_STEP = 0.04;

@@ -130,8 +130,13 @@ function colourScale(rows) {
  */
 function columnsFor(width, { panels, preferred = panels, left, minPanel = MIN_PANEL, correction = 0 }) {
   const usable = width - 2 * PADDING - left;
-  let columns = Math.max(1, Math.min(panels, preferred));
-  while (columns > 1 && (usable - (columns - 1) * COLUMN_SPACING) / columns < minPanel) columns--;
+  const fits = (n) => n === 1 || (usable - (n - 1) * COLUMN_SPACING) / n >= minPanel;
+  let fitting = Math.max(1, Math.min(panels, preferred));
+  while (!fits(fitting)) fitting--;
+  // One N per column keeps a column's panels alike; when they do not all fit, a divisor of
+  // them does the same (4 N in 2 columns), unless it would leave half the room unused.
+  const divisor = [...Array(fitting).keys()].map((i) => fitting - i).find((n) => preferred % n === 0);
+  const columns = preferred > fitting && divisor * 2 >= fitting ? divisor : fitting;
   const panelWidth = Math.floor((usable - (columns - 1) * COLUMN_SPACING + correction) / columns);
   return { columns, panelWidth: Math.max(60, panelWidth) };
 }
@@ -563,14 +568,18 @@ function ratioTicks(panelWidth, reach) {
   const ticks = [];
   for (const t of RATIO_TICKS.filter((r) => r >= 1 / reach && r <= reach)) {
     const x = (panelWidth * (Math.log(t) + Math.log(reach))) / (2 * Math.log(reach));
-    const half = textWidth(ratioText(t), FONT) / 2 + 6;
-    if (x - half < -PADDING || x + half > panelWidth + PADDING) continue;
-    if (taken.some(([a, b]) => x + half > a && x - half < b)) continue;
-    taken.push([x - half, x + half]);
+    const width = textWidth(ratioText(t), FONT) + 12;
+    // The axis aligns the labels at its ends flush with them (labelFlush), the others centred.
+    const left = Math.min(Math.max(x - width / 2, 0), panelWidth - width);
+    if (taken.some(([a, b]) => left + width > a && left < b)) continue;
+    taken.push([left, left + width]);
     ticks.push(t);
   }
   return ticks.sort((a, b) => a - b);
 }
+
+/** How far from 1 the ratios axis reaches, each way: a tick's value, so that its ends are labelled. */
+const RATIO_REACHES = [1.2, 1.5, 2, 3, 5, 10, 20, 50];
 
 /** "How many times slower" per pair of formats, a panel per situation and compression. */
 function ratiosChart(comparisons, judging) {
@@ -588,7 +597,8 @@ function ratiosChart(comparisons, judging) {
   if (!rows.length) return null;
   const delta = judging.delta ?? 0.05;
   // One scale for every panel, symmetric around 1, so that panels compare at a glance.
-  const reach = Math.max(1 + 2 * delta, ...rows.flatMap((r) => [r.high, 1 / r.low]).filter(Number.isFinite)) * 1.05;
+  const needed = Math.max(1 + 2 * delta, ...rows.flatMap((r) => [r.high, 1 / r.low]).filter(Number.isFinite));
+  const reach = RATIO_REACHES.find((r) => r >= needed * 1.02) ?? needed * 1.02;
   const pairs = distinct(rows, 'row', (a, b) => configurationOrder(a.cell, b.cell) || configurationOrder(a.b, b.b));
   const y = { field: 'row', type: 'nominal', title: null, sort: pairs };
   const x = {
@@ -604,7 +614,8 @@ function ratiosChart(comparisons, judging) {
       rows,
       panels: distinct(rows, 'panel', (a, b) => rowOrder(a, b) || a.panel.localeCompare(b.panel)),
       rowLabels: pairs,
-      preferredColumns: countsIn(rows),
+      // A line of panels per N, a column per compression.
+      preferredColumns: new Set(rows.map((r) => compressionText(r.cell))).size,
       layers: ({ panelWidth, rowAxis }) => [
         {
           data: { values: [{ from: 1 / (1 + delta), to: 1 + delta }] },
@@ -624,7 +635,7 @@ function ratiosChart(comparisons, judging) {
               ...x,
               field: 'ratio',
               title: 'the first format against the second',
-              axis: { values: ratioTicks(panelWidth, reach), labelExpr: RATIO_LABEL, grid: true },
+              axis: { values: ratioTicks(panelWidth, reach), labelExpr: RATIO_LABEL, labelFlush: true, grid: true },
             },
           },
         },
