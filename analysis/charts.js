@@ -57,6 +57,8 @@ const CONFIG = {
     direction: 'horizontal',
     symbolSize: 120,
   },
+  // Labels at a quantitative axis's ends (within this many px) align inside it, not half over its edge.
+  axisQuantitative: { labelFlush: 40 },
   header: { labelFontSize: PANEL_FONT, labelLimit: 0, titleLimit: 0 },
   view: { stroke: '#d0d7de' },
 };
@@ -158,15 +160,15 @@ export function wrapText(text, maxWidth, fontSize = FONT, bold = false) {
  * expr (a Vega label expression giving the wrapped ones as lines, or undefined when none wraps)}.
  * `datum.label` is in parentheses: Vega-Lite pastes an expression of its own in its place.
  */
-function wrappedLabels(labels, maxWidth, fontSize = FONT, bold = false) {
+function wrappedLabels(labels, maxWidth, { fontSize = FONT, bold = false, even = false } = {}) {
+  const parts = new Map(labels.map((label) => [label, wrapText(label, maxWidth, fontSize, bold)]));
+  const lines = Math.max(1, ...[...parts.values()].map((p) => p.length));
+  const width = Math.max(0, ...[...parts.values()].flat().map((p) => textWidth(p, fontSize, bold)));
   const wrapped = {};
-  let lines = 1;
-  let width = 0;
-  for (const label of labels) {
-    const parts = wrapText(label, maxWidth, fontSize, bold);
-    lines = Math.max(lines, parts.length);
-    width = Math.max(width, ...parts.map((p) => textWidth(p, fontSize, bold)));
-    if (parts.length > 1) wrapped[label] = parts;
+  for (const [label, own] of parts) {
+    // Even: every label as many lines as the longest, blank ones first, so that panels side by side line up.
+    const padded = even ? [...Array(lines - own.length).fill(''), ...own] : own;
+    if (padded.length > 1) wrapped[label] = padded;
   }
   const expr = Object.keys(wrapped).length ? `(${JSON.stringify(wrapped)})[(datum.label)] || (datum.label)` : undefined;
   return { lines, width: Math.ceil(width), expr };
@@ -189,7 +191,7 @@ function legendColumns(width, labels) {
  * the width; each panel has its own x scale, rows (y) are shared and labelled once per line.
  * `rowLabels`: the y axis's labels (wrapped to fit), or `left`, the room a quantitative y axis
  * takes. `layers({width, panelWidth, rowAxis, step})` gives the panel's layers: `rowAxis` is the
- * y axis's properties, `step` the height of a row.
+ * y axis's properties, `step` the height of a row, `width` the room a legend has.
  */
 function panelChart({ rows, panels, rowLabels, left, layers, preferredColumns, height, rowsPerStep = 1, minPanel }) {
   return (width, correction = 0) => {
@@ -203,7 +205,7 @@ function panelChart({ rows, panels, rowLabels, left, layers, preferredColumns, h
       minPanel,
       correction,
     });
-    const headers = wrappedLabels(panels, panelWidth, PANEL_FONT, true);
+    const headers = wrappedLabels(panels, panelWidth, { fontSize: PANEL_FONT, bold: true, even: true });
     // A row holds its label's lines; with several kinds per row (rowsPerStep) they share its height.
     const step = Math.max(ROW_STEP, Math.ceil((labels.lines * (FONT + 3) + 6) / rowsPerStep));
     const rowAxis = { labelLimit: 0, ...(labels.expr ? { labelExpr: labels.expr, labelLineHeight: FONT + 3 } : {}) };
@@ -227,7 +229,8 @@ function panelChart({ rows, panels, rowLabels, left, layers, preferredColumns, h
       spec: {
         width: panelWidth,
         height: height ?? { step },
-        layer: layers({ width, panelWidth, rowAxis, step }),
+        // A legend starts where the panels do, right of the row labels.
+        layer: layers({ width: width - labels.width - AXIS_GAP, panelWidth, rowAxis, step }),
       },
       resolve: { scale: { x: 'independent' }, axis: { x: 'independent' } },
       config: CONFIG,
@@ -421,7 +424,8 @@ function phasesChart(cells) {
             color: { field: 'configuration', type: 'nominal', scale: colourScale(rows), legend: null },
             opacity: {
               field: 'phase',
-              type: 'nominal',
+              type: 'ordinal',
+              sort: phaseNames,
               title: null,
               scale: { domain: phaseNames, range: [1, 0.6, 0.3] },
               legend: {
@@ -765,12 +769,21 @@ export async function renderSvg(spec) {
 
 const svgWidth = (svg) => Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
 
-/** A chart drawn at `width`: laid out, drawn, and drawn again corrected by what the first missed. */
+/** How many times a chart is drawn again, corrected by what the last drawing missed its width by. */
+const FIT_PASSES = 3;
+
+/** A chart drawn at `width`: laid out, drawn, and drawn again corrected until it fits (or the closest drawing). */
 async function renderAt(chart, width) {
-  let svg = await renderSvg(chart.spec(width));
-  const missed = width - svgWidth(svg);
-  if (Math.abs(missed) > 2) svg = await renderSvg(chart.spec(width, missed));
-  return svg;
+  let best = null;
+  let correction = 0;
+  for (let pass = 0; pass <= FIT_PASSES; pass++) {
+    const svg = await renderSvg(chart.spec(width, correction));
+    const missed = width - svgWidth(svg);
+    if (!best || Math.abs(missed) < Math.abs(best.missed)) best = { svg, missed };
+    if (Math.abs(missed) <= 2) break;
+    correction += missed;
+  }
+  return best.svg;
 }
 
 /**
