@@ -64,30 +64,33 @@ for (const width of WIDTHS) {
     await page.screenshot({ path: screenshot, fullPage: true });
     await testInfo.attach(`report at ${width} px`, { path: screenshot, contentType: 'image/png' });
 
+    // Soft checks: one run names every chart and label that fails, not only the first.
     const pageWidth = await page.evaluate(() => document.scrollingElement.scrollWidth);
-    expect(pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(width);
+    expect.soft(pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(width);
 
     const charts = await page.evaluate(measureCharts);
     expect(charts.length).toBeGreaterThanOrEqual(6);
     for (const chart of charts) {
       const where = `${chart.caption} (${width} px)`;
-      expect(chart.shown, `${where}: one drawing shown`).toBe(1);
-      expect(Math.abs(chart.svg.width - chart.column), `${where}: as wide as its column`).toBeLessThanOrEqual(SLACK);
-      expect(chart.texts.length, `${where}: has text`).toBeGreaterThan(0);
+      expect.soft(chart.shown, `${where}: one drawing shown`).toBe(1);
+      expect
+        .soft(Math.abs(chart.svg.width - chart.column), `${where}: as wide as its column`)
+        .toBeLessThanOrEqual(SLACK);
+      expect.soft(chart.texts.length, `${where}: has text`).toBeGreaterThan(0);
       for (const t of chart.texts) {
-        expect(t.text, `${where}: "${t.text}" is not cut`).not.toContain('…');
-        expect(t.px, `${where}: "${t.text}" is drawn large enough to read`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+        expect.soft(t.text, `${where}: "${t.text}" is not cut`).not.toContain('…');
+        expect.soft(t.px, `${where}: "${t.text}" is drawn large enough to read`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
         const inside =
           t.box.left >= chart.svg.left - SLACK &&
           t.box.right <= chart.svg.right + SLACK &&
           t.box.top >= chart.svg.top - SLACK &&
           t.box.bottom <= chart.svg.bottom + SLACK;
-        expect(inside, `${where}: "${t.text}" lies inside the chart`).toBe(true);
+        expect.soft(inside, `${where}: "${t.text}" lies inside the chart`).toBe(true);
       }
       const clashes = chart.texts.flatMap((a, i) =>
         chart.texts.slice(i + 1).flatMap((b) => (overlap(a.box, b.box) ? [`"${a.text}" on "${b.text}"`] : [])),
       );
-      expect(clashes, `${where}: no text on top of other text`).toEqual([]);
+      expect.soft(clashes, `${where}: no text on top of other text`).toEqual([]);
     }
 
     // Every entry of the contents leads to a heading of the report.
