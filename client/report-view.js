@@ -163,7 +163,8 @@ export function showReport(container, report) {
   // The answer first, in the report's own sentences (analysis/answer-first.js).
   if (report.opening) {
     container.append(element('h3', 'What to choose'));
-    for (const situation of report.opening.situations) container.append(element('p', situation.text));
+    for (const paragraph of report.opening.paragraphs ?? report.opening.situations.map((s) => s.text))
+      container.append(element('p', paragraph));
     if (report.opening.general) container.append(element('p', `In general: ${report.opening.general}`));
     container.append(element('p', report.opening.reading, 'note'));
   }

@@ -225,7 +225,7 @@ test('a person compares configurations the way the study does and sees every com
 }) => {
   const form = page.locator('#compare-form');
   await form.locator('select[name=object]').selectOption('books');
-  await form.locator('input[name=count]').fill('200');
+  await form.locator('input[name=count]').fill('1000');
   await form.locator('select[name=cm]').selectOption('0');
   await form.locator('input[name=formats][value=xml]').check();
   await form.locator('input[name=maxRounds]').fill('8');
@@ -238,21 +238,42 @@ test('a person compares configurations the way the study does and sees every com
   await expect(rows).toHaveCount(3);
   const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual([
-    'JSON, none | Protobuf, none',
-    'JSON, none | XML, none',
-    'Protobuf, none | XML, none',
+    'JSON uncompressed | Protobuf uncompressed',
+    'JSON uncompressed | XML uncompressed',
+    'Protobuf uncompressed | XML uncompressed',
   ]);
-  for (const [, , ratio, ci, rounds, verdict] of pairs) {
-    expect(Number(ratio)).toBeGreaterThan(0);
-    expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
+  for (const [, , ratio, rounds, verdict] of pairs) {
+    // One direction, in words: "1.23× slower than b (95 % CI 1.10–1.31)", k at least 1.
+    const [, k] = ratio.match(/^([\d.]+)× (?:slower|faster) than b \(95 % CI [\d.]+–[\d.]+\)$/);
+    expect(Number(k)).toBeGreaterThanOrEqual(1);
     expect(Number(rounds)).toBe(8);
     expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
   }
-  // XML's 200 Books are far slower to decode than JSON's: that one is clear.
-  expect(pairs.find(([a, b]) => a === 'JSON, none' && b === 'XML, none')[5]).toBe('a faster');
+  // XML's 1,000 Books are far slower to decode than JSON's: that one is clear.
+  const jsonXml = pairs.find(([a, b]) => a === 'JSON uncompressed' && b === 'XML uncompressed');
+  expect(jsonXml[4]).toBe('a faster');
+  expect(jsonXml[2]).toMatch(/faster than b/);
+  // The answer in the report's own sentence for a situation.
+  await expect(page.locator('#compare-answer')).toHaveText(
+    /^1,000 Books: .*(JSON|Protobuf) uncompressed, [\d.,]+ ms.* XML uncompressed: \+[\d.,]+ ms \([\d.]+× slower†?\)\./,
+  );
 
+  // Compression levels: GZIP at its default and at 9, JSON only.
   await form.locator('input[name=formats][value=xml]').uncheck();
   await form.locator('input[name=formats][value=protobuf]').uncheck();
+  await form.locator('input[name=compressions][value=none]').uncheck();
+  await form.locator('input[name=compressions][value=gzip]').check();
+  await form.locator('input[name="levels-gzip"]').fill('12');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-error')).toHaveText(/level of gzip must be a whole number from 1 to 9/);
+  await form.locator('input[name="levels-gzip"]').fill('6, 9');
+  await form.locator('input[name=count]').fill('100');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-progress')).toHaveText(/^Done after 8 rounds/, { timeout: 120_000 });
+  const levels = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  expect(levels.map(([a, b]) => `${a} | ${b}`)).toEqual(['JSON with GZIP | JSON with GZIP 9']);
+
+  await form.locator('input[name="levels-gzip"]').fill('9');
   await page.click('#compare-run');
   await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
 });
