@@ -195,6 +195,7 @@ window.labReady = createLab()
       stopButton: document.getElementById('compare-stop'),
       progress: document.getElementById('compare-progress'),
       errorBox: document.getElementById('compare-error'),
+      answer: document.getElementById('compare-answer'),
       table: document.getElementById('comparisons'),
     });
     return lab;

@@ -19,7 +19,6 @@ import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
-import { measureFloor } from './browser-floor.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -114,8 +113,6 @@ export default async function globalSetup(config) {
           measured: await measureNetwork(measurePage, NETWORKS[name].downBps),
         };
       }
-      await measurePage.evaluate(() => window.labReady);
-      networks[name].browser_floor = await measureFloor(measurePage, name);
       await measurePage.close();
     }
     if (settings.shaping === 'netns') shapeNetns('unthrottled');

@@ -186,6 +186,9 @@ test("a person loads a study run's report, reads it and asks which configuration
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText('RQ1: How does the interchange format affect the response time?');
   await expect(page.locator('#report')).toContainText("The source study's conclusions");
+  // The answer first, in the report's own words.
+  await expect(page.locator('#report h3').first()).toHaveText('What to choose');
+  await expect(page.locator('#report')).toContainText("A related study's weighted index (not a response-time answer)");
   // Every chart the synthetic run has data for: all but the break-even (no slower network to check against).
   await expect(page.locator('#report figure svg')).toHaveCount(7);
   // The weighted index: JSON without compression is the baseline (1); all weight on size puts
@@ -198,20 +201,20 @@ test("a person loads a study run's report, reads it and asks which configuration
   await weights({ encode_ms: 0, transfer_ms: 0, bytes: 1, decode_ms: 0 });
   expect(await first()).toMatch(/GZIP$/);
   await weights({ encode_ms: 1, transfer_ms: 0, bytes: 0, decode_ms: 0 });
-  expect(await first()).toMatch(/no compression|none$/);
+  expect(await first()).toMatch(/uncompressed$/);
   // By construction: 10 Mbit/s, 1000 Books, no computation — Protobuf with GZIP 30 ms, then 55 ms.
   await page.selectOption('form.decision select[name=object]', 'books');
   await page.selectOption('form.decision select[name=count]', '1000');
   await page.selectOption('form.decision select[name=network]', '10mbit');
   await page.selectOption('form.decision select[name=cm]', '0');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no compression) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no compression) 1\.8\d× slower/,
+    /^1,000 Books at 10 Mbit\/s: Protobuf with GZIP, (29|30)\.\d ms — clearly the fastest\. (JSON with GZIP|Protobuf uncompressed): \+2\d\.\d ms \(1\.8\d× slower†?\)\./,
   );
   // Unthrottled, 10 Books: every configuration within δ of the fastest, judged as the run's stop rule judged.
   await page.selectOption('form.decision select[name=count]', '10');
   await page.selectOption('form.decision select[name=network]', 'unthrottled');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^No clear winner among .*Protobuf, no compression.* \(none of them clearly slower than the fastest: the CI of its ratio to the fastest not wholly above 1\.05 at 3 looks in a row\)\. Fastest: /,
+    /^10 Books unthrottled: no clear winner; fastest Protobuf uncompressed, [\d.]+ ms\. .*about as fast \(\+[\d.]+ ms\)/,
   );
   await page.setInputFiles('#report-file', {
     name: 'other.json',
@@ -226,7 +229,7 @@ test('a person compares configurations the way the study does and sees every com
 }) => {
   const form = page.locator('#compare-form');
   await form.locator('select[name=object]').selectOption('books');
-  await form.locator('input[name=count]').fill('200');
+  await form.locator('input[name=count]').fill('1000');
   await form.locator('select[name=cm]').selectOption('0');
   await form.locator('input[name=formats][value=xml]').check();
   await form.locator('input[name=maxRounds]').fill('8');
@@ -239,21 +242,42 @@ test('a person compares configurations the way the study does and sees every com
   await expect(rows).toHaveCount(3);
   const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual([
-    'JSON, none | Protobuf, none',
-    'JSON, none | XML, none',
-    'Protobuf, none | XML, none',
+    'JSON uncompressed | Protobuf uncompressed',
+    'JSON uncompressed | XML uncompressed',
+    'Protobuf uncompressed | XML uncompressed',
   ]);
-  for (const [, , ratio, ci, rounds, verdict] of pairs) {
-    expect(Number(ratio)).toBeGreaterThan(0);
-    expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
+  for (const [, , ratio, rounds, verdict] of pairs) {
+    // One direction, in words: "1.23× slower than b (95 % CI 1.10–1.31)", k at least 1.
+    const [, k] = ratio.match(/^([\d.]+)× (?:slower|faster) than b \(95 % CI [\d.]+–[\d.]+\)$/);
+    expect(Number(k)).toBeGreaterThanOrEqual(1);
     expect(Number(rounds)).toBe(8);
     expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
   }
-  // XML's 200 Books are far slower to decode than JSON's: that one is clear.
-  expect(pairs.find(([a, b]) => a === 'JSON, none' && b === 'XML, none')[5]).toBe('a faster');
+  // XML's 1,000 Books are far slower to decode than JSON's: that one is clear.
+  const jsonXml = pairs.find(([a, b]) => a === 'JSON uncompressed' && b === 'XML uncompressed');
+  expect(jsonXml[4]).toBe('a faster');
+  expect(jsonXml[2]).toMatch(/faster than b/);
+  // The answer in the report's own sentence for a situation.
+  await expect(page.locator('#compare-answer')).toHaveText(
+    /^1,000 Books: .*(JSON|Protobuf) uncompressed, [\d.,]+ ms.* XML uncompressed: \+[\d.,]+ ms \([\d.]+× slower†?\)\./,
+  );
 
+  // Compression levels: GZIP at its default and at 9, JSON only.
   await form.locator('input[name=formats][value=xml]').uncheck();
   await form.locator('input[name=formats][value=protobuf]').uncheck();
+  await form.locator('input[name=compressions][value=none]').uncheck();
+  await form.locator('input[name=compressions][value=gzip]').check();
+  await form.locator('input[name="levels-gzip"]').fill('12');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-error')).toHaveText(/level of gzip must be a whole number from 1 to 9/);
+  await form.locator('input[name="levels-gzip"]').fill('6, 9');
+  await form.locator('input[name=count]').fill('100');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-progress')).toHaveText(/^Done after 8 rounds/, { timeout: 120_000 });
+  const levels = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  expect(levels.map(([a, b]) => `${a} | ${b}`)).toEqual(['JSON with GZIP | JSON with GZIP 9']);
+
+  await form.locator('input[name="levels-gzip"]').fill('9');
   await page.click('#compare-run');
   await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
 });
