@@ -78,7 +78,7 @@ export function textWidth(text, fontSize = 11, bold = false) {
   return em * fontSize * (bold ? 1.1 : 1);
 }
 const isBold = (weight) => weight === 'bold' || Number(weight) >= 600;
-// Vega's documented hook for its text measure (vega-scenegraph's textMetrics, as vl-convert sets it).
+// Vega's hook for measuring text (vega-scenegraph's textMetrics.width, which vl-convert replaces too).
 vega.textMetrics.width = (item, text) => {
   const width = textWidth(String(text ?? '').trim(), item.fontSize ?? 11, isBold(item.fontWeight));
   return item.limit > 0 ? Math.min(width, item.limit) : width;
