@@ -204,13 +204,14 @@ const STYLE = [
   'h2,h3{scroll-margin-top:8px}',
   'p,li{max-width:80ch}',
   'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
-  'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0}',
+  'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
+    'width:fit-content;max-width:100%;box-sizing:border-box}',
   'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
   'a{color:#0969da}',
   '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
   'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
   'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
-  'th{background:#f6f8fa}tr:last-child td{border-bottom:0}',
+  'th{background:#f6f8fa}tr:last-child td{border-bottom:0}td.long{min-width:14em}',
   'figure.chart{margin:20px 0 36px;container-type:inline-size}',
   'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',
   'figure.chart svg{display:block;max-width:100%;height:auto}',
@@ -276,10 +277,16 @@ function markdownTable(header, rows) {
   ].join('\n');
 }
 
+/** Characters from which a table cell's text counts as long (it keeps a readable width). */
+const LONG_CELL = 30;
+
 /** A table in a box of its own that scrolls sideways when the table is wider than the page. */
 function htmlTable(header, rows) {
   const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('');
+  // A long text keeps a width a line of it reads at; the table scrolls rather than squeezing it.
+  const cell = (v) =>
+    String(v).length > LONG_CELL ? `<td class="long">${escapeHtml(v)}</td>` : `<td>${escapeHtml(v)}</td>`;
+  const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
   return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
