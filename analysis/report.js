@@ -187,7 +187,8 @@ export function renderMarkdown(sections, title = 'Response Time Lab report') {
     if (s.after) out.push(s.after, '');
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
     for (const c of s.charts ?? []) out.push(`${c.title}`, '', `![${c.title}](charts/${c.name}.svg)`, '');
-    if (i === 0 && entries.length) out.push('Contents:', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
+    // The contents under a heading of their own, so the opening section ends where they start.
+    if (i === 0 && entries.length) out.push('## Contents', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
   });
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -206,6 +207,7 @@ const STYLE = [
   'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
   'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
     'width:fit-content;max-width:100%;box-sizing:border-box}',
+  'nav.contents h2{font-size:1em;margin:0;padding:0;border:0}',
   'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
   'a{color:#0969da}',
   '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
@@ -238,7 +240,7 @@ function htmlChart(chart) {
 export function renderHtml(sections, title = 'Response Time Lab report') {
   const { ids, entries } = contents(sections);
   const nav = entries.length
-    ? `<nav class="contents" aria-label="Contents"><strong>Contents</strong><ol>${entries
+    ? `<nav class="contents" aria-label="Contents"><h2 id="contents">Contents</h2><ol>${entries
         .map((e) => `<li><a href="#${e.id}">${escapeHtml(e.text)}</a></li>`)
         .join('')}</ol></nav>`
     : '';

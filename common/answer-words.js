@@ -134,7 +134,7 @@ export function situationParagraph(decision, cellsById, named = MOST_NAMED) {
   const opening =
     decision.recommendation === NO_CLEAR_WINNER
       ? `no clear winner; fastest ${winner}.`
-      : `${winner}${others.length ? ' — clearly the fastest' : ''}.`;
+      : `${winner}${others.length ? ' — clearly fastest' : ''}.`;
   const parts = shown.map((o) => {
     const words = configurationWords(cellOf(o.case_id));
     return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${costOf(o, decision.median_ms)}.`;
@@ -142,8 +142,8 @@ export function situationParagraph(decision, cellsById, named = MOST_NAMED) {
   const rest = !left.length
     ? ''
     : leftClear === left.length
-      ? ` ${left.length} more, each clearly slower.`
-      : ` ${left.length} more (${leftClear} of them clearly slower).`;
+      ? ` ${left.length} more, all clearly slower.`
+      : ` ${left.length} more, ${leftClear} clearly slower.`;
   const body = `${opening}${parts.length ? ` ${parts.join(' ')}` : ''}${rest}`;
   return {
     family: situationFamilyWords(fastest),
