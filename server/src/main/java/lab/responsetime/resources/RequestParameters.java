@@ -52,7 +52,15 @@ final class RequestParameters {
                                 + " times; give it once");
             }
         }
-        int count = integer(query, "count", 1, datasetSize, StudyRequest.DEFAULT_COUNT, problems);
+        // A dataset smaller than the default count is served whole when no count is given.
+        int count =
+                integer(
+                        query,
+                        "count",
+                        1,
+                        datasetSize,
+                        Math.min(StudyRequest.DEFAULT_COUNT, datasetSize),
+                        problems);
         Format format =
                 choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
         int problemsBefore = problems.size();
