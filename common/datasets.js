@@ -7,6 +7,7 @@
 // nearest to it (JSON.parse, the reference, cannot hold it exactly).
 
 const BROUGHT = new Map();
+const DECLARED = new Set();
 
 /** A dataset's name: lowercase letters, digits and "-", from a letter, at most 32 characters. */
 export const DATASET_NAME = /^[a-z][a-z0-9-]{0,31}$/;
@@ -26,9 +27,23 @@ export function broughtDataset(name) {
   return BROUGHT.get(name);
 }
 
-/** The names of the registered brought datasets. */
+/**
+ * Declares a brought dataset's name before its description is known (a plan names it before the
+ * server has it), so that cells may name it.
+ */
+export function declareDataset(name) {
+  if (!DATASET_NAME.test(name)) {
+    throw new Error(
+      `"${name}" is not a dataset name: lowercase letters, digits and "-", ` +
+        'starting with a letter, at most 32 characters',
+    );
+  }
+  DECLARED.add(name);
+}
+
+/** The names of the declared and registered brought datasets. */
 export function broughtNames() {
-  return [...BROUGHT.keys()];
+  return [...new Set([...DECLARED, ...BROUGHT.keys()])];
 }
 
 /** A field's base type and whether it is an array: 'int64[]' → ['int64', true]. */
