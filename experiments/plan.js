@@ -101,7 +101,7 @@ export function loadPlan(nameOrPath, { data } = {}) {
   let plan = JSON.parse(readFileSync(path, 'utf8'));
   if (plan.extends) {
     if (plan.extends === plan.name) throw new Error(`Plan ${path} extends itself`);
-    const { name, description, ...base } = loadPlan(plan.extends);
+    const { name, description, ...base } = loadPlan(plan.extends, { data });
     plan = { ...base, ...plan };
   }
   return validatePlan(withDatasets(plan, data, path), path);
