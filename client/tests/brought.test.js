@@ -10,7 +10,7 @@ import { codecs, fixture } from './fixtures.js';
 // publishes it, its objects as given, and the server's body in every format.
 const description = addDataset(JSON.parse(fixture('brought.description.json')));
 const object = description.name;
-const given = JSON.parse(fixture('brought.json'));
+const given = JSON.parse(fixture('brought.given.json'));
 const expected = given.map((o) => toPlain(object, o));
 
 for (const format of FORMATS) {

@@ -96,8 +96,8 @@ public final class ClientFixtures {
     static final String BROUGHT = "fixture-data";
 
     /**
-     * A brought dataset (docs/datasets.md) with every kind of field: {@code brought.json}, its
-     * objects as given; {@code brought.description.json}, what {@code GET /api/datasets/{name}}
+     * A brought dataset (docs/datasets.md) with every kind of field: {@code brought.given.json},
+     * its objects as given; {@code brought.description.json}, what {@code GET /api/datasets/{name}}
      * publishes of it; {@code brought.<format>}, the server's bodies; {@code sort-brought.json},
      * objects full of ties and missing values, and the orders Java's sorts give for CM1–CM3.
      */
@@ -135,7 +135,7 @@ public final class ClientFixtures {
                 SchemaInference.infer(
                         DatasetParser.parse(new ByteArrayInputStream(given), Long.MAX_VALUE));
         ObjectKind<Object[]> kind = ObjectKind.brought(BROUGHT, inferred.schema());
-        Files.write(directory.resolve("brought.json"), given);
+        Files.write(directory.resolve("brought.given.json"), given);
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("name", BROUGHT);
         description.put("objects", inferred.rows().size());

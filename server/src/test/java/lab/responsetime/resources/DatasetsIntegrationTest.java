@@ -171,6 +171,12 @@ class DatasetsIntegrationTest {
                 .startsWith("<described><item id=\"1\"><user name=");
         assertThat(JSON.readTree(send("GET", "/api/datasets", null).body()).toString())
                 .contains("\"name\":\"described\"");
+        assertThat(
+                        JSON.readTree(send("GET", "/api/info", null).body())
+                                .at("/dataset/brought")
+                                .toString())
+                .contains("\"name\":\"described\"")
+                .contains(got.get("sha256").asText());
     }
 
     @ParameterizedTest(name = "{0}")
