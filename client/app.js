@@ -7,6 +7,7 @@ import { createLab } from './lab.js';
 import { showReport } from './report-view.js';
 import { setUpCompare } from './compare-view.js';
 import { fillCellForm, fillCompareForm } from './controls.js';
+import { setUpDatasets } from './dataset-view.js';
 import { scenarioTakesCm } from '#common/catalogue.js';
 
 const form = document.getElementById('cell-form');
@@ -165,6 +166,7 @@ function keepScenarioAndCmConsistent() {
 fillCellForm(form);
 fillCompareForm(document.getElementById('compare-form'));
 keepScenarioAndCmConsistent();
+setUpDatasets().catch((error) => showError(`Your data: ${error.message}`));
 
 document.getElementById('report-file').addEventListener('change', async (event) => {
   const [file] = event.target.files;

@@ -11,6 +11,8 @@
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
 import { runGroup } from './group-runner.js';
+import { OBJECT_NAMES } from '#common/catalogue.js';
+import { DATASET_NAME, addDataset } from '#common/datasets.js';
 
 /** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
 const PROTOBUF_GLOBAL = 'protobuf';
@@ -43,15 +45,38 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
   });
   return {
     async runCell(cell, options = {}) {
+      await knowDatasets(env, [cell.object]);
       const result = await runCell(env, cell, options);
       return { ...result, context: context() };
     },
-    runGroup: (group, protocol, options = {}) => runGroup(env, group, protocol, options),
-    fetchObjects: (request) => fetchObjects(env, request),
+    async runGroup(group, protocol, options = {}) {
+      await knowDatasets(
+        env,
+        group.cells.map((c) => c.object),
+      );
+      return runGroup(env, group, protocol, options);
+    },
+    async fetchObjects(request) {
+      await knowDatasets(env, [request.object]);
+      return fetchObjects(env, request);
+    },
     context,
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */
     codecs: env.codecs,
   };
+}
+
+/**
+ * Registers the description of each brought dataset among `objects` (GET /api/datasets/{name}),
+ * fetched afresh, untimed: its decoders and sorts read it (common/datasets.js).
+ */
+async function knowDatasets(env, objects) {
+  for (const object of new Set(objects)) {
+    if (OBJECT_NAMES.includes(object) || !DATASET_NAME.test(object ?? '')) continue;
+    const response = await env.fetch(new URL(`/api/datasets/${object}`, env.baseUrl), { cache: 'no-store' });
+    if (!response.ok) throw new Error(`no dataset ${object} on the server: ${(await response.json()).message}`);
+    addDataset(await response.json());
+  }
 }
 
 /** The versions of the decoders' npm packages the page's import map loads: {name: version}. */

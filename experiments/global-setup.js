@@ -19,6 +19,7 @@ import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
+import { bringDatasets } from './datasets/bring.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -61,6 +62,8 @@ export default async function globalSetup(config) {
   const cells = expandPlan(settings.plan, { network: settings.network });
 
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
+  // Datasets users bring go to the server first: every later request may name them.
+  const datasets = await bringDatasets(settings.baseUrl, settings.plan, cells);
 
   // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
   // inside the server's namespace.
@@ -78,6 +81,15 @@ export default async function globalSetup(config) {
       throw new Error(
         `RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`,
       );
+    }
+    for (const dataset of datasets) {
+      const before = (previous.datasets ?? []).find((d) => d.name === dataset.name);
+      if (before && before.sha256 !== dataset.sha256) {
+        throw new Error(
+          `RUN_DIR ${runPath} measured dataset ${dataset.name} with content hash ${before.sha256}; ` +
+            `${dataset.file} now has ${dataset.sha256}: start a new run`,
+        );
+      }
     }
     const dropped = run.compact();
     const done = run.completedGroupIds().size;
@@ -138,6 +150,9 @@ export default async function globalSetup(config) {
       // Each compression's library, version and levels, as the server reports them.
       compressions: server.compressions ?? null,
       dataset: server.dataset,
+      // The datasets users brought: file, name, object count, content hash (SHA-256 of the
+      // canonical JSON Lines), schema and .proto, as the server made them.
+      datasets,
       server: { base_url: settings.baseUrl, settings: server.settings, machine: server.machine },
       browser_machine: {
         cpus: os.cpus().length,

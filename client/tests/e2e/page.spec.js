@@ -281,3 +281,44 @@ test('a person compares configurations the way the study does and sees every com
   await page.click('#compare-run');
   await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
 });
+
+test('a person brings a dataset, reads the schema the lab made of it and runs a cell on it', async ({ page }) => {
+  const name = 'e2e-logs';
+  const lines = Array.from({ length: 30 }, (_, i) =>
+    JSON.stringify({ level: i % 3 ? 'info' : 'warn', n: i, tags: ['a'], user: i % 2 ? { id: i } : null }),
+  ).join('\n');
+  await page.fill('#dataset-form input[name=name]', name);
+  await page.setInputFiles('#dataset-form input[name=file]', {
+    name: 'logs.jsonl',
+    mimeType: 'application/json',
+    buffer: Buffer.from(lines),
+  });
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-progress')).toHaveText(`${name}: 30 objects, ready.`);
+  await expect(page.locator('#dataset-schema pre').first()).toContainText('Item_user user = 4;');
+  await expect(page.locator('#dataset-schema')).toContainText('repeated string tags = 3;');
+  await expect(page.locator('#dataset-schema')).toContainText('<item level="warn" n="0">');
+  await expect(page.locator('#dataset-schema td', { hasText: 'user.id' })).toHaveCount(1);
+  await expect(page.locator('#cell-form select[name=object]')).toHaveValue(name);
+
+  await page.fill('#cell-form input[name=count]', '30');
+  await page.selectOption('#cell-form select[name=format]', 'xml-attributes');
+  await page.selectOption('#cell-form select[name=scenario]', '3');
+  await page.fill('#cell-form input[name=warmup]', '1');
+  await page.fill('#cell-form input[name=reps]', '2');
+  await page.click('#run');
+  await expect(page.locator('#progress')).toHaveText(/^Done: e2e-logs\/30\/xml-attributes/, { timeout: 60_000 });
+  await expect(page.locator('#summary tbody tr').last()).toContainText(name);
+
+  await page.fill('#dataset-form input[name=name]', name);
+  await page.setInputFiles('#dataset-form input[name=file]', {
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[{"n": 1}, {"n": "one"}]'),
+  });
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-error')).toContainText('object 1, field "n": a string here, but an integer');
+  const kept = await page.evaluate(async (n) => (await fetch(`/api/datasets/${n}`)).json(), name);
+  expect(kept.objects).toBe(30);
+  await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
+});

@@ -9,6 +9,7 @@ import lab.responsetime.cli.GenerateCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
 import lab.responsetime.core.computation.WorkBudget;
+import lab.responsetime.core.dataset.BroughtDatasets;
 import lab.responsetime.core.dataset.DatasetLoader;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.formats.BodyWriter;
@@ -20,6 +21,7 @@ import lab.responsetime.jetty.StopComputationsOnShutdown;
 import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.ClientFilesServlet;
+import lab.responsetime.resources.DatasetsResource;
 import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.IngestRefusedMapper;
@@ -59,7 +61,9 @@ public class LabApplication extends Application<LabConfiguration> {
         LabConfiguration.ComputationSettings computation = configuration.getComputation();
         LabConfiguration.ResponseSettings response = configuration.getResponse();
 
-        Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize());
+        BroughtDatasets brought =
+                new BroughtDatasets(dataset.directoryPath().resolve(BroughtDatasets.DIRECTORY));
+        Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize(), brought);
         environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
         ComputationLimiter limiter =
                 new ComputationLimiter(
@@ -93,6 +97,11 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new IngestRefusedMapper());
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new CatalogueResource());
+        environment
+                .jersey()
+                .register(
+                        new DatasetsResource(
+                                brought, dataset.getMaxUploadBytes(), dataset.getSize()));
         environment.jersey().register(new NotFoundMapper());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());
