@@ -165,13 +165,16 @@ export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, m
     const rows = scheduled(own, shareRate);
     for (const r of rows) {
       statusCodes[r.code] = (statusCodes[r.code] ?? 0) + 1;
-      if (r.error) {
+      // Vegeta names a non-2xx answer in `error` too ("400 Bad Request"): an answer with a status
+      // is non-2xx; an error is a request with no whole answer (code 0, or a body cut short).
+      const answered2xx = r.code >= 200 && r.code <= 299;
+      if (r.code >= 100 && !answered2xx) non2xx++;
+      else if (r.error || !answered2xx) {
         errors++;
         // "Get "http://…": context deadline exceeded" → the part after the last colon names the kind.
         const kind = r.error.split(': ').at(-1).slice(0, 80);
         errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-      } else if (r.code < 200 || r.code > 299) non2xx++;
-      else ok++;
+      } else ok++;
       addToHistogram(fromDue, r.from_due_ns);
       addToHistogram(service, r.latency_ns);
       sumFromDueNs += r.from_due_ns;
