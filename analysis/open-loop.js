@@ -23,6 +23,8 @@ export const BUCKET_GROWTH = 1.01;
 /** The histogram's lowest bucket starts here (nanoseconds). */
 const HISTOGRAM_FLOOR_NS = 1000;
 const LOG_GROWTH = Math.log(BUCKET_GROWTH);
+/** A generator that sent fewer than this share of the requests asked did not generate the rate. */
+export const MIN_SENT_SHARE = 0.98;
 /** The percentiles reported. */
 export const PERCENTILES = Object.freeze([50, 90, 99, 99.9]);
 
@@ -138,11 +140,10 @@ function scheduled(results, ratePerS) {
  * A measured window's figures from the results of one or more generators that were asked for
  * `ratePerS` together (each an equal share) for `windowS` seconds.
  *
- * @param options.maxSendLagMs a generator that sent its requests later than this (p99) did not
- *     hold the rate: the window says so (generator_kept_up false) and is no verdict on the server
- * @param options.minSentShare nor did one that sent fewer than this share of what was asked
+ * generator_kept_up says whether the generators sent at least `minSentShare` of the requests
+ * asked with a send lag p99 within `maxSendLagMs` (probeVerdict says what follows from it).
  */
-export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, minSentShare = 0.98 }) {
+export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, minSentShare = MIN_SENT_SHARE }) {
   if (!(ratePerS > 0) || !(windowS > 0)) throw new Error('a window needs a rate and a duration above 0');
   const byAttack = new Map();
   for (const r of results) {
@@ -205,6 +206,7 @@ export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, m
     non_2xx: non2xx,
     status_codes: statusCodes,
     error_kinds: errorKinds,
+    sent_share: sent / (ratePerS * windowS),
     send_lag_ms: { p50: nearestRank(lags, 50), p99: lagP99, max: lags.length ? largest(lags) : null },
     generator_kept_up: keptUp,
     latency_ms: {
@@ -218,15 +220,23 @@ export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, m
 }
 
 /**
- * A probe's verdict: 'sustained' (every answer a 2xx, p99 from the due time within the target,
- * and the generator held the rate), 'not sustained' (errors, non-2xx or p99 over the target),
- * or 'generator-limited' (the generator did not send as asked: no verdict on the server).
- * Errors and non-2xx count against the server even when the generator lagged.
+ * A probe's verdict:
+ * - 'not sustained': an error or a non-2xx answer (whatever the generator did), or p99 from the
+ *   due time over the target where the server was slow too (p99 from the send over the target,
+ *   or the requests left on time);
+ * - 'generator-limited': the generator sent fewer than `minSentShare` of the requests asked, or
+ *   p99 missed the target only through the generator's lateness (from the send it was within
+ *   the target, and the send lag p99 was over `maxSendLagMs`) — the machine did not generate
+ *   the rate, so this is no verdict on the server;
+ * - 'sustained': every request answered 2xx, p99 from the due time within the target (send lag
+ *   included, so a late generator cannot flatter the server), and the rate sent.
  */
-export function probeVerdict(figures, p99TargetMs) {
+export function probeVerdict(figures, { p99TargetMs, maxSendLagMs, minSentShare = MIN_SENT_SHARE }) {
   if (figures.errors > 0 || figures.non_2xx > 0) return 'not sustained';
-  if (!figures.generator_kept_up) return 'generator-limited';
-  return figures.latency_ms.p99 <= p99TargetMs ? 'sustained' : 'not sustained';
+  if (figures.sent < minSentShare * figures.asked_per_s * figures.window_s) return 'generator-limited';
+  if (figures.latency_ms.p99 <= p99TargetMs) return 'sustained';
+  const lateOnly = figures.service_latency_ms.p99 <= p99TargetMs && figures.send_lag_ms.p99 > maxSendLagMs;
+  return lateOnly ? 'generator-limited' : 'not sustained';
 }
 
 /** A rate rounded to 3 significant digits (requests/s), as the search asks for them. */

@@ -391,7 +391,7 @@ async function openLoopProbe(context, cell, body, ratePerS, probeIndex) {
   const generatorCpuS = ran.reduce((sum, r) => sum + (r.cpu_s ?? 0), 0);
   return {
     rate_per_s: ratePerS,
-    verdict: probeVerdict(figures, settings.p99_target_ms),
+    verdict: probeVerdict(figures, { p99TargetMs: settings.p99_target_ms, maxSendLagMs: settings.max_send_lag_ms }),
     figures,
     vegeta_report: {
       requests: own.requests,
