@@ -52,6 +52,8 @@ const HEADER_ALLOWANCE_BYTES = 400;
 const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 /** A check request the loaded server does not answer within this is recorded as unanswered. */
 const RESPONSIVE_WITHIN_S = 10;
+/** The fewest requests a probe's window is asked for: the search goes no lower. */
+const MIN_WINDOW_REQUESTS = 10;
 /** How long after a probe the server's requests in progress may take to end. */
 const FREE_WITHIN_S = 10;
 
@@ -428,9 +430,12 @@ export const openLoopTimeoutS = (settings) => Math.max(10, Math.ceil((10 * setti
  */
 async function openLoopSearch(context, cell, body, closedLoopRps, log) {
   const settings = context.plan.open_loop;
+  // A window must hold some requests for its percentiles to mean anything.
+  const minPerS = Math.max(settings.min_per_s, MIN_WINDOW_REQUESTS / settings.window_s);
   const search = {
     ...settings,
-    start_per_s: settings.start_per_s ?? Math.max(settings.min_per_s, settings.start_share * closedLoopRps),
+    min_per_s: minPerS,
+    start_per_s: settings.start_per_s ?? Math.max(minPerS, settings.start_share * closedLoopRps),
   };
   const probes = [];
   for (;;) {
