@@ -105,6 +105,9 @@ export function histogramPercentileMs(histogram, p) {
   return upperEdgeNs(buckets.at(-1)[0]) / 1e6;
 }
 
+/** Percentiles no higher than the largest value seen (a bucket's upper edge can be above it). */
+const capped = (percentiles, maxMs) =>
+  Object.fromEntries(Object.entries(percentiles).map(([k, v]) => [k, v === null ? null : Math.min(v, maxMs)]));
 const percentilesMs = (histogram) =>
   Object.fromEntries(PERCENTILES.map((p) => [`p${p}`, histogramPercentileMs(histogram, p)]));
 
@@ -210,7 +213,7 @@ export function windowFigures(results, { ratePerS, windowS, maxSendLagMs = 10, m
     send_lag_ms: { p50: nearestRank(lags, 50), p99: lagP99, max: lags.length ? largest(lags) : null },
     generator_kept_up: keptUp,
     latency_ms: {
-      ...percentilesMs(fromDue),
+      ...capped(percentilesMs(fromDue), maxFromDueNs / 1e6),
       mean: sent ? sumFromDueNs / sent / 1e6 : null,
       max: sent ? maxFromDueNs / 1e6 : null,
     },
