@@ -1,10 +1,11 @@
 // The load testbed's constant-rate mode for real (as root): the server in one namespace, wrk and
 // Vegeta in another, GET of 10 JSON Books at 2 and 100 Mbit/s, each cell measured closed-loop
-// and then searched for its highest sustained rate. Read back as another program would, and
-// checked against Vegeta's own reading of its raw results: what was asked and sent, the
-// percentiles, the server's responsiveness during each probe and its freeing after, a slow
-// link's rate below what the link can carry, and the report. Skipped, with the reason, without
-// root, wrk or Vegeta. The machine may be shared: no figure here is a performance claim.
+// and then searched for its highest sustained rate, two Vegeta processes sharing each rate.
+// Read back as another program would, and checked against Vegeta's own reading of its raw
+// results: what was asked and sent, the percentiles, the server's responsiveness during each
+// probe and its freeing after, a slow link's rate below what the link can carry, and the report.
+// Skipped, with the reason, without root, wrk or Vegeta. The machine may be shared: no figure
+// here is a performance claim.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -34,7 +35,8 @@ const PLAN = {
   warmup_s: 1,
   waves: 1,
   rounds: 1,
-  open_loop: { p99_target_ms: TARGET_MS, warmup_s: 1, window_s: 3, precision: 0.25, max_probes: 5 },
+  // Two Vegeta processes share each rate: their results merge as several load machines' would.
+  open_loop: { p99_target_ms: TARGET_MS, warmup_s: 1, window_s: 3, precision: 0.25, max_probes: 5, generators: 2 },
 };
 const skip =
   process.getuid?.() !== 0
@@ -91,6 +93,14 @@ test('the constant-rate search runs between two namespaces, and its figures matc
       assert.equal(probe.figures.sent, own.requests, at);
       assert.deepStrictEqual(probe.figures.latency_ms, again.latency_ms, at);
       assert.equal(probe.vegeta_report.requests, own.requests, at);
+      assert.deepStrictEqual(
+        probe.figures.generators.map((g) => [g.attack, g.asked_per_s]),
+        [
+          ['g1', probe.rate_per_s / 2],
+          ['g2', probe.rate_per_s / 2],
+        ],
+        at,
+      );
       // Asked and sent: Vegeta's rate over its first to last send is the rate it achieved.
       assert.ok(Math.abs(probe.figures.sent_per_s / own.rate - 1) < 0.1 || probe.verdict !== 'sustained', at);
       // From the due time never below Vegeta's own (from the send), to the histogram's 1 %.
