@@ -17,6 +17,7 @@ import { wrkVersion } from '../load-testbed/wrk.js';
 import { readResults, vegetaReport, vegetaVersion } from '../load-testbed/vegeta.js';
 import { windowFigures } from '../../analysis/open-loop.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testNamespace, testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-open-loop-');
@@ -59,8 +60,8 @@ test('the constant-rate search runs between two namespaces, and its figures matc
       ...process.env,
       PLAN: planFile,
       RUN_DIR: runDir,
-      RTL_NETNS: process.env.RTL_TEST_NETNS_OPEN_LOOP ?? 'rtl-oltest',
-      LOAD_PORT: process.env.RTL_TEST_PORT_OPEN_LOOP ?? '18098',
+      RTL_NETNS: testNamespace('rtl-oltest', '-ol'),
+      LOAD_PORT: String(testPort(18098, 6)),
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
     },
   });
