@@ -432,7 +432,7 @@ function openLoopHeld(openRows) {
 const ms = (value) => decimal(value, value !== null && value < 10 ? 1 : 0);
 
 /** The open-loop part of the report: how it was measured, then a table per bandwidth. */
-function openLoopSections(openRows, session) {
+function openLoopSections(openRows, session, connections) {
   if (openRows.length === 0) return [];
   const plan = session?.open_loop_generator;
   const bandwidths = [...new Set(openRows.map((r) => r.bandwidth_mbit))].sort((a, b) => a - b);
@@ -451,8 +451,9 @@ function openLoopSections(openRows, session) {
         'A rate the generator could not send (too few requests sent, or a p99 missed only through its ' +
         'lateness) is no verdict on the server: the search stops below it and says so.',
       'Latency percentiles are from a histogram (1 % buckets) over the measured window only. ' +
-        '"Closed loop" is the same cell under wrk (the related testbed\'s method: 100 connections, each sending ' +
-        'its next request when its answer is in), whose latency is from the actual send, warm-up included. ' +
+        `"Closed loop" is the same cell under wrk (the related testbed's method: ${connections} connections, ` +
+        'each sending its next request when its answer is in), whose latency is from the actual send, ' +
+        'warm-up included. ' +
         'Figures taken on a machine shared with other work are not final.',
     ],
   };
@@ -588,7 +589,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
 
   const sections = [
     { paragraphs: [intro] },
-    ...openLoopSections(openRows, session),
+    ...openLoopSections(openRows, session, plan.connections),
     {
       heading: 'Which format serves the most requests',
       paragraphs: [
