@@ -14,6 +14,9 @@ import { NETWORKS } from '../network/profiles.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testNamespace, testPort } from './test-resources.js';
+
+const NAMESPACE = testNamespace('rtl-test', '-st');
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
@@ -64,8 +67,8 @@ test(
         PLAN: planFile,
         RUN_DIR: runDir,
         SHAPING: 'netns',
-        BASE_URL: 'http://localhost:18086',
-        RTL_NETNS: 'rtl-test',
+        BASE_URL: `http://localhost:${testPort(18086, 2)}`,
+        RTL_NETNS: NAMESPACE,
         SERVER_WARMUP: '600',
         SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
       },
@@ -79,7 +82,7 @@ test(
       true,
       "localhost, mapped into the server's namespace, stays a secure context",
     );
-    assert.equal(context.netns_link.server_namespace, 'rtl-test');
+    assert.equal(context.netns_link.server_namespace, NAMESPACE);
     assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
     const cable = context.networks.cable;
     // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.

@@ -15,10 +15,10 @@ import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// SMOKE_PORT: a port of its own where several test runs share the machine.
-const PORT = Number(process.env.SMOKE_PORT ?? 18084);
+const PORT = testPort(18084, 0);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
