@@ -39,7 +39,9 @@ function firstDifference(a, b, path = 'judgment') {
  * reading, marked `judged_when_read`.
  */
 function judgmentOf(record, cells, samples, stop, path) {
-  const judged = asStored(judgeGroup(cells, samples, stop));
+  // A run judged before the few-rounds test existed is read as it was judged.
+  const fewRounds = !record.judgment || record.judgment.few_rounds === true;
+  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
   const difference = firstDifference(record.judgment, judged);
   if (difference) {

@@ -123,13 +123,34 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
   return result;
 }
 
-/** Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds. */
-export function hasInterval({ ci_low: low, ci_high: high, rounds }) {
+/**
+ * The name a judged comparison records (`decided_by`) when the few-rounds test (few-rounds.js)
+ * decided it, not its CI: its verdict then stands as recorded, whatever its rounds.
+ */
+export const FEW_ROUNDS_RULE = 'few-rounds test';
+/** The name a judged comparison records when its round-bootstrap CI settled it. */
+export const BOOTSTRAP_RULE = 'round bootstrap';
+
+/** Whether a judged comparison's verdict was decided by the few-rounds test. */
+export const byFewRounds = (comparison) => comparison.decided_by === FEW_ROUNDS_RULE;
+
+/**
+ * Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds
+ * (or the comparison was decided by the few-rounds test, which needs neither).
+ */
+export function hasInterval(comparison) {
+  if (byFewRounds(comparison)) return true;
+  const { ci_low: low, ci_high: high, rounds } = comparison;
   return Number.isFinite(low) && Number.isFinite(high) && !(rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT);
 }
 
-/** The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below MIN_ROUNDS_FOR_VERDICT rounds. */
+/**
+ * The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below
+ * MIN_ROUNDS_FOR_VERDICT rounds. A judged comparison that the few-rounds test decided keeps the
+ * verdict it recorded.
+ */
 export function verdictOf(comparison, delta = DEFAULT_DELTA) {
+  if (byFewRounds(comparison)) return comparison.verdict;
   if (!hasInterval(comparison)) return VERDICTS.UNRESOLVED;
   const { ci_low: low, ci_high: high } = comparison;
   if (low > 1 + delta) return VERDICTS.B_FASTER;

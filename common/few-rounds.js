@@ -16,7 +16,7 @@
 // measures at the δ line: at most ERROR_RATE. It never says "equivalent": a ratio within δ is
 // not overwhelming, and is left to the bootstrap.
 
-import { VERDICTS } from './comparison.js';
+import { FEW_ROUNDS_RULE, VERDICTS } from './comparison.js';
 import { median } from './stats.js';
 
 /** The one-sided level of each bound at each look. */
@@ -34,7 +34,7 @@ export const T_MIN_ROUNDS = 3;
 export const ERROR_RATE = 0.01;
 
 /** The rule's name, as a comparison records what decided it (`decided_by`). */
-export const FEW_ROUNDS = 'few-rounds test';
+export const FEW_ROUNDS = FEW_ROUNDS_RULE;
 
 /** Student's t upper ALPHA quantiles by degrees of freedom (1…30), then the normal's. */
 const T_ALPHA = [

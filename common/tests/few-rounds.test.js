@@ -4,15 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { VERDICTS } from '#common/comparison.js';
-import {
-  ERROR_RATE,
-  SIGMA,
-  T_MIN_ROUNDS,
-  Z_ALPHA,
-  fewRoundsTest,
-  roundLogRatios,
-  tAlpha,
-} from '#common/few-rounds.js';
+import { ERROR_RATE, SIGMA, T_MIN_ROUNDS, Z_ALPHA, fewRoundsTest, roundLogRatios, tAlpha } from '#common/few-rounds.js';
 import { seededRandom } from '#common/stats.js';
 
 const DELTA = 0.05;
