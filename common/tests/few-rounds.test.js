@@ -95,7 +95,7 @@ test('its power: 4× is found in the first round in nearly every simulated group
   assert.ok(power > 0.95, `decided in round 1 in ${(power * 100).toFixed(1)} %`);
 });
 
-test('the simulation can fail: a rule without the noise ceiling (σ from the data) errs far more than ERROR_RATE', () => {
+test('the simulation can fail: a rule without the noise ceiling errs far more than ERROR_RATE', () => {
   // The same bounds, but at n = 1–2 with the sample deviation alone (0 at n = 1): it decides on
   // any single round past the δ line. The simulation must catch it.
   const careless = (xs, delta) => {
