@@ -39,8 +39,8 @@ function firstDifference(a, b, path = 'judgment') {
  * reading, marked `judged_when_read`.
  */
 function judgmentOf(record, cells, samples, stop, path) {
-  // A run judged before the few-rounds test existed is read as it was judged.
-  const fewRounds = !record.judgment || record.judgment.few_rounds === true;
+  // As it was judged: a run stored before the few-rounds test existed, without it.
+  const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
   const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
   const difference = firstDifference(record.judgment, judged);

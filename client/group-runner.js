@@ -102,6 +102,7 @@ export function groupProtocol(protocol = {}) {
   if (!(rounds.decisionMs >= 0)) problems.push('rounds.decisionMs must be ≥ 0 ms');
   if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
   if (stop && !whole(stop.looks, 1)) problems.push('stop.looks must be a whole number ≥ 1');
+  if (stop && typeof stop.fewRounds !== 'boolean') problems.push('stop.fewRounds must be true or false');
   if (problems.length) throw new Error(`Invalid protocol: ${problems.join('; ')}`);
   return { warmup, rounds, stop };
 }

@@ -195,25 +195,29 @@ export function isResolved(verdict) {
 export const SETTLE_LOOKS = 3;
 
 /**
- * A plan's stop rule with its defaults filled in: {delta, looks}, or null for a plan that stops
- * on no verdict (a fixed protocol: `stop: null`).
+ * A plan's stop rule with its defaults filled in: {delta, looks, fewRounds} (fewRounds: whether
+ * the few-rounds test, few-rounds.js, may settle a comparison its CI has not), or null for a plan
+ * that stops on no verdict (a fixed protocol: `stop: null`).
  */
 export function stopRule(stop) {
-  return stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, ...stop };
+  return stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, fewRounds: true, ...stop };
 }
 
 /**
  * How a run's results are judged: at its plan's δ, and a verdict counts as settled once it held
  * at its plan's `looks` looks in a row — what decided when its groups stopped. A plan without a
  * stop rule stopped on no verdict, so nothing in it can have stopped on a CI that strayed past a
- * δ line for a look: its final CI stands as it is (looks 1), at the default δ.
+ * δ line for a look: its final CI stands as it is (looks 1), at the default δ, and the few-rounds
+ * test does not take part.
  *
  * @param stop the plan's protocol.stop (undefined: the defaults, as the runner takes it)
- * @returns {delta, looks}
+ * @returns {delta, looks, fewRounds}
  */
 export function judgingOf(stop) {
   const rule = stopRule(stop);
-  return rule ? { delta: rule.delta, looks: rule.looks } : { delta: DEFAULT_DELTA, looks: 1 };
+  return rule
+    ? { delta: rule.delta, looks: rule.looks, fewRounds: rule.fewRounds }
+    : { delta: DEFAULT_DELTA, looks: 1, fewRounds: false };
 }
 
 /** The rounds two byRound maps share, in ascending order. */

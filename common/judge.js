@@ -152,8 +152,8 @@ export function decisionCells(cells, judgment) {
  * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
  * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
  *     verdicts are computed once (a round then costs one bootstrap per comparison)
- * @param options {fewRounds = true}: whether the few-rounds test (few-rounds.js) may decide a
- *     comparison its CI has not settled (false: as runs made before it judged)
+ * @param options {fewRounds}: whether the few-rounds test (few-rounds.js) may decide a comparison
+ *     its CI has not settled (default: the stop rule's fewRounds; false: as runs made before it)
  * @returns {delta, looks, few_rounds (true when the few-rounds test took part), comparisons:
  *     [{dimension, a, b (case ids), ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b,
  *     method, delta, verdict, steady_looks, settled, decided_by (BOOTSTRAP_RULE, FEW_ROUNDS_RULE
@@ -162,8 +162,9 @@ export function decisionCells(cells, judgment) {
  *     no_clear_winner_among, settled, others: [{case_id, median_ms, times_slower, ratio, ci_low,
  *     ci_high, rounds, verdict, steady_looks, settled, clearly_slower}]} | null, settled}
  */
-export function judgeGroup(cells, samples, stop, cache = new Map(), { fewRounds = true } = {}) {
-  const { delta, looks } = judgingOf(stop);
+export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}) {
+  const { delta, looks, fewRounds: byRule } = judgingOf(stop);
+  const fewRounds = options.fewRounds ?? byRule;
   const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
   for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const medianOf = (cell) => medianOrNull((byCase.get(caseId(cell)) ?? []).map((s) => s.value));
