@@ -229,7 +229,11 @@ test(
 
 test("a plan's stop rule, and how a run is judged from it", () => {
   assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS, fewRounds: true });
-  assert.deepStrictEqual(stopRule({ delta: 0.1, fewRounds: false }), { delta: 0.1, looks: SETTLE_LOOKS, fewRounds: false });
+  assert.deepStrictEqual(stopRule({ delta: 0.1, fewRounds: false }), {
+    delta: 0.1,
+    looks: SETTLE_LOOKS,
+    fewRounds: false,
+  });
   assert.equal(stopRule(null), null);
   assert.deepStrictEqual(judgingOf({ delta: 0.1, looks: 2 }), { delta: 0.1, looks: 2, fewRounds: true });
   assert.deepStrictEqual(judgingOf(undefined), { delta: 0.05, looks: SETTLE_LOOKS, fewRounds: true });
