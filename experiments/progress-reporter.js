@@ -2,14 +2,7 @@
 // stopped) with the estimated time left for the run; the groups' own lines per round in between;
 // at the end, where the time went (whereTheTimeWent).
 
-function duration(ms) {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes < 60
-    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
-    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
+import { duration } from '../analysis/time-spent.js';
 
 /** The phases of a group's time (client/group-runner.js `time`), in the words the summary uses. */
 const PHASES = [
