@@ -7,9 +7,14 @@
 // deviation, b is faster by more than δ when either bound clears log(1 + δ) (a faster: the
 // mirror image, below log(1 − δ)):
 //
-//   noise ceiling:  m − z(α) · max(SIGMA, s) / √n   (n ≥ 1; valid while one round's log ratio
-//                                                   varies by at most SIGMA, a stated ceiling)
+//   noise ceiling:  m − z(α) · max(SIGMA, s) / √n   (n ≥ 1, both cells' medians ≥ LONG_MS;
+//                                                   valid while one round's log ratio varies by
+//                                                   at most SIGMA, a stated ceiling)
 //   t:              m − t(α, n − 1) · s / √n        (n ≥ 3; one-sample t, no ceiling assumed)
+//
+// The ceiling is for long iterations only: a round of cells of a few milliseconds can be off by
+// several times on its own (the first round after warm-up, a stall of the shared machine), while
+// an iteration of seconds averages such disturbances out.
 //
 // α is one-sided per look, per bound. The test is applied after every round (a sequential use),
 // so its error rate over a whole group is what the simulation in common/tests/few-rounds.test.js
@@ -23,8 +28,10 @@ import { median } from './stats.js';
 export const ALPHA = 0.0005;
 /** z(ALPHA): the standard normal's upper ALPHA quantile. */
 export const Z_ALPHA = 3.290527;
-/** The stated ceiling of one round's log-ratio standard deviation (0.25: about ±28 %). */
-export const SIGMA = 0.25;
+/** The stated ceiling of one round's log-ratio standard deviation (0.3: about ±35 %). */
+export const SIGMA = 0.3;
+/** The noise ceiling's bound is used only when both cells' medians are at least this long (ms). */
+export const LONG_MS = 500;
 /** Fewest matched rounds for the t bound (with 2, t(0.0005, 1) = 637: it would never decide). */
 export const T_MIN_ROUNDS = 3;
 /**
@@ -67,15 +74,18 @@ export function roundLogRatios(a, b) {
  * The few-rounds test on per-round log ratios.
  *
  * @param logRatios x per matched round (roundLogRatios)
+ * @param delta the equivalence margin δ
+ * @param options {long = true}: whether both cells' iterations are long (≥ LONG_MS), so that
+ *     the noise ceiling's bound may be used; without it only the t bound decides
  * @returns {verdict: 'b faster' | 'a faster' | 'unresolved', rounds, low, high}: low and high
  *     bound the ratio (e^…) by whichever bound is tighter on each side (null below 1 round)
  */
-export function fewRoundsTest(logRatios, delta) {
+export function fewRoundsTest(logRatios, delta, { long = true } = {}) {
   const n = logRatios.length;
   if (n < 1) return { verdict: VERDICTS.UNRESOLVED, rounds: 0, low: null, high: null };
   const m = logRatios.reduce((sum, x) => sum + x, 0) / n;
   const s = n >= 2 ? Math.sqrt(logRatios.reduce((sum, x) => sum + (x - m) ** 2, 0) / (n - 1)) : 0;
-  let half = (Z_ALPHA * Math.max(SIGMA, s)) / Math.sqrt(n);
+  let half = long ? (Z_ALPHA * Math.max(SIGMA, s)) / Math.sqrt(n) : Infinity;
   if (n >= T_MIN_ROUNDS) half = Math.min(half, (tAlpha(n - 1) * s) / Math.sqrt(n));
   const [low, high] = [Math.exp(m - half), Math.exp(m + half)];
   const verdict = low > 1 + delta ? VERDICTS.B_FASTER : high < 1 - delta ? VERDICTS.A_FASTER : VERDICTS.UNRESOLVED;

@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import { makeReport } from '../report.js';
 import { readRuns } from '../read-runs.js';
 import { duration, timeSpent, whyOpen } from '../time-spent.js';
-import { whereTheTimeWent } from '../../experiments/progress-reporter.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const comparison = (decidedBy, settled = decidedBy !== null) => ({ decided_by: decidedBy, settled });
@@ -66,15 +65,6 @@ test('where the time went: phases summed, comparisons counted by what decided th
     whyOpen({ stop: { reason: 'round budget' }, rounds: 200 }),
     'its rounds ran out with its CI still across a δ line',
   );
-  // The progress output's closing lines say the same.
-  const lines = whereTheTimeWent(
-    [slow, near, done].map((g) => ({ group_id: g.group_id, time: g.time })),
-    2,
-  );
-  assert.match(lines[0], /^Where the time went: 9m48s in 3 groups: warm-up 8m23s \(86 %\), rounds 1m13s \(12 %\)/);
-  assert.equal(lines[1], '  3 comparisons open, in 2 groups.');
-  assert.match(lines[3], /side\/books\/10000\/10mbit\/cm5 {2}9m01s: warm-up 8m20s, rounds 40s, 2 open/);
-  assert.equal(lines.length, 5);
   assert.deepStrictEqual([duration(999), duration(61_000), duration(3_720_000)], ['1s', '1m01s', '1h02m']);
 });
 

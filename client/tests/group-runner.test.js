@@ -574,7 +574,7 @@ test('verification: what passed earlier in the run (or the group) is not fetched
 });
 
 test('overwhelming ratios are decided by the few-rounds test: the group stops after one round', async () => {
-  const ms = { json: 10, protobuf: 100, xml: 1000 };
+  const ms = { json: 1000, protobuf: 10_000, xml: 100_000 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
   const result = await runGroup(
     env,
@@ -592,9 +592,9 @@ test('overwhelming ratios are decided by the few-rounds test: the group stops af
 });
 
 test('before the minimum rounds, a cell whose comparisons the few-rounds test decided leaves the rounds', async () => {
-  // XML is 100× slower than both others: decided in round 1. JSON and Protobuf (2 % apart) need
-  // the bootstrap's rounds.
-  const ms = { json: 10, protobuf: 10.2, xml: 1000 };
+  // XML is 100× slower than both others, in iterations of seconds: decided in round 1. JSON and
+  // Protobuf (2 % apart) need the bootstrap's rounds.
+  const ms = { json: 1000, protobuf: 1020, xml: 100_000 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
   const orders = [];
   const result = await runGroup(

@@ -151,7 +151,7 @@ test('a recommendation needs its margin settled: clear at the looks in a row the
 test('one round of an overwhelming ratio is decided by the few-rounds test, and says so', () => {
   const judgment = judgeGroup(
     cells,
-    samplesOf({ [jsonNone]: 100, [jsonGzip]: 3, [protobufNone]: 2.95, [protobufGzip]: 3.05 }, 1),
+    samplesOf({ [jsonNone]: 100_000, [jsonGzip]: 3000, [protobufNone]: 2950, [protobufGzip]: 3050 }, 1),
   );
   assert.equal(judgment.few_rounds, true);
   const slow = judgment.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip);
@@ -165,10 +165,13 @@ test('one round of an overwhelming ratio is decided by the few-rounds test, and 
   assert.equal(close.verdict, VERDICTS.UNRESOLVED);
   assert.equal(close.decided_by, null);
   // Judged as before the test existed, the overwhelming one is open too.
-  const before = judgeGroup(cells, samplesOf({ [jsonNone]: 100, [jsonGzip]: 3 }, 1), undefined, new Map(), {
+  const before = judgeGroup(cells, samplesOf({ [jsonNone]: 100_000, [jsonGzip]: 3000 }, 1), undefined, new Map(), {
     fewRounds: false,
   });
   assert.equal(before.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip).verdict, VERDICTS.UNRESOLVED);
+  // Iterations of milliseconds: one round of them is no evidence, however far apart.
+  const short = judgeGroup(cells, samplesOf({ [jsonNone]: 100, [jsonGzip]: 3 }, 1));
+  assert.equal(short.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip).verdict, VERDICTS.UNRESOLVED);
   assert.equal(before.few_rounds, undefined);
 });
 
