@@ -53,8 +53,9 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
       ...process.env,
       PLAN: planFile,
       RUN_DIR: runDir,
-      RTL_NETNS: 'rtl-ltest',
-      LOAD_PORT: '18088',
+      // LOAD_TEST_NETNS and LOAD_TEST_PORT move them where the machine is shared.
+      RTL_NETNS: process.env.LOAD_TEST_NETNS ?? 'rtl-ltest',
+      LOAD_PORT: process.env.LOAD_TEST_PORT ?? '18088',
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
     },
   });

@@ -64,8 +64,9 @@ test(
         PLAN: planFile,
         RUN_DIR: runDir,
         SHAPING: 'netns',
-        BASE_URL: 'http://localhost:18086',
-        RTL_NETNS: 'rtl-test',
+        // NETNS_TEST_PORT and NETNS_TEST_NAME move them where the machine is shared.
+        BASE_URL: `http://localhost:${process.env.NETNS_TEST_PORT ?? 18086}`,
+        RTL_NETNS: process.env.NETNS_TEST_NAME ?? 'rtl-test',
         SERVER_WARMUP: '600',
         SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
       },

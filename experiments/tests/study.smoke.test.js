@@ -17,7 +17,8 @@ import { startStudyServer } from '../server-process.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = 18084;
+// SMOKE_PORT moves it (and the admin port, the next one) where the machine is shared.
+const PORT = Number(process.env.SMOKE_PORT ?? 18084);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
