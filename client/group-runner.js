@@ -136,9 +136,10 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
         };
       }
       if (times.length >= 1 && elapsed >= rule.maxMs) {
-        // Long iterations count: one that alone took the warm-up's whole budget is the cell's
-        // first visit of round 1 (runGroup), not thrown away.
-        const counted = last.total_ms >= rule.maxMs ? last : null;
+        // Long iterations count: a first iteration that alone took the warm-up's whole budget is
+        // the cell's first visit of round 1 (runGroup), not thrown away. A later one that long
+        // after shorter ones is a stall, not the cell's time: it is not kept.
+        const counted = times.length === 1 && last.total_ms >= rule.maxMs ? last : null;
         return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed, counted };
       }
     }

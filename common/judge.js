@@ -20,7 +20,7 @@ import {
   steadyLooksOf,
   verdictOf,
 } from './comparison.js';
-import { LONG_MS, fewRoundsTest, roundLogRatios } from './few-rounds.js';
+import { fewRoundsTest, roundLogRatios } from './few-rounds.js';
 import { medianOrNull } from './stats.js';
 
 /** The decision's words where no configuration is clearly the fastest. */
@@ -191,8 +191,8 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     if (!fewRounds) return judged;
     // What the CI has not settled, an overwhelming ratio may: the few-rounds test, settled at once
     // (its error rate already allows for a look after every round).
-    const long = Math.min(ratio.median_a, ratio.median_b) >= LONG_MS;
-    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { long });
+    const shorterMs = Math.min(ratio.median_a, ratio.median_b);
+    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs });
     judged.few_rounds = few;
     if (!byBootstrap && isResolved(few.verdict)) {
       Object.assign(judged, { verdict: few.verdict, settled: true, decided_by: FEW_ROUNDS_RULE });

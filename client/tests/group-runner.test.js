@@ -574,14 +574,14 @@ test('verification: what passed earlier in the run (or the group) is not fetched
 });
 
 test('overwhelming ratios are decided by the few-rounds test: the group stops after one round', async () => {
-  const ms = { json: 1000, protobuf: 10_000, xml: 100_000 };
+  const ms = { json: 10_000, protobuf: 100_000, xml: 1_000_000 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
   const result = await runGroup(
     env,
     FORMATS_GROUP,
     {
       warmup: { iterations: 1 },
-      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40 },
+      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40, maxMs: 1e9 },
       stop: { delta: 0.05 },
     },
     { seed: 3 },
@@ -592,9 +592,9 @@ test('overwhelming ratios are decided by the few-rounds test: the group stops af
 });
 
 test('before the minimum rounds, a cell whose comparisons the few-rounds test decided leaves the rounds', async () => {
-  // XML is 100× slower than both others, in iterations of seconds: decided in round 1. JSON and
+  // XML is 100× slower than both others, in iterations of 10 s and more: decided in round 1. JSON and
   // Protobuf (2 % apart) need the bootstrap's rounds.
-  const ms = { json: 1000, protobuf: 1020, xml: 100_000 };
+  const ms = { json: 10_000, protobuf: 10_200, xml: 1_000_000 };
   const { env } = fakeEnvironment((query) => ms[query.get('format')]);
   const orders = [];
   const result = await runGroup(
@@ -602,7 +602,7 @@ test('before the minimum rounds, a cell whose comparisons the few-rounds test de
     FORMATS_GROUP,
     {
       warmup: { iterations: 1 },
-      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40 },
+      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40, maxMs: 1e9 },
       stop: { delta: 0.05 },
     },
     { seed: 3, onRound: (r) => orders.push(r.order) },

@@ -4,7 +4,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { VERDICTS } from '#common/comparison.js';
-import { ERROR_RATE, SIGMA, T_MIN_ROUNDS, Z_ALPHA, fewRoundsTest, roundLogRatios, tAlpha } from '#common/few-rounds.js';
+import {
+  ERROR_RATE,
+  LONG_MS,
+  ONE_ROUND_MS,
+  SIGMA,
+  T_MIN_ROUNDS,
+  Z_ALPHA,
+  fewRoundsTest,
+  roundLogRatios,
+  tAlpha,
+} from '#common/few-rounds.js';
 import { seededRandom } from '#common/stats.js';
 
 const DELTA = 0.05;
@@ -125,9 +135,17 @@ test('roundLogRatios: one log ratio of medians per round both cells ran in', () 
 });
 
 test('short iterations get no noise ceiling: one round of them decides nothing, however far apart', () => {
-  assert.equal(fewRoundsTest([Math.log(10)], DELTA, { long: false }).verdict, VERDICTS.UNRESOLVED);
-  assert.equal(fewRoundsTest([Math.log(10), Math.log(9)], DELTA, { long: false }).verdict, VERDICTS.UNRESOLVED);
+  const short = { shorterMs: LONG_MS - 1 };
+  assert.equal(fewRoundsTest([Math.log(10)], DELTA, short).verdict, VERDICTS.UNRESOLVED);
+  assert.equal(fewRoundsTest([Math.log(10), Math.log(9)], DELTA, short).verdict, VERDICTS.UNRESOLVED);
   // From T_MIN_ROUNDS rounds the t bound, which needs no ceiling, can.
   const three = [Math.log(10), Math.log(9), Math.log(11)];
-  assert.equal(fewRoundsTest(three, DELTA, { long: false }).verdict, VERDICTS.B_FASTER);
+  assert.equal(fewRoundsTest(three, DELTA, short).verdict, VERDICTS.B_FASTER);
+  // Iterations of a second: the ceiling from two rounds, not from one (a stall of seconds).
+  const second = { shorterMs: 1000 };
+  assert.equal(fewRoundsTest([Math.log(10)], DELTA, second).verdict, VERDICTS.UNRESOLVED);
+  assert.equal(fewRoundsTest([Math.log(10), Math.log(9)], DELTA, second).verdict, VERDICTS.B_FASTER);
+  // A stalled round among two widens the bound through s: no decision.
+  assert.equal(fewRoundsTest([Math.log(10), Math.log(1)], DELTA, second).verdict, VERDICTS.UNRESOLVED);
+  assert.equal(fewRoundsTest([Math.log(10)], DELTA, { shorterMs: ONE_ROUND_MS }).verdict, VERDICTS.B_FASTER);
 });

@@ -151,7 +151,7 @@ test('a recommendation needs its margin settled: clear at the looks in a row the
 test('one round of an overwhelming ratio is decided by the few-rounds test, and says so', () => {
   const judgment = judgeGroup(
     cells,
-    samplesOf({ [jsonNone]: 100_000, [jsonGzip]: 3000, [protobufNone]: 2950, [protobufGzip]: 3050 }, 1),
+    samplesOf({ [jsonNone]: 300_000, [jsonGzip]: 6000, [protobufNone]: 5950, [protobufGzip]: 6050 }, 1),
   );
   assert.equal(judgment.few_rounds, true);
   const slow = judgment.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip);
