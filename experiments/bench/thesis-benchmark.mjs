@@ -7,7 +7,7 @@
 // PLAN runs another plan the same way.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.THESIS_PORT ?? 18098);
 const PLAN = process.env.PLAN ?? 'thesis';
 
-/** The run's groups.jsonl, one record per completed group. */
+/** The run's groups.jsonl, one record per completed group (none when the run failed before one). */
 function groupsOf(runDir) {
+  if (!existsSync(join(runDir, 'groups.jsonl'))) return [];
   return readFileSync(join(runDir, 'groups.jsonl'), 'utf8')
     .split('\n')
     .filter((line) => line.trim())
