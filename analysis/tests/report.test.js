@@ -235,6 +235,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   assert.deepStrictEqual(readRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
     delta: 0.05,
     looks: 1,
+    fewRounds: false,
   });
 });
 

@@ -15,6 +15,9 @@ import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 
+/** The namespace of this test's study (NETNS_TEST_NAME moves it where the machine is shared). */
+const NAMESPACE = process.env.NETNS_TEST_NAME ?? 'rtl-test';
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
@@ -66,7 +69,7 @@ test(
         SHAPING: 'netns',
         // NETNS_TEST_PORT and NETNS_TEST_NAME move them where the machine is shared.
         BASE_URL: `http://localhost:${process.env.NETNS_TEST_PORT ?? 18086}`,
-        RTL_NETNS: process.env.NETNS_TEST_NAME ?? 'rtl-test',
+        RTL_NETNS: NAMESPACE,
         SERVER_WARMUP: '600',
         SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
       },
@@ -80,7 +83,7 @@ test(
       true,
       "localhost, mapped into the server's namespace, stays a secure context",
     );
-    assert.equal(context.netns_link.server_namespace, 'rtl-test');
+    assert.equal(context.netns_link.server_namespace, NAMESPACE);
     assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
     const cable = context.networks.cable;
     // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
