@@ -39,7 +39,9 @@ function firstDifference(a, b, path = 'judgment') {
  * reading, marked `judged_when_read`.
  */
 function judgmentOf(record, cells, samples, stop, path) {
-  const judged = asStored(judgeGroup(cells, samples, stop));
+  // As it was judged: a run stored before the few-rounds test existed, without it.
+  const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
+  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
   const difference = firstDifference(record.judgment, judged);
   if (difference) {
@@ -53,7 +55,8 @@ function judgmentOf(record, cells, samples, stop, path) {
 
 /**
  * Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}; every
- * completed group: {group_id, case_ids, rounds, stop, judgment}; and how they were judged
+ * completed group: {group_id, case_ids, rounds, stop, time (where its time went, or null for runs
+ * made before it was recorded), judgment}; and how they were judged
  * (`judging`, {delta, looks}: their plan's stop rule — one rule, since runs with different
  * protocols are refused).
  */
@@ -111,6 +114,7 @@ export function readRuns(paths) {
         case_ids: members.map((m) => m.case_id),
         rounds: record.rounds,
         stop: record.stop,
+        time: record.time ?? null,
         judgment: judgmentOf(
           record,
           members.map((m) => m.cell),

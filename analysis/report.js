@@ -20,6 +20,7 @@ import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
 import { computationWords, configurationWords, network, relative, situationWords } from '#common/answer-words.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
+import { duration, timeSpent } from './time-spent.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
@@ -507,6 +508,50 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
   const opening = answerFirst(helper, cells, judging);
   const indexAgainstFastest = indexDisagreements(ranking, helper);
+  const spent = timeSpent(loaded.groups);
+  const { total } = spent;
+  const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
+  const timeSection = {
+    heading: 'How the groups decided, and where the time went',
+    paragraphs: [
+      `Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled by their round-bootstrap CI, ` +
+        `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
+        `slow cell allows: docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
+      ...(total.ms
+        ? [
+            `The groups took ${duration(total.ms)}: warm-up ${phase(total.warmup_ms)}, ` +
+              `rounds ${phase(total.rounds_ms)}, decision time ${phase(total.decision_ms)}, ` +
+              `verification ${phase(total.verify_ms)}.`,
+          ]
+        : []),
+    ],
+    table: {
+      header: [
+        'group',
+        'time',
+        'warm-up',
+        'rounds (time)',
+        'stopped',
+        'by CI',
+        'by few-rounds test',
+        'open',
+        'why open',
+      ],
+      rows: [...spent.groups]
+        .sort((a, b) => (b.time?.total_ms ?? 0) - (a.time?.total_ms ?? 0))
+        .map((g) => [
+          g.group_id,
+          g.time ? duration(g.time.total_ms) : '—',
+          g.time ? duration(g.time.warmup_ms) : '—',
+          `${g.rounds}${g.time ? ` (${duration(g.time.rounds_ms + g.time.decision_ms)})` : ''}`,
+          g.stop ?? '—',
+          g.by_bootstrap,
+          g.by_few_rounds,
+          g.open,
+          g.why_open,
+        ]),
+    },
+  };
   const sections = [
     {
       heading: 'What to choose',
@@ -561,6 +606,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ]
       : []),
     { heading: 'Charts', charts },
+    timeSection,
     {
       heading: 'Method',
       paragraphs: [intro, ...(networks ? [networks] : []), method(judging), "Every cell's statistics: summary.csv."],
@@ -583,6 +629,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         conclusions,
         contradictions,
         decisions: helper,
+        time_spent: spent,
         charts,
         sizes,
         break_even: breakEven,

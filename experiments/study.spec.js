@@ -94,6 +94,7 @@ for (const group of groups) {
     const judged = result.judgment.comparisons;
     const resolved = judged.filter((c) => c.verdict !== 'unresolved').length;
     testInfo.annotations.push(
+      { type: 'time', description: JSON.stringify(result.time) },
       { type: 'rounds', description: String(result.rounds) },
       { type: 'resolved', description: `${resolved}/${judged.length}` },
       {

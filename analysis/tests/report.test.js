@@ -217,7 +217,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   const cm1 = (helper) => helper.find((d) => d.network === 'unthrottled' && d.cm === 1);
   const wide = syntheticRun({ protocol: { stop: { delta: 0.2 } } });
   const loaded = readRuns([wide.path]);
-  assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3 });
+  assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3, fewRounds: true });
   assert.equal(cm1(analyse(loaded).decisions).recommendation, 'no clear winner');
   const narrow = readRuns([syntheticRun().path]);
   assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON, no compression, server computes', 'at 5 %');
@@ -233,11 +233,13 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, {
     delta: 0.2,
     looks: 3,
+    fewRounds: true,
   });
   // A fixed protocol stopped on no verdict: its final CIs stand as they are (one look).
   assert.deepStrictEqual(readRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
     delta: 0.05,
     looks: 1,
+    fewRounds: false,
   });
 });
 
