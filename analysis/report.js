@@ -17,6 +17,7 @@ import {
 import { chartSpecs, renderSvg } from './charts.js';
 import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
+import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
@@ -324,7 +325,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const ranking = indexRanking(cells, weights);
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
   const opening = answerFirst(helper, cells, judging);
+  const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
+    { paragraphs: [engine] },
     {
       heading: 'What to choose',
       paragraphs: [
@@ -390,6 +393,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         kind: 'response-time-lab/report',
         version: 1,
         opening,
+        engine,
         intro,
         networks,
         judging,
