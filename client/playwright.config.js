@@ -4,7 +4,7 @@
 import { defineConfig } from '@playwright/test';
 import { ENGINES } from '#common/browsers/engines.js';
 
-const PORT = Number(process.env.E2E_PORT ?? 18080);
+const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
 const ADMIN_PORT = PORT + 1;
 
 export default defineConfig({

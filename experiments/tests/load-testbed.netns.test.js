@@ -53,8 +53,8 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
       ...process.env,
       PLAN: planFile,
       RUN_DIR: runDir,
-      RTL_NETNS: 'rtl-ltest',
-      LOAD_PORT: '18088',
+      RTL_NETNS: `${process.env.TEST_NETNS ?? 'rtl'}-ltest`,
+      LOAD_PORT: String(Number(process.env.TEST_PORT_BASE ?? 18080) + 8),
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
     },
   });

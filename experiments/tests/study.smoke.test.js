@@ -17,7 +17,8 @@ import { startStudyServer } from '../server-process.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = 18084;
+/** The smoke run's server port (TEST_PORT_BASE + 4; the tests' ports: docs/testing.md). */
+const PORT = Number(process.env.TEST_PORT_BASE ?? 18080) + 4;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
