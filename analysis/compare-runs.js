@@ -263,6 +263,8 @@ export function engineAnswers(a, b, situations, inB, situation) {
   return {
     a: engineA,
     b: engineB,
+    // Runs shaped differently (cdp and netns) differ by that too, not by engine alone.
+    shaping: { a: a.context.shaping ?? null, b: b.context.shaping ?? null },
     situations: rows,
     same: count('same'),
     differ_by_engine: count('differs by engine'),
@@ -485,6 +487,12 @@ export function describeEngines(engines) {
   const differing = engines.situations.filter((s) => s.answer === 'differs by engine');
   return [
     `engines: run A in ${name(engines.a)}, run B in ${name(engines.b)}; each situation's answer in both:`,
+    ...(engines.shaping.a === engines.shaping.b
+      ? []
+      : [
+          `  note: run A was shaped by ${engines.shaping.a}, run B by ${engines.shaping.b}; ` +
+            'an answer that differs may differ by the shaping as well as by the engine',
+        ]),
     ...engines.situations.map(
       (s) => `  ${s.situation} [${s.answer}]: ${a}: ${answerText(s.a)}; ${b}: ${answerText(s.b)}`,
     ),
