@@ -21,6 +21,7 @@ import { answerFirst } from './answer-first.js';
 import { computationWords, configurationWords, network, relative, situationWords } from '#common/answer-words.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
 import { duration, timeSpent } from './time-spent.js';
+import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
@@ -176,6 +177,9 @@ function contents(sections) {
   return { ids, entries: entries.length >= 3 ? entries.slice(1) : [] };
 }
 
+/** The index of the first section with a heading: the contents follow it (the answer comes first). */
+const afterFirstHeading = (sections) => sections.findIndex((s) => s.heading);
+
 /** The report's sections as Markdown (also the load testbed's report). */
 export function renderMarkdown(sections, title = 'Response Time Lab report') {
   const out = [`# ${title}`, ''];
@@ -189,7 +193,8 @@ export function renderMarkdown(sections, title = 'Response Time Lab report') {
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
     for (const c of s.charts ?? []) out.push(`${c.title}`, '', `![${c.title}](charts/${c.name}.svg)`, '');
     // The contents under a heading of their own, so the opening section ends where they start.
-    if (i === 0 && entries.length) out.push('## Contents', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
+    if (i === afterFirstHeading(sections) && entries.length)
+      out.push('## Contents', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
   });
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -255,7 +260,7 @@ export function renderHtml(sections, title = 'Response Time Lab report') {
         s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
         s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
         ...(s.charts ?? []).map(htmlChart),
-        i === 0 ? nav : '',
+        i === afterFirstHeading(sections) ? nav : '',
       ]
         .filter(Boolean)
         .join('\n'),
@@ -552,11 +557,12 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ]),
     },
   };
+  const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
+    { paragraphs: [engine] },
     {
       heading: 'What to choose',
       paragraphs: [
-        `Measured in ${browserWords(context)}; plan ${context.plan?.name ?? '?'}.`,
         ...opening.paragraphs,
         ...(opening.general ? [`In general: ${opening.general}`] : []),
         opening.reading,
@@ -622,6 +628,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         kind: 'response-time-lab/report',
         version: 1,
         opening,
+        engine,
         intro,
         networks,
         judging,

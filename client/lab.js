@@ -6,6 +6,7 @@
 //     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
 //   await lab.fetchObjects({object, format, compression, level, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
+//   await lab.capabilities() → what this browser gives the measurements (timer step, Resource Timing fields)
 //   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
@@ -13,6 +14,7 @@ import { fetchObjects, runCell } from './runner.js';
 import { runGroup } from './group-runner.js';
 import { OBJECT_NAMES } from '#common/catalogue.js';
 import { DATASET_NAME, addDataset } from '#common/datasets.js';
+import { probeCapabilities } from './capabilities.js';
 
 /** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
 const PROTOBUF_GLOBAL = 'protobuf';
@@ -61,6 +63,7 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
       return fetchObjects(env, request);
     },
     context,
+    capabilities: () => probeCapabilities(env),
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */
     codecs: env.codecs,
   };

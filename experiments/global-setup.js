@@ -4,13 +4,12 @@
 // emulation to the profile's rate; under netns, after making the namespaces and starting the
 // server in one of them).
 
-import { chromium } from '@playwright/test';
+import * as playwright from '@playwright/test';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH } from '#common/browsers/chromium.js';
-import { launchOptions } from './network/netns-launch.js';
+import { launchOptionsFor } from './network/netns-launch.js';
 import { existsSync } from 'node:fs';
 import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
@@ -49,10 +48,12 @@ function session(kind, server, serverWarmup) {
 
 export default async function globalSetup(config) {
   const settings = studySettings();
-  if (!existsSync(CHROMIUM_PATH)) {
+  const { engine } = settings;
+  if (!existsSync(engine.path)) {
     throw new Error(
-      `Chromium is not at ${CHROMIUM_PATH}. Run the study with "npm run study", which installs Debian's ` +
-        'chromium (as root), or install it yourself (apt-get install chromium) or set CHROMIUM_PATH.',
+      `${engine.title} is not at ${engine.path}. Run the study with "npm run study", which installs Debian's ` +
+        `${engine.debianPackage} (as root), or install it yourself (apt-get install ${engine.debianPackage}) ` +
+        `or set ${engine.pathVariable}.`,
     );
   }
   const shard = config.shard ?? null;
@@ -74,6 +75,13 @@ export default async function globalSetup(config) {
 
   if (run.exists()) {
     const previous = run.readContext();
+    const previousEngine = previous.browser?.engine ?? 'chromium';
+    if (previousEngine !== engine.name) {
+      throw new Error(
+        `RUN_DIR ${runPath} holds a run in ${previousEngine}, not ${engine.name}: ` +
+          `resume it with BROWSER=${previousEngine}`,
+      );
+    }
     if (previous.plan?.name !== settings.plan.name) {
       throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
     }
@@ -102,12 +110,13 @@ export default async function globalSetup(config) {
     return;
   }
 
-  const browser = await chromium.launch(launchOptions);
+  const browser = await playwright[engine.name].launch(launchOptionsFor(engine, settings.shaping));
   try {
     const page = await browser.newPage({ baseURL: settings.baseUrl });
     await page.goto('/');
     await page.evaluate(() => window.labReady);
     const client = await page.evaluate(() => window.lab.context());
+    const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
     const serverWarmup = await warmUp();
     const networks = {};
@@ -117,6 +126,8 @@ export default async function globalSetup(config) {
       if (settings.shaping === 'cdp') {
         const { measured, ...calibration } = await calibrateCdp(measurePage, name);
         networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
+      } else if (settings.shaping === 'none') {
+        networks[name] = { ...NETWORKS[name], measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };
       } else {
         const shaped = shapeNetns(name);
         networks[name] = {
@@ -136,6 +147,14 @@ export default async function globalSetup(config) {
       seed: settings.seed,
       network_override: settings.network ?? null,
       shaping: settings.shaping,
+      // The engine, its version and how Playwright drove it; what it gives the measurements.
+      browser: {
+        engine: engine.name,
+        version: browser.version(),
+        protocol: engine.protocol,
+        executable: engine.path,
+        capabilities,
+      },
       netns_link: link,
       shard,
       cells_planned: cells.length,

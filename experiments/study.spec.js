@@ -61,7 +61,7 @@ for (const group of groups) {
     await page.goto('/');
     await page.evaluate(() => window.labReady);
     if (settings.shaping === 'cdp') await applyCdpShaping(page, group.network, cdpFactor(context, group.network));
-    else shapeNetns(group.network);
+    else if (settings.shaping === 'netns') shapeNetns(group.network);
     await page.waitForTimeout(settings.pageSettleMs); // the new page's start-up work ends first
 
     // Called between rounds only (awaited by the page): writes the round, says how far it got.
