@@ -33,6 +33,16 @@ function firstDifference(a, b, path = 'judgment') {
   return `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
 }
 
+/** A judgment without `decided_by` on its comparisons and decision margins. */
+function withoutDecidedBy(judgment) {
+  const strip = ({ decided_by: _, ...rest }) => rest;
+  return {
+    ...judgment,
+    comparisons: judgment.comparisons.map(strip),
+    ...(judgment.decision && { decision: { ...judgment.decision, others: judgment.decision.others.map(strip) } }),
+  };
+}
+
 /**
  * The judgment of one group: the stored one, checked against the judge's reading of the group's
  * samples; a group stored without one (a run made before judgments were stored) gets the judge's
@@ -43,7 +53,9 @@ function judgmentOf(record, cells, samples, stop, path) {
   const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
   const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
-  const difference = firstDifference(record.judgment, judged);
+  // A run stored before comparisons recorded what decided them: compared without that field.
+  const recorded = record.judgment.comparisons?.some((c) => 'decided_by' in c) ?? true;
+  const difference = firstDifference(record.judgment, recorded ? judged : withoutDecidedBy(judged));
   if (difference) {
     throw new Error(
       `${path}: the judgment stored for group ${record.group_id} is not what its samples give ` +
