@@ -286,7 +286,10 @@ test('a person compares configurations the way the study does and sees every com
     // One direction, in words: "1.23× slower than b (95 % CI 1.10–1.31)", k at least 1.
     const [, k] = ratio.match(/^([\d.]+)× (?:slower|faster) than b \(95 % CI [\d.]+–[\d.]+\)$/);
     expect(Number(k)).toBeGreaterThanOrEqual(1);
-    expect(Number(rounds)).toBe(8);
+    // At most the 8 rounds asked: a cell whose comparisons the few-rounds test settled early
+    // (XML's 1,000 Books against the others) leaves the later rounds to the open ones.
+    expect(Number(rounds)).toBeGreaterThan(0);
+    expect(Number(rounds)).toBeLessThanOrEqual(8);
     expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
   }
   // XML's 1,000 Books are far slower to decode than JSON's: that one is clear in Chromium.
