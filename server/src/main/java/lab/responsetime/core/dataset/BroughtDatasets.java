@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -222,15 +220,7 @@ public final class BroughtDatasets {
                             temporary, java.nio.file.StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
-            try {
-                Files.move(
-                        temporary,
-                        file,
-                        StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            DataFile.moveIntoPlace(temporary, file);
         } finally {
             Files.deleteIfExists(temporary);
         }
