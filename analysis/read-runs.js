@@ -49,9 +49,11 @@ function withoutDecidedBy(judgment) {
  * reading, marked `judged_when_read`.
  */
 function judgmentOf(record, cells, samples, stop, path) {
-  // As it was judged: a run stored before the few-rounds test existed, without it.
+  // As it was judged: a run stored before the few-rounds test existed, without it; one stored
+  // before the test's version was recorded, with its first version.
   const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
-  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
+  const fewRoundsVersion = record.judgment ? (record.judgment.few_rounds_rule ?? 1) : undefined;
+  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds, fewRoundsVersion }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
   // A run stored before comparisons recorded what decided them: compared without that field.
   const recorded = record.judgment.comparisons?.some((c) => 'decided_by' in c) ?? true;

@@ -22,9 +22,18 @@ export function whyOpen(group) {
   const { reason } = group.stop ?? {};
   const roundMs = group.time?.round_ms;
   if (reason === 'time budget' && group.rounds < MIN_ROUNDS_FOR_VERDICT && roundMs) {
+    // Runs made before closing rounds existed do not record them, and say nothing of them.
+    const closing = group.stop.closing_rounds;
+    const after =
+      closing === undefined
+        ? ''
+        : closing
+          ? ` (${closing} more round${closing === 1 ? '' : 's'} ran for the comparisons it could still decide)`
+          : '; no further round could decide one within three times the budget';
     return (
       `a round took ${duration(roundMs)}: the ${MIN_ROUNDS_FOR_VERDICT} rounds a CI needs did not fit the budget, ` +
-      'and the few-rounds test decides only ratios far outside δ'
+      'and the few-rounds test decides only ratios far outside δ' +
+      after
     );
   }
   if (reason === 'time budget') return 'the budget ran out with its CI still across a δ line (a difference close to δ)';

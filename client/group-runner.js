@@ -19,10 +19,12 @@
 // recommendation clear (its margin over the next configuration above 1 + δ but not yet
 // resolved), the group gets `decisionMs` more for those cells alone: a group of big answers
 // (100,000 Videos, rounds of ~12 s) otherwise stops with a CI that one run clears and the
-// next does not.
+// next does not. A group whose rounds are too long to reach the rounds a CI needs within
+// VERDICT_STRETCH × its budget runs further rounds only for the comparisons that one more round
+// could decide by the few-rounds test, and only while such a round still ends within that line.
 
 import { caseId } from '#common/cell.js';
-import { judgeGroup, decisionCells } from '#common/judge.js';
+import { closableCells, judgeGroup, decisionCells } from '#common/judge.js';
 import { SCENARIO_STEPS, timed } from './scenarios.js';
 import {
   checkAborted,
@@ -166,8 +168,9 @@ export const VERDICT_STRETCH = 3;
  * far they must end within VERDICT_STRETCH × maxMs. So a group whose rounds take just over a
  * fifth of the budget gets its 5th round (without it, it stops at 4 with nothing resolved — no
  * CI is judged below 5 rounds — while the same group a second faster resolves at 5: chance),
- * and one whose rounds are far too long for 5 (CM5 on 10,000 Books at 10 Mbit/s: ~3 min each
- * against 90 s) stops after its first: more rounds would give no verdict either.
+ * and one whose rounds are far too long for 5 (CM5 on 10,000 Books at 10 Mbit/s: minutes each)
+ * is past its time after its first: the runner then runs only the rounds that could close a
+ * comparison by the few-rounds test (closingRound).
  *
  * @param done rounds the group has, resumed ones included
  * @param here rounds run since `elapsedMs` started counting (this session)
@@ -176,6 +179,32 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
   if (done < 1 || here < 1) return false;
   if (done >= MIN_ROUNDS_FOR_VERDICT) return elapsedMs >= maxMs;
   return elapsedMs + (MIN_ROUNDS_FOR_VERDICT - done) * (elapsedMs / here) > VERDICT_STRETCH * maxMs;
+}
+
+/**
+ * What a round of `visit` is expected to cost (ms): each cell's median so far, as many times as a
+ * visit iterates it (iterationsPerVisit, fewer once a visit reaches visitMaxMs).
+ */
+export function roundCost(visit, samples, rounds) {
+  let cost = 0;
+  for (const id of visit) {
+    const own = samples.filter((s) => s.case_id === id).map((s) => s.total_ms);
+    if (!own.length) continue;
+    const each = median(own);
+    cost += each * Math.min(rounds.iterationsPerVisit, Math.max(1, Math.ceil(rounds.visitMaxMs / each)));
+  }
+  return cost;
+}
+
+/**
+ * A closing round for a group past its time with fewer rounds than a CI needs: the cells whose
+ * comparisons one more round could decide (judge.js closableCells), when that round is expected
+ * to end within VERDICT_STRETCH × maxMs of the rounds' start; else [] (the group stops).
+ */
+export function closingRound(cells, samples, judgment, elapsedMs, rounds) {
+  const visit = closableCells(cells, samples, judgment);
+  if (!visit.length) return [];
+  return elapsedMs + roundCost(visit, samples, rounds) <= VERDICT_STRETCH * rounds.maxMs ? visit : [];
 }
 
 /**
@@ -190,7 +219,8 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
  *     awaited between rounds, onProgress(info), signal}
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round,
  *     summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds, elapsed_ms} past the
- *     time budget for the decision's cells, or null}, judgment: what the group stopped on
+ *     time budget for the decision's cells, or null, closing_rounds: rounds run past the time
+ *     budget for comparisons the few-rounds test could close (closingRound)}, judgment: what the group stopped on
  *     (common/judge.js judgeGroup: every comparison and margin, and the decision), time: where
  *     its time went {warmup_ms (of which counted_warmup_ms stood as round 1), rounds_ms,
  *     decision_ms, verify_ms, total_ms, round_ms (a round's mean, counted warm-up included), open
@@ -276,6 +306,7 @@ export async function runGroup(env, group, protocol, options = {}) {
   let reason;
   /** The decision's extra time, once the time budget ran out: {started, rounds}. */
   let extension = null;
+  let closingRounds = 0;
   for (;;) {
     const done = round - 1;
     if (stop && done >= 1 && allDecided(done)) {
@@ -288,13 +319,22 @@ export async function runGroup(env, group, protocol, options = {}) {
     }
     let visit = needed(done);
     if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
-      visit = done >= MIN_ROUNDS_FOR_VERDICT ? decisionCells(cells, judgment) : [];
-      if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
-      if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) {
-        reason = 'time budget';
-        break;
+      if (done < MIN_ROUNDS_FOR_VERDICT) {
+        visit = closingRound(cells, samples, judgment, env.now() - started, rounds);
+        if (!visit.length) {
+          reason = 'time budget';
+          break;
+        }
+        closingRounds++;
+      } else {
+        visit = decisionCells(cells, judgment);
+        if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
+        if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) {
+          reason = 'time budget';
+          break;
+        }
+        extension.rounds++;
       }
-      extension.rounds++;
     }
 
     const order = seededShuffle(visit, roundSeed(options.seed ?? 0, group.id, round));
@@ -360,7 +400,13 @@ export async function runGroup(env, group, protocol, options = {}) {
     group_id: group.id,
     cells: results,
     rounds: round - 1,
-    stop: { reason, delta: stop?.delta ?? null, looks: stop?.looks ?? null, decision_time: decisionTime },
+    stop: {
+      reason,
+      delta: stop?.delta ?? null,
+      looks: stop?.looks ?? null,
+      decision_time: decisionTime,
+      closing_rounds: closingRounds,
+    },
     judgment,
     time: {
       warmup_ms: warmupMs,

@@ -7,18 +7,22 @@
 // deviation, b is faster by more than δ when either bound clears log(1 + δ) (a faster: the
 // mirror image, below log(1 − δ)):
 //
-//   noise ceiling:  m − z(α) · max(SIGMA, s) / √n   (both cells' medians ≥ LONG_MS, and n ≥ 2
-//                                                   or both ≥ ONE_ROUND_MS; valid while one
-//                                                   round's log ratio varies by at most SIGMA,
-//                                                   a stated ceiling)
+//   noise ceiling:  m − z(α) · max(SIGMA, s) / √n   (both cells' medians ≥ LONG_MS, and n ≥ 2,
+//                                                   or both ≥ ONE_ROUND_MS, or the slower beyond
+//                                                   (1 + δ) × the faster by STALL_MS; valid while
+//                                                   one round's log ratio varies by at most
+//                                                   SIGMA, a stated ceiling)
 //   t:              m − t(α, n − 1) · s / √n        (n ≥ 3; one-sample t, no ceiling assumed)
 //
 // The ceiling is for long iterations only: a round of cells of a few milliseconds can be off by
 // several times on its own (the first round after warm-up, a stall of the shared machine), while
 // an iteration of seconds averages such disturbances out. A stall adds seconds rather than
-// multiplying, so one round alone counts only when even the faster cell takes ONE_ROUND_MS: a
-// stall would then have to last several times that to fake a ratio the bound accepts. From two
-// rounds, a stalled one shows in s, which widens the bound (max(SIGMA, s)).
+// multiplying, so one round alone counts only where a stall would have to last longer than any
+// the rule allows for to fake a ratio the bound accepts: when even the faster cell takes
+// ONE_ROUND_MS (the bound then asks for a stall of about 1.8 × that), or when the slower one
+// exceeds (1 + δ) times the faster by STALL_MS or more (a sort of minutes in the browser against
+// the server's seconds). From two rounds, a stalled one shows in s, which widens the bound
+// (max(SIGMA, s)).
 //
 // α is one-sided per look, per bound. The test is applied after every round (a sequential use),
 // so its error rate over a whole group is what the simulation in common/tests/few-rounds.test.js
@@ -38,6 +42,16 @@ export const SIGMA = 0.3;
 export const LONG_MS = 500;
 /** …and from a single round only when both are at least this long (ms). */
 export const ONE_ROUND_MS = 5000;
+/**
+ * …or when the slower cell's median exceeds (1 + δ) × the faster's by at least this much (ms):
+ * the stall it would take to fake the difference in the one round.
+ */
+export const STALL_MS = 10_000;
+/**
+ * The rule's version, recorded with every judgment that used it: 1 without STALL_MS (runs made
+ * before it are re-judged as they were), 2 with it.
+ */
+export const RULE_VERSION = 2;
 /** Fewest matched rounds for the t bound (with 2, t(0.0005, 1) = 637: it would never decide). */
 export const T_MIN_ROUNDS = 3;
 /**
@@ -81,20 +95,38 @@ export function roundLogRatios(a, b) {
  *
  * @param logRatios x per matched round (roundLogRatios)
  * @param delta the equivalence margin δ
- * @param options {shorterMs = Infinity}: the faster cell's median (ms), which says whether the
- *     noise ceiling's bound may be used (LONG_MS, ONE_ROUND_MS); where not, only the t bound
+ * @param options {shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION}: the faster
+ *     and the slower cell's medians (ms), which say whether the noise ceiling's bound may be used
+ *     (LONG_MS, ONE_ROUND_MS, STALL_MS from version 2); where not, only the t bound
  * @returns {verdict: 'b faster' | 'a faster' | 'unresolved', rounds, low, high}: low and high
  *     bound the ratio (e^…) by whichever bound is tighter on each side (null below 1 round)
  */
-export function fewRoundsTest(logRatios, delta, { shorterMs = Infinity } = {}) {
+export function fewRoundsTest(
+  logRatios,
+  delta,
+  { shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION } = {},
+) {
   const n = logRatios.length;
   if (n < 1) return { verdict: VERDICTS.UNRESOLVED, rounds: 0, low: null, high: null };
   const m = logRatios.reduce((sum, x) => sum + x, 0) / n;
   const s = n >= 2 ? Math.sqrt(logRatios.reduce((sum, x) => sum + (x - m) ** 2, 0) / (n - 1)) : 0;
-  const ceiling = shorterMs >= LONG_MS && (n >= 2 || shorterMs >= ONE_ROUND_MS);
+  const oneRound = shorterMs >= ONE_ROUND_MS || (version >= 2 && longerMs - (1 + delta) * shorterMs >= STALL_MS);
+  const ceiling = shorterMs >= LONG_MS && (n >= 2 || oneRound);
   let half = ceiling ? (Z_ALPHA * Math.max(SIGMA, s)) / Math.sqrt(n) : Infinity;
   if (n >= T_MIN_ROUNDS) half = Math.min(half, (tAlpha(n - 1) * s) / Math.sqrt(n));
   const [low, high] = [Math.exp(m - half), Math.exp(m + half)];
   const verdict = low > 1 + delta ? VERDICTS.B_FASTER : high < 1 - delta ? VERDICTS.A_FASTER : VERDICTS.UNRESOLVED;
   return { verdict, rounds: n, low, high };
+}
+
+/**
+ * Whether one more round could decide a comparison the test has not: the test on the rounds so
+ * far and one more whose log ratio is their mean (the next round as the last ones went). The
+ * runner spends a long group's rounds past its budget only where this holds.
+ */
+export function nextRoundCouldDecide(logRatios, delta, medians = {}) {
+  const n = logRatios.length;
+  if (n < 1) return false;
+  const m = logRatios.reduce((sum, x) => sum + x, 0) / n;
+  return fewRoundsTest([...logRatios, m], delta, medians).verdict !== VERDICTS.UNRESOLVED;
 }

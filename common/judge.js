@@ -20,7 +20,7 @@ import {
   steadyLooksOf,
   verdictOf,
 } from './comparison.js';
-import { fewRoundsTest, roundLogRatios } from './few-rounds.js';
+import { RULE_VERSION, fewRoundsTest, nextRoundCouldDecide, roundLogRatios } from './few-rounds.js';
 import { medianOrNull } from './stats.js';
 
 /** The decision's words where no configuration is clearly the fastest. */
@@ -145,6 +145,36 @@ export function decisionCells(cells, judgment) {
 }
 
 /**
+ * The cells of the open comparisons that one more round could decide by the few-rounds test
+ * (few-rounds.js nextRoundCouldDecide): where a group's rounds are too long for the rounds a CI
+ * needs, the only rounds worth running.
+ *
+ * @param samples as judgeGroup takes them
+ * @param judgment judgeGroup's judgment of those samples
+ * @returns case ids, in the group's order ([] when the few-rounds test took no part)
+ */
+export function closableCells(cells, samples, judgment) {
+  if (!judgment.few_rounds) return [];
+  const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
+  for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
+  const version = judgment.few_rounds_rule ?? 1;
+  const closable = new Set();
+  for (const c of judgment.comparisons) {
+    if (c.settled) continue;
+    const medians = {
+      shorterMs: Math.min(c.median_a, c.median_b),
+      longerMs: Math.max(c.median_a, c.median_b),
+      version,
+    };
+    if (nextRoundCouldDecide(roundLogRatios(byCase.get(c.a), byCase.get(c.b)), judgment.delta, medians)) {
+      closable.add(c.a);
+      closable.add(c.b);
+    }
+  }
+  return cells.map(caseId).filter((id) => closable.has(id));
+}
+
+/**
  * Judges a group.
  *
  * @param cells the group's cells (complete: cell.js completeCell)
@@ -152,9 +182,11 @@ export function decisionCells(cells, judgment) {
  * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
  * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
  *     verdicts are computed once (a round then costs one bootstrap per comparison)
- * @param options {fewRounds}: whether the few-rounds test (few-rounds.js) may decide a comparison
- *     its CI has not settled (default: the stop rule's fewRounds; false: as runs made before it)
- * @returns {delta, looks, few_rounds (true when the few-rounds test took part), comparisons:
+ * @param options {fewRounds, fewRoundsVersion}: whether the few-rounds test (few-rounds.js) may
+ *     decide a comparison its CI has not settled (default: the stop rule's fewRounds; false: as
+ *     runs made before it), and which version of it (default: its RULE_VERSION)
+ * @returns {delta, looks, few_rounds (true when the few-rounds test took part), few_rounds_rule
+ *     (its version, from 2), comparisons:
  *     [{dimension, a, b (case ids), ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b,
  *     method, delta, verdict, steady_looks, settled, decided_by (BOOTSTRAP_RULE, FEW_ROUNDS_RULE
  *     or null while open), few_rounds: {verdict, rounds, low, high} (the test's own reading)}],
@@ -165,6 +197,7 @@ export function decisionCells(cells, judgment) {
 export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}) {
   const { delta, looks, fewRounds: byRule } = judgingOf(stop);
   const fewRounds = options.fewRounds ?? byRule;
+  const version = options.fewRoundsVersion ?? RULE_VERSION;
   const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
   for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const medianOf = (cell) => medianOrNull((byCase.get(caseId(cell)) ?? []).map((s) => s.value));
@@ -192,7 +225,8 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     // What the CI has not settled, an overwhelming ratio may: the few-rounds test, settled at once
     // (its error rate already allows for a look after every round).
     const shorterMs = Math.min(ratio.median_a, ratio.median_b);
-    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs });
+    const longerMs = Math.max(ratio.median_a, ratio.median_b);
+    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs, longerMs, version });
     judged.few_rounds = few;
     if (!byBootstrap && isResolved(few.verdict)) {
       Object.assign(judged, { verdict: few.verdict, settled: true, decided_by: FEW_ROUNDS_RULE });
@@ -204,6 +238,7 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     delta,
     looks,
     ...(fewRounds && { few_rounds: true }),
+    ...(fewRounds && version >= 2 && { few_rounds_rule: version }),
     comparisons,
     decision,
     settled: comparisons.every((c) => c.settled),

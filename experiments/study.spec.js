@@ -101,6 +101,10 @@ for (const group of groups) {
         type: 'stop',
         description:
           result.stop.reason +
+          (result.stop.closing_rounds
+            ? `, after ${result.stop.closing_rounds} round` +
+              `${result.stop.closing_rounds === 1 ? '' : 's'} for comparisons one more could close`
+            : '') +
           (result.stop.decision_time
             ? `, then ${result.stop.decision_time.rounds} round` +
               `${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision`

@@ -65,6 +65,14 @@ test('where the time went: phases summed, comparisons counted by what decided th
     whyOpen({ stop: { reason: 'round budget' }, rounds: 200 }),
     'its rounds ran out with its CI still across a δ line',
   );
+  const slowGroup = (closing) => ({
+    stop: { reason: 'time budget', closing_rounds: closing },
+    rounds: 1 + closing,
+    time: { round_ms: 60_000 },
+  });
+  assert.match(whyOpen(slowGroup(2)), /\(2 more rounds ran for the comparisons it could still decide\)$/);
+  assert.match(whyOpen(slowGroup(0)), /; no further round could decide one within three times the budget$/);
+  assert.doesNotMatch(groups[0].why_open, /more round|no further round/, 'a run made before closing rounds');
   assert.deepStrictEqual([duration(999), duration(61_000), duration(3_720_000)], ['1s', '1m01s', '1h02m']);
 });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { SETTLE_LOOKS, VERDICTS, roundSeed, seededShuffle } from '#common/comparison.js';
 import { seededRandom } from '#common/stats.js';
-import { VERDICT_STRETCH, groupProtocol, runGroup, timeIsUp } from '../group-runner.js';
+import { VERDICT_STRETCH, groupProtocol, roundCost, runGroup, timeIsUp } from '../group-runner.js';
 import { caseId } from '#common/cell.js';
 import { compute } from '../sort.js';
 import { codecs, fixture } from './fixtures.js';
@@ -366,6 +366,54 @@ test(
     assert.equal(timeIsUp(4, 0, 0, 40), false, 'a resumed group runs at least one round');
   },
 );
+
+test('a group too slow for a CI runs past its time only the rounds that could close a comparison', async () => {
+  // Iterations of 1 to 3 s: one round decides nothing (faster cells under ONE_ROUND_MS), a second
+  // one could decide the 3× pairs by the few-rounds test, never JSON against XML (5 % apart).
+  const ms = { json: 1000, protobuf: 3000, xml: 1050 };
+  const protocol = (maxMs) => ({
+    warmup: { iterations: 0 },
+    rounds: { iterationsPerVisit: 1, minRounds: 8, maxRounds: 40, maxMs, decisionMs: 0 },
+    stop: { delta: 0.05 },
+  });
+  const run = async (maxMs) => {
+    const orders = [];
+    const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+    const result = await runGroup(env, FORMATS_GROUP, protocol(maxMs), {
+      seed: 3,
+      onRound: (r) => orders.push(r.order),
+    });
+    return { result, orders };
+  };
+  const pair = (result, a, b) =>
+    result.judgment.comparisons.find((c) => c.a.includes(`/${a}/`) && c.b.includes(`/${b}/`));
+
+  // Round 1 takes 5.05 s; a second one, within 3 × 4 s: it runs and decides both 3× pairs.
+  const { result, orders } = await run(4000);
+  assert.deepStrictEqual([result.rounds, result.stop.reason, result.stop.closing_rounds], [2, 'time budget', 1]);
+  assert.equal(orders[1].length, 3, 'Protobuf against both others: all three cells');
+  assert.equal(pair(result, 'json', 'protobuf').decided_by, 'few-rounds test');
+  assert.equal(pair(result, 'protobuf', 'xml').decided_by, 'few-rounds test');
+  assert.equal(pair(result, 'json', 'xml').settled, false, 'no round could close 5 %: it stops');
+  assert.equal(result.time.open, 1);
+
+  // With a budget of 2 s, a second round would end at 10.1 s, past 3 × 2 s: it stops after the first.
+  const short = await run(2000);
+  assert.deepStrictEqual([short.result.rounds, short.result.stop.closing_rounds], [1, 0]);
+  assert.ok(short.result.judgment.comparisons.every((c) => !c.settled));
+});
+
+test('roundCost: a visit iterates a cell as often as its visit limit allows', () => {
+  const samples = [
+    { case_id: 'a', total_ms: 100 },
+    { case_id: 'a', total_ms: 300 },
+    { case_id: 'b', total_ms: 5000 },
+  ];
+  const rounds = { iterationsPerVisit: 2, visitMaxMs: 1000 };
+  assert.equal(roundCost(['a'], samples, rounds), 400, 'a: 2 iterations of 200 ms');
+  assert.equal(roundCost(['b'], samples, rounds), 5000, 'b: one iteration past the visit limit');
+  assert.equal(roundCost(['a', 'b', 'c'], samples, rounds), 5400, 'c has no samples yet');
+});
 
 test(
   'past the time budget, ' + 'a decision more rounds could still make clear gets decisionMs for its cells alone',

@@ -9,9 +9,11 @@ import {
   LONG_MS,
   ONE_ROUND_MS,
   SIGMA,
+  STALL_MS,
   T_MIN_ROUNDS,
   Z_ALPHA,
   fewRoundsTest,
+  nextRoundCouldDecide,
   roundLogRatios,
   tAlpha,
 } from '#common/few-rounds.js';
@@ -148,4 +150,39 @@ test('short iterations get no noise ceiling: one round of them decides nothing, 
   // A stalled round among two widens the bound through s: no decision.
   assert.equal(fewRoundsTest([Math.log(10), Math.log(1)], DELTA, second).verdict, VERDICTS.UNRESOLVED);
   assert.equal(fewRoundsTest([Math.log(10)], DELTA, { shorterMs: ONE_ROUND_MS }).verdict, VERDICTS.B_FASTER);
+});
+
+test('one round decides when the slower cell exceeds (1 + δ) × the faster by STALL_MS: minutes against seconds', () => {
+  // CM5 on 10,000 Books sorted in the browser (3 min) against the server's (3 s): 60×.
+  const minutes = { shorterMs: 3000, longerMs: 180_000 };
+  assert.equal(fewRoundsTest([Math.log(60)], DELTA, minutes).verdict, VERDICTS.B_FASTER);
+  assert.equal(fewRoundsTest([Math.log(1 / 60)], DELTA, minutes).verdict, VERDICTS.A_FASTER);
+  // Just under STALL_MS beyond (1 + δ) × 3 s: a stall of that length could fake it, so it waits.
+  const close = { shorterMs: 3000, longerMs: (1 + DELTA) * 3000 + STALL_MS - 1 };
+  assert.equal(fewRoundsTest([Math.log(close.longerMs / 3000)], DELTA, close).verdict, VERDICTS.UNRESOLVED);
+  const beyond = { ...close, longerMs: close.longerMs + 1 };
+  assert.equal(fewRoundsTest([Math.log(beyond.longerMs / 3000)], DELTA, beyond).verdict, VERDICTS.B_FASTER);
+  // The ceiling's bound still has to clear: 2.5× is not enough from one round, however long.
+  const big = { shorterMs: 40_000, longerMs: 100_000 };
+  assert.equal(fewRoundsTest([Math.log(2.5)], DELTA, big).verdict, VERDICTS.UNRESOLVED);
+  // Short faster cells get no ceiling at all; and version 1 of the rule (older runs) had no STALL_MS.
+  assert.equal(
+    fewRoundsTest([Math.log(60)], DELTA, { shorterMs: LONG_MS - 1, longerMs: 180_000 }).verdict,
+    VERDICTS.UNRESOLVED,
+  );
+  assert.equal(fewRoundsTest([Math.log(60)], DELTA, { ...minutes, version: 1 }).verdict, VERDICTS.UNRESOLVED);
+});
+
+test('nextRoundCouldDecide: whether one more round like the last ones would let the test decide', () => {
+  const second = { shorterMs: 1000 };
+  // From two rounds the ceiling needs about 1.05 × e^(z σ / √2) ≈ 2.1×.
+  assert.equal(nextRoundCouldDecide([Math.log(2.5)], DELTA, second), true);
+  assert.equal(nextRoundCouldDecide([Math.log(1.5)], DELTA, second), false);
+  assert.equal(nextRoundCouldDecide([], DELTA, second), false);
+  // Short cells: the t bound from three rounds, so not after one; after two steady ones, yes.
+  const short = { shorterMs: 10 };
+  assert.equal(nextRoundCouldDecide([Math.log(3)], DELTA, short), false);
+  assert.equal(nextRoundCouldDecide([Math.log(3), Math.log(3.1)], DELTA, short), true);
+  // Two rounds far apart: the projected third keeps their spread, and 1.3× stays open.
+  assert.equal(nextRoundCouldDecide([Math.log(1.3), Math.log(1.1)], DELTA, second), false);
 });

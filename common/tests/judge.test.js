@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { caseId, completeCell } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
-import { NO_CLEAR_WINNER, decisionCells, judgeGroup } from '#common/judge.js';
+import { NO_CLEAR_WINNER, closableCells, decisionCells, judgeGroup } from '#common/judge.js';
 import { seededRandom } from '#common/stats.js';
 
 const cell = (format, compression, scenario = 1, cm = 0) =>
@@ -182,4 +182,38 @@ test('after 12 rounds a clear ratio is settled by the round bootstrap, and recor
   );
   const c = judgment.comparisons.find((x) => x.a === jsonNone && x.b === jsonGzip);
   assert.equal(c.decided_by, 'round bootstrap');
+});
+
+test('the few-rounds rule is recorded by version, and a judgment is remade with the version it was made with', () => {
+  // One round: the browser's sort of minutes against the server's seconds (the STALL_MS condition).
+  const side = [cell('json', 'none', 2, 5), cell('json', 'none', 3, 5)];
+  const [server, browser] = side.map(caseId);
+  const samples = [
+    { case_id: server, round: 1, total_ms: 3000 },
+    { case_id: browser, round: 1, total_ms: 180_000 },
+  ];
+  const now = judgeGroup(side, samples);
+  assert.equal(now.few_rounds_rule, 2);
+  assert.ok(now.comparisons.every((c) => c.settled && c.decided_by === 'few-rounds test'));
+  const before = judgeGroup(side, samples, undefined, new Map(), { fewRoundsVersion: 1 });
+  assert.equal(before.few_rounds_rule, undefined, 'version 1 judgments were stored without it');
+  assert.ok(before.comparisons.every((c) => !c.settled));
+});
+
+test('closableCells: the cells of the open comparisons one more round could decide', () => {
+  // One round of iterations of a second: nothing decided; JSON against Protobuf is 3× (a second
+  // round could decide it), GZIP against none within 5 % (no round could).
+  const slow = { [jsonNone]: 1000, [jsonGzip]: 1020, [protobufNone]: 3000, [protobufGzip]: 3050 };
+  const samples = Object.entries(slow).map(([id, ms]) => ({ case_id: id, round: 1, total_ms: ms }));
+  const judgment = judgeGroup(cells, samples);
+  assert.ok(judgment.comparisons.every((c) => !c.settled));
+  assert.deepStrictEqual(closableCells(cells, samples, judgment), [jsonNone, jsonGzip, protobufNone, protobufGzip]);
+  // Within 5 % of each other: none.
+  const even = Object.keys(slow).map((id) => ({ case_id: id, round: 1, total_ms: 1000 }));
+  assert.deepStrictEqual(closableCells(cells, even, judgeGroup(cells, even)), []);
+  // Without the few-rounds test, none either.
+  assert.deepStrictEqual(
+    closableCells(cells, samples, judgeGroup(cells, samples, { delta: 0.05, fewRounds: false })),
+    [],
+  );
 });
