@@ -45,9 +45,25 @@ const AXIS_GAP = 14;
 /** The narrowest a panel's plot may get before its panels wrap into fewer columns (px). */
 const MIN_PANEL = 240;
 
+/**
+ * The charts' font, named rather than left to each engine's `sans-serif` (Chromium's is Liberation
+ * Sans here, Firefox's the taller and wider DejaVu Sans): Arial's metrics wherever one of these is
+ * installed, so that what is laid out in Node fits in every browser.
+ */
+const FONT_FAMILY = 'Liberation Sans, Arial, Helvetica, sans-serif';
+
 const CONFIG = {
-  font: 'sans-serif',
-  axis: { labelFontSize: FONT, titleFontSize: FONT, titleFontWeight: 'normal', labelLimit: 0, titleLimit: 0 },
+  font: FONT_FAMILY,
+  // Title padding past Vega's 4 px: Firefox's text boxes reach further above and below a line than
+  // Chromium's, and a title 4 px from the tick labels touches them there.
+  axis: {
+    labelFontSize: FONT,
+    titleFontSize: FONT,
+    titleFontWeight: 'normal',
+    labelLimit: 0,
+    titleLimit: 0,
+    titlePadding: 8,
+  },
   legend: {
     labelFontSize: FONT,
     titleFontSize: FONT,
@@ -56,6 +72,8 @@ const CONFIG = {
     orient: 'top',
     direction: 'horizontal',
     symbolSize: 120,
+    // Rows of a wrapped legend apart by more than Vega's 2 px, for the same reason as titlePadding.
+    rowPadding: 6,
   },
   // Labels at a quantitative axis's ends (within this many px) align inside it, not half over its edge.
   axisQuantitative: { labelFlush: 40 },
@@ -65,8 +83,8 @@ const CONFIG = {
 
 // Text widths. Without a canvas in Node, Vega guesses 0.8 em for every character, so labels'
 // room comes out about half as wide again as they are and panels narrower than they could be.
-// Instead: per character, a little more than DejaVu Sans (Chromium's sans-serif on Linux, wider
-// than Helvetica or Arial) takes.
+// Instead: per character, a little more than DejaVu Sans takes (wider than the Arial-metric fonts
+// FONT_FAMILY names, so an upper bound where it falls back further).
 const NARROW = new Set(" .,:;!'|ilIjft()[]");
 const WIDE = new Set('mwMW%@');
 /** The width (px) a text takes at `fontSize`, an upper bound for common sans-serif fonts. */

@@ -1,4 +1,4 @@
-// The HTML report as a reader sees it in Chromium, on a laptop and on a phone: every chart as
+// The HTML report as a reader sees it in Chromium and in Firefox, on a laptop and on a phone: every chart as
 // wide as its column, its text uncut, inside the chart, not on top of other text and drawn large
 // enough to read, and nothing wider than the page (tables scroll inside their own box).
 // Screenshots of both widths are attached to the test (test-results/client-e2e/).
@@ -57,11 +57,7 @@ const overlap = (a, b) =>
 for (const width of WIDTHS) {
   test(`the report reads at ${width} px: charts fill the column, text whole and apart, nothing overflows`, async ({
     page,
-    browserName,
   }, testInfo) => {
-    // The charts' text is laid out in Node with Chromium's font metrics (analysis/charts.js);
-    // Firefox's fallback font is wider, and there its axis titles touch the tick labels: open.
-    test.skip(browserName === 'firefox', "charts are laid out for Chromium's font metrics");
     await page.setViewportSize({ width, height: 900 });
     await page.goto(reportUrl);
     const screenshot = testInfo.outputPath(`report-${width}px.png`);
