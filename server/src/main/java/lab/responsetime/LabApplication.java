@@ -93,7 +93,7 @@ public class LabApplication extends Application<LabConfiguration> {
                                         limiter,
                                         new WorkBudget(computation.getMaxSortWork()))));
         environment.jersey().register(new PayloadWriter(new BodyWriter(response.getHeadBytes())));
-        environment.jersey().register(new IngestResource(ingestion));
+        environment.jersey().register(new IngestResource(ingestion, datasets));
         environment.jersey().register(new IngestRefusedMapper());
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new CatalogueResource());

@@ -139,6 +139,78 @@ class DatasetsIntegrationTest {
                     .as("object %d: expected %s, got %s", i, original.get(i), decoded.get(i))
                     .isTrue();
         }
+
+        HttpResponse<byte[]> collected =
+                post("/api/" + name, format.mediaType(), compression, response.body());
+        assertThat(collected.statusCode())
+                .as(new String(collected.body(), StandardCharsets.UTF_8))
+                .isEqualTo(200);
+        JsonNode summary = JSON.readTree(collected.body());
+        assertThat(summary.get("kind").asText()).isEqualTo(name);
+        assertThat(summary.get("format").asText()).isEqualTo(format.parameter());
+        assertThat(summary.get("objects").asInt()).isEqualTo(original.size());
+        assertThat(summary.get("bytes").asLong()).isEqualTo(response.body().length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a wrong type|[{\"id\":\"one\",\"tags\":[],\"parts\":[]}]|0|id|collected[0].id"
+                        + " must be an integer within 32 bits (int32), got \"one\"",
+                "beyond 32 bits|[{\"id\":1},{\"id\":4294967296}]|1|id|collected[1].id must be an"
+                        + " integer within 32 bits",
+                "an unknown field|[{\"id\":1,\"name\":\"x\"}]|0|name|collected[0] has an unknown"
+                        + " field \"name\"; an object of collected has the fields id, user, tags,"
+                        + " parts",
+                "a missing field|[{\"tags\":[]}]|0|id|collected[0] has no id",
+                "a nested wrong type|[{\"id\":1,\"user\":{\"name\":\"a\",\"geo\":{\"lat\":"
+                        + "\"n\",\"lon\":0}}}]|0|user.geo.lat|collected[0].user.geo.lat must be a"
+                        + " number (double), got \"n\"",
+                "an element's wrong type|[{\"id\":1,\"tags\":[\"a\",2]}]|0|tags[1]|collected[0]"
+                        + ".tags[1] must be a string, got 2",
+                "null for a required field|[{\"id\":null}]|0|id|collected[0].id must be an integer",
+                "not an object|[{\"id\":1},7]|1||collected[1] must be an object",
+                "an empty list|[]|||the list is empty; send at least one object of collected",
+                "not JSON|[{\"id\":|0||the body is not valid JSON",
+                "a repeated name|[{\"id\":1,\"id\":2}]|0||Duplicate field 'id'",
+            })
+    void collectsOnlyWhatTheSchemaAllows(
+            String what, String body, Integer object, String field, String message)
+            throws Exception {
+        assertThat(send("PUT", "/api/datasets/collected", SHAPES.get("nested")).statusCode())
+                .isEqualTo(201);
+
+        HttpResponse<byte[]> refused =
+                post(
+                        "/api/collected",
+                        "application/json",
+                        Compression.NONE,
+                        body.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        JsonNode error = JSON.readTree(refused.body());
+        assertThat(error.get("message").asText()).contains(message);
+        assertThat(error.path("object").isMissingNode() ? null : error.get("object").asInt())
+                .isEqualTo(object);
+        assertThat(error.path("field").isMissingNode() ? null : error.get("field").asText())
+                .isEqualTo(field);
+    }
+
+    @Test
+    void collectsABroughtDatasetOnlyWhereOneIs() throws Exception {
+        HttpResponse<byte[]> none =
+                post("/api/nowhere", "application/json", Compression.NONE, "[{}]".getBytes());
+        assertThat(none.statusCode()).isEqualTo(404);
+        send("PUT", "/api/datasets/typed", "[{\"a\":1}]");
+        HttpResponse<byte[]> yaml =
+                post("/api/typed", "application/yaml", Compression.NONE, "- a: 1".getBytes());
+        assertThat(yaml.statusCode()).isEqualTo(415);
+        HttpResponse<byte[]> query =
+                post("/api/typed?count=1", "application/json", Compression.NONE, "[]".getBytes());
+        assertThat(query.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(query.body()).get("message").asText())
+                .contains("POST /api/typed takes no query parameters");
     }
 
     @Test
@@ -362,6 +434,20 @@ class DatasetsIntegrationTest {
         b.keySet().stream().filter(k -> !a.containsKey(k)).forEach(keys::add);
         keys.sort(Comparator.comparing(Object::toString));
         return keys;
+    }
+
+    private HttpResponse<byte[]> post(
+            String path, String contentType, Compression compression, byte[] body)
+            throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + APP.getLocalPort() + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        compression
+                .contentEncoding()
+                .ifPresent(coding -> request.header("Content-Encoding", coding));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private HttpResponse<byte[]> send(String method, String path, String body) throws Exception {

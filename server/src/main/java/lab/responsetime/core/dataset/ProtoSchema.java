@@ -158,6 +158,11 @@ public final class ProtoSchema {
         return packageName + "." + ITEM;
     }
 
+    /** The message of one object, {@code Item}, as protobuf-java describes it. */
+    public Descriptor itemDescriptor() {
+        return item;
+    }
+
     /** One object as its message. */
     public DynamicMessage message(Schema schema, Object[] row) {
         return message(item, schema, row);
