@@ -64,7 +64,9 @@ public class LabApplication extends Application<LabConfiguration> {
         BroughtDatasets brought =
                 new BroughtDatasets(dataset.directoryPath().resolve(BroughtDatasets.DIRECTORY));
         Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize(), brought);
-        environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
+        environment
+                .lifecycle()
+                .manage(new DatasetLoader(datasets, dataset.directoryPath(), dataset.bringPaths()));
         ComputationLimiter limiter =
                 new ComputationLimiter(
                         computation.getMaxConcurrent(),

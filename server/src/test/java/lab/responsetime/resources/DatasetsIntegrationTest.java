@@ -61,6 +61,8 @@ class DatasetsIntegrationTest {
                     ConfigOverride.config("dataset.directory", DIRECTORY),
                     ConfigOverride.config(
                             "dataset.maxUploadBytes", String.valueOf(MAX_UPLOAD_BYTES)),
+                    ConfigOverride.config(
+                            "dataset.bring.startup", "src/test/resources/datasets/startup.jsonl"),
                     ConfigOverride.config("client.directory", "../client"));
 
     /** Datasets of several shapes, by name. */
@@ -327,6 +329,18 @@ class DatasetsIntegrationTest {
         assertThat(send("GET", "/api/small?count=5&cm=2", null).body())
                 .asString(StandardCharsets.UTF_8)
                 .isEqualTo("[{\"a\":1},{\"a\":1},{\"a\":1},{\"a\":2},{\"a\":2}]");
+    }
+
+    @Test
+    void bringsTheDatasetsOfTheSettingAtStartUp() throws Exception {
+        JsonNode described = JSON.readTree(send("GET", "/api/datasets/startup", null).body());
+        assertThat(described.get("objects").asInt()).isEqualTo(3);
+        assertThat(described.get("fields").toString())
+                .isEqualTo(
+                        "[{\"name\":\"id\",\"type\":\"int32\",\"optional\":false},"
+                                + "{\"name\":\"name\",\"type\":\"string\",\"optional\":true}]");
+        assertThat(send("GET", "/api/startup?count=3&format=cbor", null).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
