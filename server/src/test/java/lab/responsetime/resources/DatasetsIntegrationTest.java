@@ -33,8 +33,10 @@ import lab.responsetime.core.dataset.SchemaInference;
 import lab.responsetime.core.formats.BroughtDecoders;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -83,7 +85,11 @@ class DatasetsIntegrationTest {
                     "[{\"big\":9007199254740993,\"small\":2147483647},"
                             + "{\"big\":-9223372036854775808,\"small\":-2147483648}]",
                     "whitespace",
-                    "[{\"s\":\"line\\nbreak\\r\\ncrlf\\ttab  two spaces \"}]");
+                    "[{\"s\":\"line\\nbreak\\r\\ncrlf\\ttab  two spaces \"}]",
+                    "awkward",
+                    "[{\"_id\":1,\"class\":\"a\",\"message\":\"m\",\"item\":{\"item\":2},"
+                            + "\"x9_\":true,\"Type\":\"T\"},{\"_id\":0,\"class\":\"\",\"message\":"
+                            + "\"\",\"x9_\":false,\"Type\":\"\"}]");
 
     private final HttpClient http =
             HttpClient.newBuilder()
@@ -213,6 +219,68 @@ class DatasetsIntegrationTest {
         assertThat(query.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(query.body()).get("message").asText())
                 .contains("POST /api/typed takes no query parameters");
+    }
+
+    /**
+     * experiments/datasets/check_dataset.py: Python's json, cbor2, msgpack, protobuf (with the
+     * published .proto compiled by protoc) and ElementTree read every format and compression of
+     * each shape as it was given. It needs Debian's Python packages and protoc, which
+     * scripts/setup.sh installs as root.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapeNames")
+    void independentPythonDecodersReadEveryFormatAsGiven(String name, @TempDir Path directory)
+            throws Exception {
+        Assumptions.assumeTrue(
+                pythonCheckRuns(),
+                "needs "
+                        + PYTHON
+                        + " with cbor2, msgpack and protobuf, and protoc (scripts/setup.sh"
+                        + " installs them as root)");
+        Path file = Files.writeString(directory.resolve(name + ".json"), SHAPES.get(name));
+
+        Process check =
+                new ProcessBuilder(
+                                PYTHON,
+                                "../experiments/datasets/check_dataset.py",
+                                "http://localhost:" + APP.getLocalPort(),
+                                "py-" + name,
+                                file.toString())
+                        .redirectErrorStream(true)
+                        .start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(check.waitFor()).as(said).isZero();
+        assertThat(said).contains("protobuf/gzip: ").contains("xml-attributes/none: ");
+    }
+
+    static Stream<String> shapeNames() {
+        return SHAPES.keySet().stream().sorted();
+    }
+
+    /** Debian's Python, which has the packages setup.sh installs (python3 on PATH may not). */
+    private static final String PYTHON =
+            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
+
+    private static boolean pythonCheckRuns() {
+        try {
+            Process probe =
+                    new ProcessBuilder(
+                                    "sh",
+                                    "-c",
+                                    PYTHON
+                                            + " -c 'import cbor2, msgpack, google.protobuf'"
+                                            + " && protoc --version")
+                            .redirectErrorStream(true)
+                            .start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Test
