@@ -97,6 +97,12 @@ export default async function globalSetup(config) {
     }
     for (const dataset of datasets) {
       const before = (previous.datasets ?? []).find((d) => d.name === dataset.name);
+      if (before && before.protobuf && before.protobuf.text !== dataset.protobuf.text) {
+        throw new Error(
+          `RUN_DIR ${runPath} measured dataset ${dataset.name} with another .proto than ` +
+            `${dataset.proto_file ?? 'the inferred one'}: start a new run`,
+        );
+      }
       if (before && before.sha256 !== dataset.sha256) {
         throw new Error(
           `RUN_DIR ${runPath} measured dataset ${dataset.name} with content hash ${before.sha256}; ` +

@@ -16,9 +16,20 @@ import { measureSizes } from './sizes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-async function put(baseUrl, name, body, repeat) {
+/**
+ * PUT /api/datasets/<name>: the file as the body, or with its own .proto a multipart body (data,
+ * proto, message).
+ */
+async function put(baseUrl, name, body, repeat, proto) {
   const url = new URL(`/api/datasets/${name}${repeat ? `?repeat=${repeat}` : ''}`, baseUrl);
-  const response = await fetch(url, { method: 'PUT', body });
+  let sent = body;
+  if (proto) {
+    sent = new FormData();
+    sent.append('data', new Blob([body]), 'data');
+    sent.append('proto', new Blob([proto.text]), 'proto');
+    sent.append('message', proto.message);
+  }
+  const response = await fetch(url, { method: 'PUT', body: sent });
   const answer = await response.json();
   if (response.status !== 201) {
     throw new Error(`The server refused dataset ${name} (HTTP ${response.status}): ${answer.message}`);
@@ -37,24 +48,33 @@ export function largestCounts(plan, cells) {
 }
 
 /**
- * @param datasets name → file (a plan's `datasets`)
+ * @param datasets name → file, or {file, proto, message} (a plan's `datasets`)
  * @param largest name → the plan's largest count for it (largestCounts)
  * @param log where to say that a dataset was repeated
  */
 export async function bringDatasets(baseUrl, datasets, largest, log = console.log) {
   const brought = [];
-  for (const [name, path] of Object.entries(datasets ?? {})) {
+  for (const [name, entry] of Object.entries(datasets ?? {})) {
+    const { file: path, proto: protoPath, message } = typeof entry === 'string' ? { file: entry } : entry;
     const body = readFileSync(resolve(ROOT, path));
-    let description = await put(baseUrl, name, body);
+    const proto = protoPath ? { text: readFileSync(resolve(ROOT, protoPath), 'utf8'), message } : null;
+    let description = await put(baseUrl, name, body, 0, proto);
     const given = description.objects;
     const most = largest[name] ?? 0;
     if (most > given) {
-      description = await put(baseUrl, name, body, most);
+      description = await put(baseUrl, name, body, most, proto);
       log(`Dataset ${name}: ${given} objects in ${path}, repeated up to ${most} (the plan's largest count).`);
     }
     const sizes = { objects: given, bytes: await measureSizes(baseUrl, name, given) };
     const { xml_example: xmlExample, ...recorded } = description;
-    brought.push({ file: path, given_objects: given, repeated_to: most > given ? most : null, ...recorded, sizes });
+    brought.push({
+      file: path,
+      ...(protoPath ? { proto_file: protoPath } : {}),
+      given_objects: given,
+      repeated_to: most > given ? most : null,
+      ...recorded,
+      sizes,
+    });
   }
   return brought;
 }

@@ -33,6 +33,7 @@ import lab.responsetime.resources.ObjectsResource;
 import lab.responsetime.resources.PayloadWriter;
 import lab.responsetime.resources.RetryLaterMapper;
 import lab.responsetime.resources.WorkTooLargeMapper;
+import org.glassfish.jersey.media.multipart.MultiPartFeature;
 import org.glassfish.jersey.server.ServerProperties;
 
 /**
@@ -104,6 +105,7 @@ public class LabApplication extends Application<LabConfiguration> {
                 .register(
                         new DatasetsResource(
                                 brought, dataset.getMaxUploadBytes(), dataset.getSize()));
+        environment.jersey().register(MultiPartFeature.class);
         environment.jersey().register(new NotFoundMapper());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());

@@ -283,6 +283,171 @@ class DatasetsIntegrationTest {
         }
     }
 
+    /** A .proto of its own for the "nested" shape: other numbers, other integer types, nesting. */
+    static final String NESTED_PROTO =
+            """
+            syntax = "proto3";
+            package my.shop;
+
+            message Record {
+              message User { string name = 1; Geo geo = 2; }
+              message Geo { double lat = 1; double lon = 2; }
+              message Part { int64 k = 3; optional string v = 4; }
+              sint32 id = 7;
+              User user = 2;
+              repeated string tags = 3;
+              repeated Part parts = 5;
+              optional string note = 9;
+            }
+            """;
+
+    @Test
+    void servesAndCollectsADatasetWithItsOwnProto() throws Exception {
+        HttpResponse<byte[]> put =
+                putWithProto("own", SHAPES.get("nested"), NESTED_PROTO, "Record");
+        assertThat(put.statusCode())
+                .as(new String(put.body(), StandardCharsets.UTF_8))
+                .isEqualTo(201);
+        JsonNode described = JSON.readTree(send("GET", "/api/datasets/own", null).body());
+        assertThat(described.at("/protobuf/given").asBoolean()).isTrue();
+        assertThat(described.at("/protobuf/message").asText()).isEqualTo("my.shop.RecordList");
+        assertThat(described.at("/protobuf/item_message").asText()).isEqualTo("my.shop.Record");
+        assertThat(described.at("/protobuf/text").asText())
+                .startsWith(NESTED_PROTO)
+                .contains("message RecordList {\n  repeated .my.shop.Record items = 1;\n}");
+
+        for (Compression compression : List.of(Compression.NONE, Compression.GZIP)) {
+            HttpResponse<byte[]> body =
+                    send(
+                            "GET",
+                            "/api/own?count=2&format=protobuf&compression="
+                                    + compression.parameter(),
+                            null);
+            assertThat(body.statusCode()).isEqualTo(200);
+            HttpResponse<byte[]> collected =
+                    post("/api/own", "application/x-protobuf", compression, body.body());
+            assertThat(collected.statusCode())
+                    .as(new String(collected.body(), StandardCharsets.UTF_8))
+                    .isEqualTo(200);
+            assertThat(JSON.readTree(collected.body()).get("objects").asInt()).isEqualTo(2);
+        }
+        // id 1 as the given sint32 field 7: tag 7 << 3 | varint, then zigzag(1) = 2.
+        byte[] raw = send("GET", "/api/own?count=1&format=protobuf", null).body();
+        assertThat(indexOf(raw, new byte[] {0x38, 0x02})).isNotNegative();
+        // Kept with the dataset: it loads again with its own .proto.
+        BroughtDatasets reloaded = new BroughtDatasets(Path.of(DIRECTORY, "datasets"));
+        reloaded.loadAll();
+        assertThat(reloaded.get("own").orElseThrow().kind().protoSchema().listMessage())
+                .isEqualTo("my.shop.RecordList");
+        // Brought again without one, it has the inferred one.
+        send("PUT", "/api/datasets/own", SHAPES.get("nested"));
+        assertThat(
+                        JSON.readTree(send("GET", "/api/datasets/own", null).body())
+                                .at("/protobuf/given")
+                                .asBoolean())
+                .isFalse();
+        assertThat(Files.exists(Path.of(DIRECTORY, "datasets", "own.proto.json"))).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not a .proto|message {|Record|does not parse",
+                "proto2|syntax = \"proto2\"; message Record { optional int32 id = 1;"
+                        + " }|Record|proto3",
+                "an enum|syntax = \"proto3\"; enum E { A = 0; } message Record { int32 id = 1;"
+                        + " }|Record|enums are not supported",
+                "no such message|syntax = \"proto3\"; message Other { int32 id = 1; }|Record|has no"
+                        + " message Record; it has Other",
+                "a missing field|syntax = \"proto3\"; message Record { int32 id = 1; }|Record|the"
+                        + " data has the field n, which Record does not have",
+                "a wrong type|syntax = \"proto3\"; message Record { string id = 1; int32 n = 2; }"
+                        + "|Record|the data's id holds int32 values; id (in Record) is string",
+                "optional needed|syntax = \"proto3\"; message Record { int32 id = 1; int32 n = 2; }"
+                        + "|Record|the data's n is absent or null in some objects, so n (in Record)"
+                        + " must be proto3 optional",
+                "a field without data|syntax = \"proto3\"; message Record { int32 id = 1; optional"
+                    + " int32 n = 2; bool x = 3; }|Record|Record has the field x, which the data"
+                    + " does not have",
+                "unsigned|syntax = \"proto3\"; message Record { uint32 id = 1; optional int32 n ="
+                        + " 2; }|Record|-1 is negative",
+                "an unknown type|syntax = \"proto3\"; message Record { Missing id = 1; optional"
+                        + " int32 n = 2; }|Record|Missing",
+            })
+    void refusesAProtoThatDoesNotCarryTheData(String what, String proto, String message, String why)
+            throws Exception {
+        HttpResponse<byte[]> refused =
+                putWithProto("badproto", "[{\"id\":1,\"n\":2},{\"id\":-1}]", proto, message);
+
+        assertThat(refused.statusCode())
+                .as(new String(refused.body(), StandardCharsets.UTF_8))
+                .isEqualTo(422);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .startsWith("dataset badproto refused: the .proto given: ")
+                .contains(why);
+        assertThat(send("GET", "/api/datasets/badproto", null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aMultipartPutNamesItsParts() throws Exception {
+        HttpResponse<byte[]> refused =
+                putWithProto("parts", "[{\"a\":1}]", "syntax = \"proto3\";", null);
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .contains("has the parts data");
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (java.util.Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** PUT with a multipart/form-data body: data, and proto and message where not null. */
+    private HttpResponse<byte[]> putWithProto(
+            String name, String data, String proto, String message) throws Exception {
+        String boundary = "lab-test-boundary";
+        StringBuilder body = new StringBuilder();
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("data", data);
+        if (proto != null) {
+            parts.put("proto", proto);
+        }
+        if (message != null) {
+            parts.put("message", message);
+        }
+        parts.forEach(
+                (part, content) ->
+                        body.append("--")
+                                .append(boundary)
+                                .append("\r\nContent-Disposition: form-data; name=\"")
+                                .append(part)
+                                .append("\"; filename=\"")
+                                .append(part)
+                                .append("\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                                .append(content)
+                                .append("\r\n"));
+        body.append("--").append(boundary).append("--\r\n");
+        HttpRequest request =
+                HttpRequest.newBuilder(
+                                URI.create(
+                                        "http://localhost:"
+                                                + APP.getLocalPort()
+                                                + "/api/datasets/"
+                                                + name))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                        .PUT(
+                                HttpRequest.BodyPublishers.ofString(
+                                        body.toString(), StandardCharsets.UTF_8))
+                        .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     @Test
     void describesTheSchemaWithItsProtoAndXmlExamples() throws Exception {
         HttpResponse<byte[]> put = send("PUT", "/api/datasets/described", SHAPES.get("nested"));

@@ -213,6 +213,11 @@ public final class ObjectKind<T> {
      * from its schema. It has no generation rules ({@link #fields()} is empty).
      */
     public static ObjectKind<Object[]> brought(String name, Schema schema) {
+        return brought(name, schema, ProtoSchema.of(name, schema));
+    }
+
+    /** {@link #brought(String, Schema)} with a Protobuf schema of its own (the user's). */
+    public static ObjectKind<Object[]> brought(String name, Schema schema, ProtoSchema proto) {
         return new ObjectKind<>(
                 name,
                 "item",
@@ -230,7 +235,7 @@ public final class ObjectKind<T> {
                 0,
                 values -> values,
                 schema,
-                ProtoSchema.of(name, schema));
+                proto);
     }
 
     /**

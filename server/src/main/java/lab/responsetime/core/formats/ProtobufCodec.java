@@ -22,6 +22,7 @@ import java.util.Optional;
 import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.dataset.ProtoSchema;
 import lab.responsetime.core.dataset.Schema;
 import lab.responsetime.core.ingest.InvalidBodyException;
 import lab.responsetime.core.ingest.ObjectValidator;
@@ -79,10 +80,15 @@ final class ProtobufCodec implements FormatCodec {
         CodedOutputStream coded = CodedOutputStream.newInstance(out, bufferBytes);
         if (kind.schema().isPresent()) {
             Schema schema = kind.schema().get();
+            ProtoSchema proto = kind.protoSchema();
             for (Object[] row : SchemaWriter.rows(objects)) {
-                coded.writeTag(LIST_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-                coded.writeUInt32NoTag(ProtoRowWriter.size(schema, row));
-                ProtoRowWriter.write(coded, schema, row);
+                if (proto.inferred()) {
+                    coded.writeTag(LIST_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                    coded.writeUInt32NoTag(ProtoRowWriter.size(schema, row));
+                    ProtoRowWriter.write(coded, schema, row);
+                } else {
+                    coded.writeMessage(LIST_FIELD_NUMBER, proto.message(schema, row));
+                }
             }
         } else {
             for (T object : objects) {
