@@ -131,7 +131,7 @@ public final class GivenProto {
                                         .setTypeName("." + item.getFullName())));
         built = build(file.build());
         item = find(built, item.getFullName());
-        String listMessage = (packageName == null ? "" : packageName + ".") + listName;
+        Descriptor list = built.findMessageTypeByName(listName);
 
         checkFields(schema, item, "");
         for (int i = 0; i < rows.size(); i++) {
@@ -147,7 +147,7 @@ public final class GivenProto {
                         + " {\n  repeated ."
                         + item.getFullName()
                         + " items = 1;\n}\n";
-        return ProtoSchema.given(withList, item, listMessage);
+        return ProtoSchema.given(withList, item, list);
     }
 
     private static DescriptorProto message(TypeElement type, String outer)

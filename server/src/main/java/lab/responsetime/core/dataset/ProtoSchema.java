@@ -30,22 +30,22 @@ public final class ProtoSchema {
 
     private final String text;
     private final Descriptor item;
-    private final String listMessage;
+    private final Descriptor list;
     private final boolean inferred;
 
-    private ProtoSchema(String text, Descriptor item, String listMessage, boolean inferred) {
+    private ProtoSchema(String text, Descriptor item, Descriptor list, boolean inferred) {
         this.text = text;
         this.item = item;
-        this.listMessage = listMessage;
+        this.list = list;
         this.inferred = inferred;
     }
 
     /**
      * A schema the user gave (docs/datasets.md#your-own-proto): {@code text} as given with the list
-     * message appended, {@code item} its object message, {@code listMessage} the list's full name.
+     * message appended, {@code item} its object message, {@code list} the list message.
      */
-    static ProtoSchema given(String text, Descriptor item, String listMessage) {
-        return new ProtoSchema(text, item, listMessage, false);
+    static ProtoSchema given(String text, Descriptor item, Descriptor list) {
+        return new ProtoSchema(text, item, list, false);
     }
 
     /** The schema of {@code dataset}'s objects, in the package {@code lab.datasets.<name>}. */
@@ -82,7 +82,7 @@ public final class ProtoSchema {
             return new ProtoSchema(
                     text.toString(),
                     built.findMessageTypeByName(ITEM),
-                    packageName + "." + LIST,
+                    built.findMessageTypeByName(LIST),
                     true);
         } catch (Descriptors.DescriptorValidationException e) {
             throw new IllegalStateException("an inferred schema's .proto did not build", e);
@@ -165,7 +165,22 @@ public final class ProtoSchema {
 
     /** The list message's full name, {@code lab.datasets.<name>.ItemList}. */
     public String listMessage() {
-        return listMessage;
+        return list.getFullName();
+    }
+
+    /** The list message, what a Protobuf body is. */
+    public Descriptor listDescriptor() {
+        return list;
+    }
+
+    /** {@code rows} as the list message, built whole. */
+    public DynamicMessage list(Schema schema, List<Object[]> rows) {
+        DynamicMessage.Builder builder = DynamicMessage.newBuilder(list);
+        FieldDescriptor items = list.getFields().get(0);
+        for (Object[] row : rows) {
+            builder.addRepeatedField(items, message(schema, row));
+        }
+        return builder.build();
     }
 
     /** The object message's full name, {@code lab.datasets.<name>.Item}. */

@@ -8,7 +8,6 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.ExtensionRegistry;
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.MessageLite;
 import com.google.protobuf.RuntimeVersion;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
@@ -19,8 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.responsetime.api.proto.BookList;
-import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.dataset.ProtoSchema;
 import lab.responsetime.core.dataset.Schema;
@@ -119,23 +116,12 @@ final class ProtobufCodec implements FormatCodec {
     /** protobuf-java's own way: the generated list message built whole, then written. */
     @Override
     public <T> LibraryWrite libraryWrite(ObjectKind<T> kind, List<T> objects) {
-        return out -> listMessage(kind, objects).writeTo(out);
+        return out -> kind.protoList(objects).writeTo(out);
     }
 
     @Override
     public <T> Optional<LibraryWrite> prebuiltWrite(ObjectKind<T> kind, List<T> objects) {
-        return Optional.of(listMessage(kind, objects)::writeTo);
-    }
-
-    private static <T> MessageLite listMessage(ObjectKind<T> kind, List<T> objects) {
-        if (kind == ObjectKind.BOOKS) {
-            BookList.Builder list = BookList.newBuilder();
-            objects.forEach(b -> list.addBooks((lab.responsetime.api.proto.Book) kind.toProto(b)));
-            return list.build();
-        }
-        VideoList.Builder list = VideoList.newBuilder();
-        objects.forEach(v -> list.addVideos((lab.responsetime.api.proto.Video) kind.toProto(v)));
-        return list.build();
+        return Optional.of(kind.protoList(objects)::writeTo);
     }
 
     @Override

@@ -51,5 +51,9 @@ class ProtoRowWriterTest {
         Format.PROTOBUF.codec().encode(kind, rows, written);
 
         assertThat(written.toByteArray()).isEqualTo(expected.toByteArray());
+        // protobuf-java's own way, the list message built whole: the same bytes again.
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        Format.PROTOBUF.codec().libraryWrite(kind, rows).writeTo(whole);
+        assertThat(whole.toByteArray()).isEqualTo(expected.toByteArray());
     }
 }
