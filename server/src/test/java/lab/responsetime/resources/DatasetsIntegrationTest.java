@@ -206,6 +206,31 @@ class DatasetsIntegrationTest {
     }
 
     @Test
+    void refusesWhatTheEncoderNeverWritesAsForBooks() throws Exception {
+        send("PUT", "/api/datasets/tagged", "[{\"id\":1}]");
+        java.io.ByteArrayOutputStream cbor = new java.io.ByteArrayOutputStream();
+        try (com.fasterxml.jackson.dataformat.cbor.CBORGenerator generator =
+                new com.fasterxml.jackson.dataformat.cbor.CBORFactory().createGenerator(cbor)) {
+            generator.writeStartArray();
+            generator.writeStartObject();
+            generator.writeFieldName("id");
+            generator.writeTag(1);
+            generator.writeNumber(5);
+            generator.writeEndObject();
+            generator.writeEndArray();
+        }
+
+        HttpResponse<byte[]> refused =
+                post("/api/tagged", "application/cbor", Compression.NONE, cbor.toByteArray());
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .isEqualTo(
+                        "tagged[0].id must be an integer within 32 bits (int32), got a value with"
+                                + " CBOR tag 1");
+    }
+
+    @Test
     void collectsABroughtDatasetOnlyWhereOneIs() throws Exception {
         HttpResponse<byte[]> none =
                 post("/api/nowhere", "application/json", Compression.NONE, "[{}]".getBytes());

@@ -138,7 +138,7 @@ abstract class JacksonCodec implements FormatCodec {
         Format format = format();
         try (JsonParser parser = objectsFactory.createParser(in)) {
             JsonToken token = parser.nextToken();
-            if (token != JsonToken.START_ARRAY) {
+            if (token != JsonToken.START_ARRAY || tagged(parser)) {
                 throw sink.listProblem(
                         "the body must be "
                                 + anArray()
@@ -148,7 +148,7 @@ abstract class JacksonCodec implements FormatCodec {
                                 + describe(parser, token));
             }
             while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
-                if (token != JsonToken.START_OBJECT) {
+                if (token != JsonToken.START_OBJECT || tagged(parser)) {
                     throw token == null
                             ? sink.malformed(format.label(), "the body ends inside the list")
                             : sink.notAnObject(describe(parser, token));
@@ -189,6 +189,12 @@ abstract class JacksonCodec implements FormatCodec {
     private Object plainValue(JsonParser parser, JsonToken token) throws IOException {
         if (token == null) {
             throw new JsonParseException(parser, "the body ends inside an object");
+        }
+        if (tagged(parser)) {
+            // What the server's encoder never writes (a CBOR tag): a value no dataset holds.
+            ObjectSink.Opaque tagged = new ObjectSink.Opaque(describe(parser, token));
+            parser.skipChildren();
+            return tagged;
         }
         return switch (token) {
             case START_OBJECT -> plainObject(parser);
