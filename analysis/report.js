@@ -24,6 +24,7 @@ import { duration, timeSpent } from './time-spent.js';
 import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
+import { datasetSizeSections } from './dataset-sizes.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
@@ -428,6 +429,15 @@ function termsOfRun(cells) {
  * @param outDirectory where the report goes (the first run's directory by default)
  * @param options {weights} of the weighted index (default 40/20/35/5)
  */
+/** The datasets the runs brought, each once by name (the first run's record of it). */
+function broughtDatasets(runs) {
+  const byName = new Map();
+  for (const dataset of runs.flatMap((r) => r.context.datasets ?? [])) {
+    if (!byName.has(dataset.name)) byName.set(dataset.name, dataset);
+  }
+  return [...byName.values()];
+}
+
 export async function makeReport(runPaths, outDirectory = runPaths[0], { weights = DEFAULT_WEIGHTS } = {}) {
   const loaded = readRuns(runPaths);
   const { runs, cells, judging } = loaded;
@@ -591,6 +601,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ]
       : []),
     ...(sizes.length ? [{ heading: 'Bytes per format', paragraphs: [SIZES_NOTE], table: sizeTableRows(sizes) }] : []),
+    ...datasetSizeSections(broughtDatasets(runs)),
     {
       heading: "The source study's conclusions",
       paragraphs: [conclusionRule(judging.delta)],

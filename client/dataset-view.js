@@ -1,5 +1,6 @@
 // "Your data" on the page (docs/datasets.md): brings a JSON array or JSON Lines file to the server
-// (PUT /api/datasets/{name}) within the server's size limit, shows the schema the lab made of it
+// (PUT /api/datasets/{name}; with the user's own .proto and its message, as a multipart body)
+// within the server's size limit, shows the schema the lab made of it
 // (its fields and types, the .proto, one object in each XML style), and offers it in the forms'
 // object choices. Datasets brought earlier are offered when the page loads.
 
@@ -42,7 +43,11 @@ export function schemaView(description) {
     table.tBodies[0].append(tr);
   }
   view.append(table);
-  view.append(element('h3', `Protobuf (${description.protobuf.message})`), element('pre', description.protobuf.text));
+  const whose = description.protobuf.given ? 'your .proto' : 'inferred';
+  view.append(
+    element('h3', `Protobuf (${description.protobuf.message}, ${whose})`),
+    element('pre', description.protobuf.text),
+  );
   view.append(
     element('h3', 'XML with child elements (the first object)'),
     element('pre', description.xml_example.elements),
@@ -96,9 +101,21 @@ export async function setUpDatasets() {
         `${file.name} has ${file.size} bytes; the server takes at most ${maxBytes} (dataset.maxUploadBytes).`,
       );
     }
+    const proto = data.get('proto');
+    const message = String(data.get('message') ?? '').trim();
+    const withProto = proto instanceof File && proto.size > 0;
+    if (withProto !== Boolean(message)) {
+      return showError('A .proto goes with the name of its message of one object: give both, or neither.');
+    }
+    const sent = withProto ? new FormData() : file;
+    if (withProto) {
+      sent.append('data', file);
+      sent.append('proto', proto);
+      sent.append('message', message);
+    }
     progress.textContent = `Bringing ${file.name}…`;
     try {
-      const response = await fetch(`/api/datasets/${encodeURIComponent(name)}`, { method: 'PUT', body: file });
+      const response = await fetch(`/api/datasets/${encodeURIComponent(name)}`, { method: 'PUT', body: sent });
       const body = await response.json();
       if (response.status !== 201) throw new Error(body.message);
       const description = addDataset(body);

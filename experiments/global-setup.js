@@ -15,10 +15,10 @@ import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
-import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
+import { bringInNamespace, shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
-import { bringDatasets } from './datasets/bring.js';
+import { bringDatasets, largestCounts } from './datasets/bring.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -63,8 +63,13 @@ export default async function globalSetup(config) {
   const cells = expandPlan(settings.plan, { network: settings.network });
 
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
-  // Datasets users bring go to the server first: every later request may name them.
-  const datasets = await bringDatasets(settings.baseUrl, settings.plan, cells);
+  // Datasets users bring go to the server first: every later request may name them. Under netns
+  // only a process inside the server's namespace reaches it.
+  const largest = largestCounts(settings.plan, cells);
+  const datasets =
+    settings.shaping === 'netns'
+      ? bringInNamespace(settings.plan.datasets ?? {}, largest)
+      : await bringDatasets(settings.baseUrl, settings.plan.datasets ?? {}, largest);
 
   // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
   // inside the server's namespace.
@@ -92,6 +97,12 @@ export default async function globalSetup(config) {
     }
     for (const dataset of datasets) {
       const before = (previous.datasets ?? []).find((d) => d.name === dataset.name);
+      if (before && before.protobuf && before.protobuf.text !== dataset.protobuf.text) {
+        throw new Error(
+          `RUN_DIR ${runPath} measured dataset ${dataset.name} with another .proto than ` +
+            `${dataset.proto_file ?? 'the inferred one'}: start a new run`,
+        );
+      }
       if (before && before.sha256 !== dataset.sha256) {
         throw new Error(
           `RUN_DIR ${runPath} measured dataset ${dataset.name} with content hash ${before.sha256}; ` +

@@ -14,9 +14,10 @@
 // groups (and anything else it does not set itself), e.g. the same matrix with another
 // protocol. Write your own plan next to the others and run it with PLAN=<name>, or
 // PLAN=path/to/plan.json. A plan may bring datasets of its own (docs/datasets.md): "datasets"
-// maps a name to a JSON or JSON Lines file (relative to the repository), DATA=path or
-// DATA=name=path (several, comma-separated) adds to them, and a group's "objects": "datasets"
-// stands for all of them.
+// maps a name to a JSON or JSON Lines file (relative to the repository), or to {"file", "proto",
+// "message"} with the dataset's own .proto; DATA=path or DATA=name=path (several, comma-separated)
+// adds to them, DATA_PROTO=name=path#Message gives one its .proto, and a group's "objects":
+// "datasets" stands for all of them.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -61,15 +62,53 @@ export function parseData(data) {
   return datasets;
 }
 
+/**
+ * DATA_PROTO's .proto files (docs/datasets.md#your-own-proto): "name=path#Message", comma-separated,
+ * or "path#Message" alone when there is one dataset (`only`): {name: {proto, message}}.
+ */
+export function parseDataProto(dataProto, only) {
+  const protos = {};
+  for (const item of (dataProto ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const equals = item.indexOf('=');
+    const hash = item.lastIndexOf('#');
+    const name = equals < 0 ? only : item.slice(0, equals);
+    if (hash < 0 || hash === item.length - 1 || !name) {
+      throw new Error(
+        `DATA_PROTO=${item}: write name=path/to/file.proto#Message (or path#Message with one dataset in DATA)`,
+      );
+    }
+    protos[name] = { proto: item.slice(equals + 1, hash), message: item.slice(hash + 1) };
+  }
+  return protos;
+}
+
+/** A plan's dataset entry, a file or {file, proto, message}, as the latter. */
+export function datasetSource(entry) {
+  return typeof entry === 'string' ? { file: entry } : entry;
+}
+
 /** The plan with DATA's datasets added, each declared, and "objects": "datasets" spelled out. */
-function withDatasets(plan, data, source) {
+function withDatasets(plan, data, source, dataProto) {
   const datasets = { ...(plan.datasets ?? {}), ...parseData(data) };
+  const given = Object.keys(datasets);
   const problems = [];
-  for (const [name, path] of Object.entries(datasets)) {
+  for (const [name, proto] of Object.entries(parseDataProto(dataProto, given.length === 1 ? given[0] : null))) {
+    if (!datasets[name]) problems.push(`DATA_PROTO names ${name}, which is not one of the datasets`);
+    else datasets[name] = { file: datasetSource(datasets[name]).file, ...proto };
+  }
+  for (const [name, entry] of Object.entries(datasets)) {
+    const { file: path, proto, message } = datasetSource(entry);
     if (!DATASET_NAME.test(name) || ['books', 'videos'].includes(name)) {
       problems.push(`datasets has "${name}", which is not a dataset name`);
-    } else if (!existsSync(resolve(ROOT, path))) {
-      problems.push(`dataset ${name}: no file ${resolve(ROOT, path)}`);
+    } else if (typeof path !== 'string' || !existsSync(resolve(ROOT, path))) {
+      problems.push(`dataset ${name}: no file ${typeof path === 'string' ? resolve(ROOT, path) : '(none given)'}`);
+    } else if (proto !== undefined && !existsSync(resolve(ROOT, proto))) {
+      problems.push(`dataset ${name}: no .proto ${resolve(ROOT, proto)}`);
+    } else if (proto !== undefined && !message) {
+      problems.push(`dataset ${name}: a .proto needs the name of its message of one object ("message")`);
     } else {
       declareDataset(name);
     }
@@ -92,8 +131,11 @@ function withDatasets(plan, data, source) {
 const LISTED = DIMENSIONS.filter((d) => !d.planOptional);
 const dimensionNamed = (name) => DIMENSIONS.find((d) => d.name === name);
 
-/** Reads plans/<name>.json, or a path to a plan file; `data` is DATA's datasets (parseData). */
-export function loadPlan(nameOrPath, { data } = {}) {
+/**
+ * Reads plans/<name>.json, or a path to a plan file; `data` is DATA's datasets (parseData),
+ * `dataProto` DATA_PROTO's .proto files (parseDataProto).
+ */
+export function loadPlan(nameOrPath, { data, dataProto } = {}) {
   const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS_DIRECTORY, `${nameOrPath}.json`);
   if (!existsSync(path)) {
     throw new Error(`No plan "${nameOrPath}" (looked for ${path}); the plans are ${listPlans().join(', ')}`);
@@ -101,10 +143,10 @@ export function loadPlan(nameOrPath, { data } = {}) {
   let plan = JSON.parse(readFileSync(path, 'utf8'));
   if (plan.extends) {
     if (plan.extends === plan.name) throw new Error(`Plan ${path} extends itself`);
-    const { name, description, ...base } = loadPlan(plan.extends, { data });
+    const { name, description, ...base } = loadPlan(plan.extends, { data, dataProto });
     plan = { ...base, ...plan };
   }
-  return validatePlan(withDatasets(plan, data, path), path);
+  return validatePlan(withDatasets(plan, data, path, dataProto), path);
 }
 
 /** The plans in experiments/plans/, by name. */

@@ -15,7 +15,7 @@ export const PAGE_SETTLE_MS = 1000;
 export const DEFAULT_SEED = 1;
 
 export function studySettings(env = process.env) {
-  const plan = loadPlan(env.PLAN ?? 'quick', { data: env.DATA });
+  const plan = loadPlan(env.PLAN ?? 'quick', { data: env.DATA, dataProto: env.DATA_PROTO });
   const network = env.NETWORK || undefined;
   if (network && !NETWORKS[network]) {
     throw new Error(`NETWORK=${network} is not a profile; the profiles are ${Object.keys(NETWORKS).join(', ')}`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the study and the tests need beyond the base toolchain, idempotently: the Node
-# packages (npm ci), Maven's plugins and libraries, Debian's Chromium and Firefox ESR, and the
-# load testbed's generators (Debian's wrk; Vegeta, built with Go into tools/bin). Sourced by
+# packages (npm ci), Maven's plugins and libraries, Debian's Chromium and Firefox ESR, Python's
+# cbor2, msgpack and protobuf with protoc (the datasets' independent check), and the load testbed's
+# generators (Debian's wrk; Vegeta, built with Go into tools/bin). Sourced by
 # study.sh and test.sh; fails with a clear message where it cannot.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,6 +45,13 @@ firefox=${FIREFOX_PATH:-/usr/bin/firefox-esr}
 command -v nft >/dev/null || missing+=(nftables)
 command -v wrk >/dev/null || missing+=(wrk)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# The independent check of a brought dataset (experiments/datasets/check_dataset.py, run by the
+# tests): Debian's Python (/usr/bin/python3, whatever python3 comes first on PATH) with cbor2,
+# msgpack and protobuf, and protoc for the dataset's .proto.
+/usr/bin/python3 -c 'import cbor2' 2>/dev/null || missing+=(python3-cbor2)
+/usr/bin/python3 -c 'import msgpack' 2>/dev/null || missing+=(python3-msgpack)
+/usr/bin/python3 -c 'import google.protobuf' 2>/dev/null || missing+=(python3-protobuf)
+command -v protoc >/dev/null || missing+=(protobuf-compiler)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "Installing Debian's ${missing[*]}..."
@@ -58,7 +66,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   elif [ "${BROWSER:-chromium}" = firefox ] && [ ! -x "$firefox" ]; then
     fail "Firefox is needed at $firefox: install Debian's firefox-esr package (as root: apt-get install firefox-esr) or set FIREFOX_PATH"
   else
-    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr" >&2
+    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr, the datasets' independent check needs the python3 packages and protoc" >&2
   fi
 fi
 

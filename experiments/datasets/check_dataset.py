@@ -113,14 +113,7 @@ def protobuf_module(proto_text, name):
     with open(os.path.join(directory, name + ".proto"), "w", encoding="utf-8") as f:
         f.write(proto_text)
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "grpc_tools.protoc",
-            "-I" + directory,
-            "--python_out=" + directory,
-            name + ".proto",
-        ],
+        ["protoc", "-I" + directory, "--python_out=" + directory, name + ".proto"],
         check=True,
     )
     sys.path.insert(0, directory)

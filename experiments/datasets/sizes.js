@@ -1,7 +1,8 @@
-// The size table of a dataset (docs/datasets.md#size-tables): raw and compressed bytes, whole and
+// The size table of a dataset (docs/datasets.md#the-example-datasets): raw and compressed bytes, whole and
 // per object, for every format and compression at its default level, as the server sends them
 // (the bytes on the wire, counted here without decompressing). For the example datasets it puts
-// the related studies' published figures beside the lab's (docs/method.md, related studies).
+// the related studies' published figures beside the lab's (analysis/dataset-sizes.js). A run
+// measures the same when it brings a dataset, and its report shows the table.
 //
 //   node experiments/datasets/sizes.js [--base-url http://localhost:8080] [--bring file] <name> [out-dir]
 //
@@ -12,19 +13,8 @@ import { request } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPRESSIONS, FORMATS, LABELS, defaultLevel } from '#common/catalogue.js';
-
-/**
- * What the related studies published for their data, in kilobytes of 1,000 bytes: the logging
- * library's 10,000 log messages, raw and zlib-compressed (docs/method.md, related studies).
- */
-export const PUBLISHED = Object.freeze({
-  'log-messages': {
-    source: 'the logging library (SPEC §9): 10,000 log lines, raw and zlib-compressed',
-    objects: 10_000,
-    kilobytes: { json: { none: 920, deflate: 28 }, cbor: { none: 550, deflate: 28 } },
-  },
-});
+import { COMPRESSIONS, FORMATS, defaultLevel } from '#common/catalogue.js';
+import { sizeTableMarkdown } from '../../analysis/dataset-sizes.js';
 
 /** The bytes of one GET on the wire, undecompressed. */
 function wireBytes(url) {
@@ -59,46 +49,6 @@ export async function measureSizes(baseUrl, name, count) {
   return sizes;
 }
 
-const kb = (bytes) => (bytes / 1000).toFixed(1);
-const perObject = (bytes, count) => (bytes / count).toFixed(1);
-const headers = (compression) => `${LABELS.compression(compression)} kB | ${LABELS.compression(compression)} B/object`;
-
-/** The size table as Markdown, with the published figures beside it where there are any. */
-export function sizeTable(name, count, sizes) {
-  const compressions = COMPRESSIONS.filter((c) => c !== 'none');
-  const published = PUBLISHED[name];
-  const lines = [
-    `### Sizes of ${name} (${count} objects)`,
-    '',
-    'Bytes on the wire for the whole dataset, in kB (1,000 bytes), and per object; ' +
-      'each compression at its default level.',
-    '',
-    `| format | raw kB | raw B/object | ${compressions.map(headers).join(' | ')} |`,
-    `|---|---:|---:|${compressions.map(() => '---:|---:').join('|')}|`,
-  ];
-  for (const format of FORMATS) {
-    const row = sizes[format];
-    lines.push(
-      `| ${LABELS.format(format)} | ${kb(row.none)} | ${perObject(row.none, count)} | ` +
-        `${compressions.map((c) => `${kb(row[c])} | ${perObject(row[c], count)}`).join(' | ')} |`,
-    );
-  }
-  if (published) {
-    lines.push('', `Published by ${published.source}, beside the lab's:`, '');
-    lines.push(
-      '| format | published raw kB | lab raw kB | published zlib kB | lab deflate (zlib) kB |',
-      '|---|---:|---:|---:|---:|',
-    );
-    for (const [format, figures] of Object.entries(published.kilobytes)) {
-      lines.push(
-        `| ${LABELS.format(format)} | ${figures.none} | ${kb(sizes[format].none)} | ` +
-          `${figures.deflate} | ${kb(sizes[format].deflate)} |`,
-      );
-    }
-  }
-  return lines.join('\n') + '\n';
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   let baseUrl = 'http://localhost:8080';
@@ -124,7 +74,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const described = await (await fetch(new URL(`/api/datasets/${name}`, baseUrl))).json();
   if (described.code) throw new Error(described.message);
   const sizes = await measureSizes(baseUrl, name, described.objects);
-  const table = sizeTable(name, described.objects, sizes);
+  const table = sizeTableMarkdown(name, described.objects, sizes);
   console.log(table);
   if (outDirectory) {
     mkdirSync(outDirectory, { recursive: true });

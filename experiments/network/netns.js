@@ -21,7 +21,7 @@
 // cross-origin-isolated context as in cdp runs.
 // Needs root, ip and tc (Debian: iproute2), and python3 for the delay line.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -434,6 +434,36 @@ export function warmUpInNamespace(paths, requests) {
       String(requests),
     ),
   );
+}
+
+/**
+ * Brings a plan's datasets (datasets/bring.js) to the server in its namespace, from a process
+ * inside that namespace: the only one that reaches it. Returns what run.json records of each.
+ */
+export function bringInNamespace(datasets, largest) {
+  const port = process.env.RTL_NETNS_PORT;
+  if (!port) throw new Error('the netns study is not running (RTL_NETNS_PORT is not set)');
+  if (Object.keys(datasets).length === 0) return [];
+  const result = spawnSync(
+    'ip',
+    [
+      'netns',
+      'exec',
+      NAMESPACE,
+      'node',
+      join(ROOT, 'experiments', 'datasets', 'bring.js'),
+      `http://127.0.0.1:${port}`,
+      JSON.stringify(datasets),
+      JSON.stringify(largest),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (result.stderr) process.stderr.write(result.stderr);
+  if (result.status !== 0) {
+    const said = result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.status}`;
+    throw new Error(`Bringing the datasets inside ${NAMESPACE} failed: ${said}`);
+  }
+  return JSON.parse(result.stdout);
 }
 
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */

@@ -78,6 +78,32 @@ test('DATA brings datasets to a plan: named after the file or as given; a group\
   assert.throws(() => loadPlan('your-data', { data: `A B=${logs}` }), /"A B" is not a dataset name/);
 });
 
+test('DATA_PROTO gives a dataset its own .proto and message; what it names must be there', () => {
+  const directory = temporaryDirectory('plan-proto');
+  const logs = join(directory, 'logs.jsonl');
+  const proto = join(directory, 'logs.proto');
+  writeFileSync(logs, '{"a":1}\n');
+  writeFileSync(proto, 'syntax = "proto3"; message Log { int32 a = 1; }');
+  assert.deepStrictEqual(loadPlan('your-data', { data: logs, dataProto: `${proto}#Log` }).datasets, {
+    logs: { file: logs, proto, message: 'Log' },
+  });
+  const two = loadPlan('your-data', { data: `logs=${logs},other=${logs}`, dataProto: `other=${proto}#pkg.Log` });
+  assert.deepStrictEqual(two.datasets, { logs, other: { file: logs, proto, message: 'pkg.Log' } });
+  assert.throws(
+    () => loadPlan('your-data', { data: `logs=${logs},other=${logs}`, dataProto: `${proto}#Log` }),
+    /DATA_PROTO=.*: write name=path\/to\/file.proto#Message/,
+  );
+  assert.throws(() => loadPlan('your-data', { data: logs, dataProto: `${proto}` }), /write name=path/);
+  assert.throws(
+    () => loadPlan('your-data', { data: logs, dataProto: `nope=${proto}#Log` }),
+    /DATA_PROTO names nope, which is not one of the datasets/,
+  );
+  assert.throws(
+    () => loadPlan('your-data', { data: logs, dataProto: `${join(directory, 'none.proto')}#Log` }),
+    /dataset logs: no .proto/,
+  );
+});
+
 test("a plan can extend another: the source's own protocol on the same cells, interleaved too", () => {
   const source = loadPlan('thesis-source');
   assert.equal(source.name, 'thesis-source');

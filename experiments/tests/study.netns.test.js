@@ -1,7 +1,7 @@
 // The study under real kernel shaping (SHAPING=netns, as root), in each engine: server and browser
 // in their own namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
 // 10 Mbit/s link, read back as a separate program would; every compression decodes under kernel
-// shaping too. Skipped, with the reason, without root.
+// shaping too, and a brought dataset (DATA) is measured there as well. Skipped, with the reason, without root.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { caseId } from '#common/cell.js';
+import { declareDataset } from '#common/datasets.js';
 import { NETWORKS } from '../network/profiles.js';
 import { ENGINE_NAMES } from '#common/browsers/engines.js';
 import { expandPlan } from '../plan.js';
@@ -45,7 +46,19 @@ const PLAN = {
       counts: [100],
       networks: ['10mbit'],
     },
+    {
+      name: 'a brought dataset',
+      scenarios: [1],
+      cms: [0],
+      objects: ['netns-data'],
+      formats: ['json', 'cbor'],
+      compressions: ['none'],
+      counts: [5],
+      networks: ['cable'],
+    },
   ],
+  // Brought from inside the server's namespace: the only place that reaches it.
+  datasets: { 'netns-data': 'server/src/test/resources/datasets/startup.jsonl' },
 };
 const root = process.getuid?.() === 0;
 
@@ -112,6 +125,13 @@ for (const browser of ENGINE_NAMES)
         `10 Mbit/s link measured at ${link.throughput_bps} bit/s`,
       );
 
+      const [dataset] = context.datasets;
+      assert.equal(dataset.name, 'netns-data');
+      assert.equal(dataset.given_objects, 3);
+      assert.equal(dataset.repeated_to, 5);
+      assert.ok(dataset.sizes.bytes.json.none > 0 && dataset.sizes.bytes.cbor.gzip > 0, JSON.stringify(dataset.sizes));
+
+      declareDataset('netns-data');
       const expected = expandPlan(PLAN).map(caseId).sort();
       assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
       for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);

@@ -365,3 +365,49 @@ test('a person brings a dataset, reads the schema the lab made of it and runs a 
   expect(kept.objects).toBe(30);
   await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
 });
+
+test('a person brings a dataset with their own .proto and measures it in Protobuf', async ({ page }) => {
+  const name = 'e2e-own-proto';
+  const lines = Array.from({ length: 12 }, (_, i) => JSON.stringify({ id: i - 6, label: `n${i}`, big: 2 ** 40 + i }));
+  const proto = [
+    'syntax = "proto3";',
+    'package e2e;',
+    'message Reading { sint32 id = 4; string label = 2; fixed64 big = 9; optional double extra = 10; }',
+  ].join('\n');
+  await page.fill('#dataset-form input[name=name]', name);
+  await page.setInputFiles('#dataset-form input[name=file]', {
+    name: 'readings.jsonl',
+    mimeType: 'application/json',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await page.setInputFiles('#dataset-form input[name=proto]', {
+    name: 'readings.proto',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(proto),
+  });
+  await page.fill('#dataset-form input[name=message]', 'Reading');
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-progress')).toHaveText(`${name}: 12 objects, ready.`);
+  await expect(page.locator('#dataset-schema h3').first()).toHaveText('Protobuf (e2e.ReadingList, your .proto)');
+  await expect(page.locator('#dataset-schema pre').first()).toContainText('sint32 id = 4;');
+
+  await fill(page, '#cell-form input[name=count]', '12');
+  await page.selectOption('#cell-form select[name=format]', 'protobuf');
+  await page.selectOption('#cell-form select[name=scenario]', '1');
+  await fill(page, '#cell-form input[name=warmup]', '1');
+  await fill(page, '#cell-form input[name=reps]', '2');
+  await page.click('#run');
+  await expect(page.locator('#progress')).toHaveText(/^Done: e2e-own-proto\/12\/protobuf/, { timeout: 60_000 });
+
+  // A .proto that cannot carry the data is refused, naming why; the dataset stays as it was.
+  await page.setInputFiles('#dataset-form input[name=proto]', {
+    name: 'narrow.proto',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(proto.replace('fixed64 big', 'fixed32 big')),
+  });
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-error')).toContainText(
+    "the data's big holds int64 values; big (in e2e.Reading) is fixed32",
+  );
+  await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
+});

@@ -33,6 +33,7 @@ import lab.responsetime.resources.ObjectsResource;
 import lab.responsetime.resources.PayloadWriter;
 import lab.responsetime.resources.RetryLaterMapper;
 import lab.responsetime.resources.WorkTooLargeMapper;
+import org.glassfish.jersey.media.multipart.MultiPartFeature;
 import org.glassfish.jersey.server.ServerProperties;
 
 /**
@@ -64,7 +65,9 @@ public class LabApplication extends Application<LabConfiguration> {
         BroughtDatasets brought =
                 new BroughtDatasets(dataset.directoryPath().resolve(BroughtDatasets.DIRECTORY));
         Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize(), brought);
-        environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
+        environment
+                .lifecycle()
+                .manage(new DatasetLoader(datasets, dataset.directoryPath(), dataset.bringPaths()));
         ComputationLimiter limiter =
                 new ComputationLimiter(
                         computation.getMaxConcurrent(),
@@ -93,7 +96,7 @@ public class LabApplication extends Application<LabConfiguration> {
                                         limiter,
                                         new WorkBudget(computation.getMaxSortWork()))));
         environment.jersey().register(new PayloadWriter(new BodyWriter(response.getHeadBytes())));
-        environment.jersey().register(new IngestResource(ingestion));
+        environment.jersey().register(new IngestResource(ingestion, datasets));
         environment.jersey().register(new IngestRefusedMapper());
         environment.jersey().register(new InfoResource(datasets, configuration));
         environment.jersey().register(new CatalogueResource());
@@ -102,6 +105,7 @@ public class LabApplication extends Application<LabConfiguration> {
                 .register(
                         new DatasetsResource(
                                 brought, dataset.getMaxUploadBytes(), dataset.getSize()));
+        environment.jersey().register(MultiPartFeature.class);
         environment.jersey().register(new NotFoundMapper());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());

@@ -16,7 +16,9 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import lab.responsetime.core.ingest.IngestLimits;
 
@@ -153,6 +155,12 @@ public class LabConfiguration extends Configuration {
         /** Where the data files are kept; relative paths resolve against the working directory. */
         @JsonProperty @NotNull private String directory = "data";
 
+        /**
+         * Datasets brought at start-up (docs/configuration.md#datasets-at-start-up): a JSON or JSON
+         * Lines file by the name it is served under.
+         */
+        @JsonProperty @NotNull private Map<String, String> bring = new LinkedHashMap<>();
+
         public long getSeed() {
             return seed;
         }
@@ -191,6 +199,24 @@ public class LabConfiguration extends Configuration {
 
         public void setDirectory(String directory) {
             this.directory = directory;
+        }
+
+        public Map<String, String> getBring() {
+            return bring;
+        }
+
+        public void setBring(Map<String, String> bring) {
+            this.bring = bring;
+        }
+
+        /**
+         * {@link #getBring()} with the files as paths (not a bean property: Dropwizard round-trips
+         * defaults through JSON).
+         */
+        public Map<String, Path> bringPaths() {
+            Map<String, Path> paths = new LinkedHashMap<>();
+            bring.forEach((name, file) -> paths.put(name, Path.of(file)));
+            return paths;
         }
     }
 

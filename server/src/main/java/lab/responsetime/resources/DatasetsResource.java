@@ -12,27 +12,34 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.Providers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.annotation.Annotation;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import lab.responsetime.core.dataset.BroughtDatasets;
 import lab.responsetime.core.dataset.DatasetParser;
 import lab.responsetime.core.dataset.DatasetRefusedException;
+import lab.responsetime.core.dataset.GivenProto;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.dataset.SchemaInference;
 import lab.responsetime.core.formats.Format;
+import org.glassfish.jersey.media.multipart.FormDataBodyPart;
+import org.glassfish.jersey.media.multipart.FormDataMultiPart;
 
 /**
  * Datasets users bring (docs/datasets.md): {@code PUT /api/datasets/{name}} with a JSON array of
- * objects or JSON Lines creates or replaces one and answers 201 with its schema; {@code GET}
- * describes one (schema, {@code .proto}, an XML example in each style, object count, content hash);
- * {@code DELETE} removes one; {@code GET /api/datasets} lists them. A brought dataset is then
- * served at {@code GET /api/{name}} exactly as the Books are.
+ * objects or JSON Lines (or, with the user's own {@code .proto}, a multipart body) creates or
+ * replaces one and answers 201 with its schema; {@code GET} describes one (schema, {@code .proto},
+ * an XML example in each style, object count, content hash); {@code DELETE} removes one; {@code GET
+ * /api/datasets} lists them. A brought dataset is then served at {@code GET /api/{name}} exactly as
+ * the Books are.
  */
 @Path("/datasets")
 @Produces(MediaType.APPLICATION_JSON)
@@ -79,7 +86,100 @@ public final class DatasetsResource {
             @PathParam("name") String name,
             @jakarta.ws.rs.core.Context UriInfo uri,
             @jakarta.ws.rs.core.Context HttpHeaders headers,
+            @jakarta.ws.rs.core.Context Providers providers,
             InputStream body)
+            throws IOException {
+        MediaType type = headers.getMediaType();
+        if (type == null || !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
+            return bring(name, uri, headers, body, null);
+        }
+        FormDataMultiPart form;
+        try {
+            form =
+                    providers
+                            .getMessageBodyReader(
+                                    FormDataMultiPart.class,
+                                    FormDataMultiPart.class,
+                                    new Annotation[0],
+                                    type)
+                            .readFrom(
+                                    FormDataMultiPart.class,
+                                    FormDataMultiPart.class,
+                                    new Annotation[0],
+                                    type,
+                                    headers.getRequestHeaders(),
+                                    body);
+        } catch (IOException | RuntimeException e) {
+            return ApiErrors.response(
+                    Response.Status.BAD_REQUEST.getStatusCode(),
+                    "the multipart/form-data body does not parse: "
+                            + (e.getMessage() == null
+                                    ? e.getClass().getSimpleName()
+                                    : e.getMessage()));
+        }
+        try (form) {
+            return putWithProto(name, uri, headers, form);
+        }
+    }
+
+    /**
+     * A PUT with the user's own {@code .proto} (docs/datasets.md#your-own-proto): a {@code
+     * multipart/form-data} body with the parts {@code data} (the JSON or JSON Lines), {@code proto}
+     * (the {@code .proto} text) and {@code message} (its message of one object); {@code proto} and
+     * {@code message} go together and may both be left out.
+     */
+    private Response putWithProto(
+            String name, UriInfo uri, HttpHeaders headers, FormDataMultiPart form)
+            throws IOException {
+        List<String> unknown =
+                form.getFields().keySet().stream()
+                        .filter(p -> !PARTS.contains(p))
+                        .sorted()
+                        .toList();
+        FormDataBodyPart data = form.getField("data");
+        FormDataBodyPart proto = form.getField("proto");
+        FormDataBodyPart message = form.getField("message");
+        if (!unknown.isEmpty() || data == null || (proto == null) != (message == null)) {
+            return ApiErrors.response(
+                    Response.Status.BAD_REQUEST.getStatusCode(),
+                    "a multipart PUT /api/datasets/"
+                            + name
+                            + " has the parts data (the JSON or JSON Lines), and proto (the .proto)"
+                            + " with message (the name of its message of one object) together or"
+                            + " neither; got "
+                            + (form.getFields().isEmpty()
+                                    ? "none"
+                                    : String.join(", ", form.getFields().keySet())));
+        }
+        BroughtDatasets.GivenProtoText given = null;
+        if (proto != null) {
+            byte[] text =
+                    proto.getEntityAs(InputStream.class).readNBytes(GivenProto.MAX_CHARS * 4 + 1);
+            if (text.length > GivenProto.MAX_CHARS * 4) {
+                return ApiErrors.response(
+                        TOO_LARGE,
+                        "the .proto is larger than " + GivenProto.MAX_CHARS * 4 + " bytes");
+            }
+            given =
+                    new BroughtDatasets.GivenProtoText(
+                            new String(text, StandardCharsets.UTF_8),
+                            new String(
+                                            message.getEntityAs(InputStream.class).readNBytes(1024),
+                                            StandardCharsets.UTF_8)
+                                    .trim());
+        }
+        return bring(name, uri, headers, data.getEntityAs(InputStream.class), given);
+    }
+
+    /** The parts of a multipart PUT. */
+    private static final Set<String> PARTS = Set.of("data", "proto", "message");
+
+    private Response bring(
+            String name,
+            UriInfo uri,
+            HttpHeaders headers,
+            InputStream body,
+            BroughtDatasets.GivenProtoText proto)
             throws IOException {
         MultivaluedMap<String, String> query = uri.getQueryParameters();
         int repeatTo = 0;
@@ -120,7 +220,7 @@ public final class DatasetsResource {
         }
         try {
             BroughtDatasets.Entry entry =
-                    datasets.put(name, body, maxUploadBytes, repeatTo, maxObjects);
+                    datasets.put(name, body, maxUploadBytes, repeatTo, maxObjects, proto);
             return json(Response.Status.CREATED.getStatusCode(), describe(entry));
         } catch (DatasetParser.TooLargeException e) {
             return tooLarge();
@@ -200,6 +300,7 @@ public final class DatasetsResource {
         proto.put("message", kind.protoSchema().listMessage());
         proto.put("item_message", kind.protoSchema().itemMessage());
         proto.put("text", kind.protoSchema().text());
+        proto.put("given", !kind.protoSchema().inferred());
         answer.put("protobuf", proto);
         List<Object[]> first = entry.dataset().objects().orElseThrow().subList(0, 1);
         Map<String, Object> xml = new LinkedHashMap<>();

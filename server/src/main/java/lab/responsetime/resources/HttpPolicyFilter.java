@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import java.io.IOException;
 import java.util.Set;
 import java.util.stream.Collectors;
+import lab.responsetime.core.dataset.BroughtDatasets;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 
@@ -24,9 +25,9 @@ import lab.responsetime.core.formats.Format;
  *   <li>sends a HEAD answer's headers without {@code Content-Length} unless the application set one
  *       (a HEAD answer does not make the body whose length that would be);
  *   <li>answers every method but GET and HEAD — and POST at the collector's paths, {@code
- *       /api/books} and {@code /api/videos} ({@link IngestResource}) — with a JSON 405, {@code
- *       Allow} ({@code GET, HEAD}, or {@code GET, HEAD, POST} at those paths) and {@code
- *       Connection: close};
+ *       /api/books}, {@code /api/videos} and a brought dataset's {@code /api/{name}} ({@link
+ *       IngestResource}) — with a JSON 405, {@code Allow} ({@code GET, HEAD}, or {@code GET, HEAD,
+ *       POST} at those paths) and {@code Connection: close};
  *   <li>answers a POST to the collector whose Content-Type names no format with a JSON 415 (as the
  *       collector would; Jersey would answer a Content-Type it cannot parse with a bare 400).
  * </ul>
@@ -39,16 +40,15 @@ public final class HttpPolicyFilter implements Filter {
 
     private static final Set<String> DATASET_METHODS = Set.of("PUT", "DELETE");
 
-    /** Where POST is allowed too: the collector. */
-    private static final Set<String> POST_PATHS =
-            ObjectKind.ALL.stream()
-                    .map(kind -> "/api/" + kind.plural())
-                    .collect(Collectors.toUnmodifiableSet());
+    /** Where POST is allowed too: the collector's paths, each kind's and each dataset's. */
+    private static final String API_PREFIX = "/api/";
 
     private static final String ONLY_GET_AND_HEAD =
             " is not allowed; this server answers GET and HEAD only (and POST at "
-                    + String.join(" and ", POST_PATHS.stream().sorted().toList())
-                    + ").";
+                    + ObjectKind.ALL.stream()
+                            .map(kind -> API_PREFIX + kind.plural())
+                            .collect(Collectors.joining(", "))
+                    + " and a brought dataset's /api/{name}).";
 
     @Override
     public void doFilter(
@@ -60,7 +60,7 @@ public final class HttpPolicyFilter implements Filter {
         response.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
         response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean collector = POST_PATHS.contains(path);
+        boolean collector = collector(path);
         boolean dataset =
                 path.startsWith(DATASETS_PREFIX) && path.length() > DATASETS_PREFIX.length();
         if (dataset) {
@@ -119,5 +119,18 @@ public final class HttpPolicyFilter implements Filter {
             // without one, rather than let Jetty close the empty answer with "Content-Length: 0".
             response.flushBuffer();
         }
+    }
+
+    /**
+     * Whether {@code path} is a collector's: {@code /api/books}, {@code /api/videos}, or a name a
+     * brought dataset may have (whether one has it, the resource says).
+     */
+    private static boolean collector(String path) {
+        if (!path.startsWith(API_PREFIX)) {
+            return false;
+        }
+        String name = path.substring(API_PREFIX.length());
+        return ObjectKind.ALL.stream().anyMatch(kind -> kind.plural().equals(name))
+                || BroughtDatasets.nameProblem(name).isEmpty();
     }
 }

@@ -13,17 +13,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.ingest.BodyRefusedException;
 import lab.responsetime.core.ingest.Ingestion;
 
 /**
- * {@code POST /api/books} and {@code POST /api/videos}: the collector of a load testbed. The body
- * is a list of objects in any of the lab's formats, exactly as {@code GET} answers it, named by
- * {@code Content-Type} and optionally compressed as {@code Content-Encoding} says; every object is
- * decoded and checked, nothing is kept, and the answer is a small JSON summary with a {@code
- * Server-Timing} header ({@code receive}, {@code inflate} when compressed, {@code decode}).
+ * {@code POST /api/books}, {@code POST /api/videos} and {@code POST /api/{name}} of a brought
+ * dataset: the collector of a load testbed. The body is a list of objects in any of the lab's
+ * formats, exactly as {@code GET} answers it, named by {@code Content-Type} and optionally
+ * compressed as {@code Content-Encoding} says; every object is decoded and checked, nothing is
+ * kept, and the answer is a small JSON summary with a {@code Server-Timing} header ({@code
+ * receive}, {@code inflate} when compressed, {@code decode}).
  *
  * <p>What the headers alone decide is answered before a byte of the body is read, closing the
  * connection after it: query parameters (400; the body says everything), an unknown Content-Type or
@@ -46,19 +48,19 @@ public final class IngestResource {
      */
     static final String ACCEPT_POST = "Accept-Post";
 
-    /** The collector's paths: the generated kinds' (a brought dataset has no collector yet). */
-    static final String GENERATED_KINDS = "{kind: books|videos}";
-
     private final Ingestion ingestion;
+    private final Datasets datasets;
 
-    public IngestResource(Ingestion ingestion) {
+    public IngestResource(Ingestion ingestion, Datasets datasets) {
         this.ingestion = ingestion;
+        this.datasets = datasets;
     }
 
     @POST
-    @Path(GENERATED_KINDS)
+    @Path(ObjectsResource.KINDS)
     public Response post(@PathParam("kind") String kind, @Context ContainerRequestContext request)
             throws BodyRefusedException {
+        ObjectKind<?> objectKind = ObjectsResource.kindNamed(datasets, kind);
         String path = "POST /api/" + kind;
         if (!request.getUriInfo().getQueryParameters().isEmpty()) {
             return refuse(
@@ -101,13 +103,7 @@ public final class IngestResource {
         }
         Ingestion.Summary summary =
                 ingestion.ingest(
-                        ObjectKind.ALL.stream()
-                                .filter(k -> k.plural().equals(kind))
-                                .findFirst()
-                                .orElseThrow(),
-                        format.get(),
-                        encoding.get(),
-                        request.getEntityStream());
+                        objectKind, format.get(), encoding.get(), request.getEntityStream());
         return Response.ok(answer(summary), MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
                 .header(SERVER_TIMING, serverTiming(summary))

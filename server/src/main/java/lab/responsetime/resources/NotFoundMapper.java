@@ -21,6 +21,7 @@ public final class NotFoundMapper implements ExceptionMapper<NotFoundException> 
                         + ". The API has GET /api/books and GET /api/videos with the parameters "
                         + String.join(", ", RequestParameters.NAMES)
                         + ", POST /api/books and POST /api/videos (a list of"
-                        + " objects in any format), and GET /api/info.");
+                        + " objects in any format), the same for each brought dataset at"
+                        + " /api/{name} (GET /api/datasets lists them), and GET /api/info.");
     }
 }

@@ -33,8 +33,10 @@ import lab.responsetime.core.dataset.SchemaInference;
 import lab.responsetime.core.formats.BroughtDecoders;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.IndependentDecoders;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -61,6 +63,8 @@ class DatasetsIntegrationTest {
                     ConfigOverride.config("dataset.directory", DIRECTORY),
                     ConfigOverride.config(
                             "dataset.maxUploadBytes", String.valueOf(MAX_UPLOAD_BYTES)),
+                    ConfigOverride.config(
+                            "dataset.bring.startup", "src/test/resources/datasets/startup.jsonl"),
                     ConfigOverride.config("client.directory", "../client"));
 
     /** Datasets of several shapes, by name. */
@@ -81,7 +85,11 @@ class DatasetsIntegrationTest {
                     "[{\"big\":9007199254740993,\"small\":2147483647},"
                             + "{\"big\":-9223372036854775808,\"small\":-2147483648}]",
                     "whitespace",
-                    "[{\"s\":\"line\\nbreak\\r\\ncrlf\\ttab  two spaces \"}]");
+                    "[{\"s\":\"line\\nbreak\\r\\ncrlf\\ttab  two spaces \"}]",
+                    "awkward",
+                    "[{\"_id\":1,\"class\":\"a\",\"message\":\"m\",\"item\":{\"item\":2},"
+                            + "\"x9_\":true,\"Type\":\"T\"},{\"_id\":0,\"class\":\"\",\"message\":"
+                            + "\"\",\"x9_\":false,\"Type\":\"\"}]");
 
     private final HttpClient http =
             HttpClient.newBuilder()
@@ -139,6 +147,330 @@ class DatasetsIntegrationTest {
                     .as("object %d: expected %s, got %s", i, original.get(i), decoded.get(i))
                     .isTrue();
         }
+
+        HttpResponse<byte[]> collected =
+                post("/api/" + name, format.mediaType(), compression, response.body());
+        assertThat(collected.statusCode())
+                .as(new String(collected.body(), StandardCharsets.UTF_8))
+                .isEqualTo(200);
+        JsonNode summary = JSON.readTree(collected.body());
+        assertThat(summary.get("kind").asText()).isEqualTo(name);
+        assertThat(summary.get("format").asText()).isEqualTo(format.parameter());
+        assertThat(summary.get("objects").asInt()).isEqualTo(original.size());
+        assertThat(summary.get("bytes").asLong()).isEqualTo(response.body().length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a wrong type|[{\"id\":\"one\",\"tags\":[],\"parts\":[]}]|0|id|collected[0].id"
+                        + " must be an integer within 32 bits (int32), got \"one\"",
+                "beyond 32 bits|[{\"id\":1},{\"id\":4294967296}]|1|id|collected[1].id must be an"
+                        + " integer within 32 bits",
+                "an unknown field|[{\"id\":1,\"name\":\"x\"}]|0|name|collected[0] has an unknown"
+                        + " field \"name\"; an object of collected has the fields id, user, tags,"
+                        + " parts",
+                "a missing field|[{\"tags\":[]}]|0|id|collected[0] has no id",
+                "a nested wrong type|[{\"id\":1,\"user\":{\"name\":\"a\",\"geo\":{\"lat\":"
+                        + "\"n\",\"lon\":0}}}]|0|user.geo.lat|collected[0].user.geo.lat must be a"
+                        + " number (double), got \"n\"",
+                "an element's wrong type|[{\"id\":1,\"tags\":[\"a\",2]}]|0|tags[1]|collected[0]"
+                        + ".tags[1] must be a string, got 2",
+                "null for a required field|[{\"id\":null}]|0|id|collected[0].id must be an integer",
+                "not an object|[{\"id\":1},7]|1||collected[1] must be an object",
+                "an empty list|[]|||the list is empty; send at least one object of collected",
+                "not JSON|[{\"id\":|0||the body is not valid JSON",
+                "a repeated name|[{\"id\":1,\"id\":2}]|0||Duplicate field 'id'",
+            })
+    void collectsOnlyWhatTheSchemaAllows(
+            String what, String body, Integer object, String field, String message)
+            throws Exception {
+        assertThat(send("PUT", "/api/datasets/collected", SHAPES.get("nested")).statusCode())
+                .isEqualTo(201);
+
+        HttpResponse<byte[]> refused =
+                post(
+                        "/api/collected",
+                        "application/json",
+                        Compression.NONE,
+                        body.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        JsonNode error = JSON.readTree(refused.body());
+        assertThat(error.get("message").asText()).contains(message);
+        assertThat(error.path("object").isMissingNode() ? null : error.get("object").asInt())
+                .isEqualTo(object);
+        assertThat(error.path("field").isMissingNode() ? null : error.get("field").asText())
+                .isEqualTo(field);
+    }
+
+    @Test
+    void refusesWhatTheEncoderNeverWritesAsForBooks() throws Exception {
+        send("PUT", "/api/datasets/tagged", "[{\"id\":1}]");
+        java.io.ByteArrayOutputStream cbor = new java.io.ByteArrayOutputStream();
+        try (com.fasterxml.jackson.dataformat.cbor.CBORGenerator generator =
+                new com.fasterxml.jackson.dataformat.cbor.CBORFactory().createGenerator(cbor)) {
+            generator.writeStartArray();
+            generator.writeStartObject();
+            generator.writeFieldName("id");
+            generator.writeTag(1);
+            generator.writeNumber(5);
+            generator.writeEndObject();
+            generator.writeEndArray();
+        }
+
+        HttpResponse<byte[]> refused =
+                post("/api/tagged", "application/cbor", Compression.NONE, cbor.toByteArray());
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .isEqualTo(
+                        "tagged[0].id must be an integer within 32 bits (int32), got a value with"
+                                + " CBOR tag 1");
+    }
+
+    @Test
+    void collectsABroughtDatasetOnlyWhereOneIs() throws Exception {
+        HttpResponse<byte[]> none =
+                post("/api/nowhere", "application/json", Compression.NONE, "[{}]".getBytes());
+        assertThat(none.statusCode()).isEqualTo(404);
+        send("PUT", "/api/datasets/typed", "[{\"a\":1}]");
+        HttpResponse<byte[]> yaml =
+                post("/api/typed", "application/yaml", Compression.NONE, "- a: 1".getBytes());
+        assertThat(yaml.statusCode()).isEqualTo(415);
+        HttpResponse<byte[]> query =
+                post("/api/typed?count=1", "application/json", Compression.NONE, "[]".getBytes());
+        assertThat(query.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(query.body()).get("message").asText())
+                .contains("POST /api/typed takes no query parameters");
+    }
+
+    /**
+     * experiments/datasets/check_dataset.py: Python's json, cbor2, msgpack, protobuf (with the
+     * published .proto compiled by protoc) and ElementTree read every format and compression of
+     * each shape as it was given. It needs Debian's Python packages and protoc, which
+     * scripts/setup.sh installs as root.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapeNames")
+    void independentPythonDecodersReadEveryFormatAsGiven(String name, @TempDir Path directory)
+            throws Exception {
+        Assumptions.assumeTrue(
+                pythonCheckRuns(),
+                "needs "
+                        + PYTHON
+                        + " with cbor2, msgpack and protobuf, and protoc (scripts/setup.sh"
+                        + " installs them as root)");
+        Path file = Files.writeString(directory.resolve(name + ".json"), SHAPES.get(name));
+
+        Process check =
+                new ProcessBuilder(
+                                PYTHON,
+                                "../experiments/datasets/check_dataset.py",
+                                "http://localhost:" + APP.getLocalPort(),
+                                "py-" + name,
+                                file.toString())
+                        .redirectErrorStream(true)
+                        .start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(check.waitFor()).as(said).isZero();
+        assertThat(said).contains("protobuf/gzip: ").contains("xml-attributes/none: ");
+    }
+
+    static Stream<String> shapeNames() {
+        return SHAPES.keySet().stream().sorted();
+    }
+
+    /** Debian's Python, which has the packages setup.sh installs (python3 on PATH may not). */
+    private static final String PYTHON =
+            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
+
+    private static boolean pythonCheckRuns() {
+        try {
+            Process probe =
+                    new ProcessBuilder(
+                                    "sh",
+                                    "-c",
+                                    PYTHON
+                                            + " -c 'import cbor2, msgpack, google.protobuf'"
+                                            + " && protoc --version")
+                            .redirectErrorStream(true)
+                            .start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** A .proto of its own for the "nested" shape: other numbers, other integer types, nesting. */
+    static final String NESTED_PROTO =
+            """
+            syntax = "proto3";
+            package my.shop;
+
+            message Record {
+              message User { string name = 1; Geo geo = 2; }
+              message Geo { double lat = 1; double lon = 2; }
+              message Part { int64 k = 3; optional string v = 4; }
+              sint32 id = 7;
+              User user = 2;
+              repeated string tags = 3;
+              repeated Part parts = 5;
+              optional string note = 9;
+            }
+            """;
+
+    @Test
+    void servesAndCollectsADatasetWithItsOwnProto() throws Exception {
+        HttpResponse<byte[]> put =
+                putWithProto("own", SHAPES.get("nested"), NESTED_PROTO, "Record");
+        assertThat(put.statusCode())
+                .as(new String(put.body(), StandardCharsets.UTF_8))
+                .isEqualTo(201);
+        JsonNode described = JSON.readTree(send("GET", "/api/datasets/own", null).body());
+        assertThat(described.at("/protobuf/given").asBoolean()).isTrue();
+        assertThat(described.at("/protobuf/message").asText()).isEqualTo("my.shop.RecordList");
+        assertThat(described.at("/protobuf/item_message").asText()).isEqualTo("my.shop.Record");
+        assertThat(described.at("/protobuf/text").asText())
+                .startsWith(NESTED_PROTO)
+                .contains("message RecordList {\n  repeated .my.shop.Record items = 1;\n}");
+
+        for (Compression compression : List.of(Compression.NONE, Compression.GZIP)) {
+            HttpResponse<byte[]> body =
+                    send(
+                            "GET",
+                            "/api/own?count=2&format=protobuf&compression="
+                                    + compression.parameter(),
+                            null);
+            assertThat(body.statusCode()).isEqualTo(200);
+            HttpResponse<byte[]> collected =
+                    post("/api/own", "application/x-protobuf", compression, body.body());
+            assertThat(collected.statusCode())
+                    .as(new String(collected.body(), StandardCharsets.UTF_8))
+                    .isEqualTo(200);
+            assertThat(JSON.readTree(collected.body()).get("objects").asInt()).isEqualTo(2);
+        }
+        // id 1 as the given sint32 field 7: tag 7 << 3 | varint, then zigzag(1) = 2.
+        byte[] raw = send("GET", "/api/own?count=1&format=protobuf", null).body();
+        assertThat(indexOf(raw, new byte[] {0x38, 0x02})).isNotNegative();
+        // Kept with the dataset: it loads again with its own .proto.
+        BroughtDatasets reloaded = new BroughtDatasets(Path.of(DIRECTORY, "datasets"));
+        reloaded.loadAll();
+        assertThat(reloaded.get("own").orElseThrow().kind().protoSchema().listMessage())
+                .isEqualTo("my.shop.RecordList");
+        // Brought again without one, it has the inferred one.
+        send("PUT", "/api/datasets/own", SHAPES.get("nested"));
+        assertThat(
+                        JSON.readTree(send("GET", "/api/datasets/own", null).body())
+                                .at("/protobuf/given")
+                                .asBoolean())
+                .isFalse();
+        assertThat(Files.exists(Path.of(DIRECTORY, "datasets", "own.proto.json"))).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not a .proto|message {|Record|does not parse",
+                "proto2|syntax = \"proto2\"; message Record { optional int32 id = 1;"
+                        + " }|Record|proto3",
+                "an enum|syntax = \"proto3\"; enum E { A = 0; } message Record { int32 id = 1;"
+                        + " }|Record|enums are not supported",
+                "no such message|syntax = \"proto3\"; message Other { int32 id = 1; }|Record|has no"
+                        + " message Record; it has Other",
+                "a missing field|syntax = \"proto3\"; message Record { int32 id = 1; }|Record|the"
+                        + " data has the field n, which Record does not have",
+                "a wrong type|syntax = \"proto3\"; message Record { string id = 1; int32 n = 2; }"
+                        + "|Record|the data's id holds int32 values; id (in Record) is string",
+                "optional needed|syntax = \"proto3\"; message Record { int32 id = 1; int32 n = 2; }"
+                        + "|Record|the data's n is absent or null in some objects, so n (in Record)"
+                        + " must be proto3 optional",
+                "a field without data|syntax = \"proto3\"; message Record { int32 id = 1; optional"
+                    + " int32 n = 2; bool x = 3; }|Record|Record has the field x, which the data"
+                    + " does not have",
+                "unsigned|syntax = \"proto3\"; message Record { uint32 id = 1; optional int32 n ="
+                        + " 2; }|Record|-1 is negative",
+                "an unknown type|syntax = \"proto3\"; message Record { Missing id = 1; optional"
+                        + " int32 n = 2; }|Record|Missing",
+            })
+    void refusesAProtoThatDoesNotCarryTheData(String what, String proto, String message, String why)
+            throws Exception {
+        HttpResponse<byte[]> refused =
+                putWithProto("badproto", "[{\"id\":1,\"n\":2},{\"id\":-1}]", proto, message);
+
+        assertThat(refused.statusCode())
+                .as(new String(refused.body(), StandardCharsets.UTF_8))
+                .isEqualTo(422);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .startsWith("dataset badproto refused: the .proto given: ")
+                .contains(why);
+        assertThat(send("GET", "/api/datasets/badproto", null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aMultipartPutNamesItsParts() throws Exception {
+        HttpResponse<byte[]> refused =
+                putWithProto("parts", "[{\"a\":1}]", "syntax = \"proto3\";", null);
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).get("message").asText())
+                .contains("has the parts data");
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (java.util.Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** PUT with a multipart/form-data body: data, and proto and message where not null. */
+    private HttpResponse<byte[]> putWithProto(
+            String name, String data, String proto, String message) throws Exception {
+        String boundary = "lab-test-boundary";
+        StringBuilder body = new StringBuilder();
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("data", data);
+        if (proto != null) {
+            parts.put("proto", proto);
+        }
+        if (message != null) {
+            parts.put("message", message);
+        }
+        parts.forEach(
+                (part, content) ->
+                        body.append("--")
+                                .append(boundary)
+                                .append("\r\nContent-Disposition: form-data; name=\"")
+                                .append(part)
+                                .append("\"; filename=\"")
+                                .append(part)
+                                .append("\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                                .append(content)
+                                .append("\r\n"));
+        body.append("--").append(boundary).append("--\r\n");
+        HttpRequest request =
+                HttpRequest.newBuilder(
+                                URI.create(
+                                        "http://localhost:"
+                                                + APP.getLocalPort()
+                                                + "/api/datasets/"
+                                                + name))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                        .PUT(
+                                HttpRequest.BodyPublishers.ofString(
+                                        body.toString(), StandardCharsets.UTF_8))
+                        .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
@@ -258,6 +590,18 @@ class DatasetsIntegrationTest {
     }
 
     @Test
+    void bringsTheDatasetsOfTheSettingAtStartUp() throws Exception {
+        JsonNode described = JSON.readTree(send("GET", "/api/datasets/startup", null).body());
+        assertThat(described.get("objects").asInt()).isEqualTo(3);
+        assertThat(described.get("fields").toString())
+                .isEqualTo(
+                        "[{\"name\":\"id\",\"type\":\"int32\",\"optional\":false},"
+                                + "{\"name\":\"name\",\"type\":\"string\",\"optional\":true}]");
+        assertThat(send("GET", "/api/startup?count=3&format=cbor", null).statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
     void deletesOnlyWhatWasBrought() throws Exception {
         send("PUT", "/api/datasets/gone", "[{\"a\":1}]");
         assertThat(send("DELETE", "/api/datasets/gone", null).statusCode()).isEqualTo(204);
@@ -362,6 +706,20 @@ class DatasetsIntegrationTest {
         b.keySet().stream().filter(k -> !a.containsKey(k)).forEach(keys::add);
         keys.sort(Comparator.comparing(Object::toString));
         return keys;
+    }
+
+    private HttpResponse<byte[]> post(
+            String path, String contentType, Compression compression, byte[] body)
+            throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + APP.getLocalPort() + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        compression
+                .contentEncoding()
+                .ifPresent(coding -> request.header("Content-Encoding", coding));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private HttpResponse<byte[]> send(String method, String path, String body) throws Exception {

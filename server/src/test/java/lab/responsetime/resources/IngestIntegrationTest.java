@@ -377,16 +377,20 @@ class IngestIntegrationTest {
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD, POST");
         }
         for (String path :
-                List.of("/api/info", "/api/catalogue", "/api/books/1", "/api/authors", "/")) {
+                List.of("/api/info", "/api/catalogue", "/api/books/1", "/api/Authors", "/")) {
             HttpResponse<byte[]> response =
                     post(path, "application/json", null, IngestBodies.json("[B]"));
             error(
                     response,
                     405,
-                    "this server answers GET and HEAD only (and POST at /api/books and"
-                            + " /api/videos)");
+                    "this server answers GET and HEAD only (and POST at /api/books, /api/videos"
+                            + " and a brought dataset's /api/{name})");
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD");
         }
+        error(
+                post("/api/authors", "application/json", null, IngestBodies.json("[B]")),
+                404,
+                "No such path: /api/authors");
         assertThat(get("/api/books?count=3&format=cbor").statusCode()).isEqualTo(200);
     }
 

@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.ingest.IngestBodies;
@@ -34,7 +35,8 @@ class IngestResourceTest {
             ResourceExtension.builder()
                     .addResource(
                             new IngestResource(
-                                    new Ingestion(new IngestLimits(1 << 20, 4 << 20, 5000))))
+                                    new Ingestion(new IngestLimits(1 << 20, 4 << 20, 5000)),
+                                    Datasets.loading(1, 10)))
                     .addProvider(new IngestRefusedMapper())
                     .build();
 

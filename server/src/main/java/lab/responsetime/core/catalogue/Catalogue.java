@@ -6,8 +6,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lab.responsetime.api.proto.BookList;
-import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.Field;
@@ -87,8 +85,7 @@ public final class Catalogue {
         entry.put("name", kind.plural());
         entry.put("label", kind.label());
         entry.put("element", kind.singular());
-        Descriptor list =
-                kind == ObjectKind.BOOKS ? BookList.getDescriptor() : VideoList.getDescriptor();
+        Descriptor list = kind.protoListDescriptor();
         entry.put("protobuf_list", list.getFullName());
         entry.put("protobuf_list_field", list.getFields().get(0).getName());
         List<Map<String, Object>> fields = new ArrayList<>();

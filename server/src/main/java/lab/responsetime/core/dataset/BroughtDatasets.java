@@ -46,12 +46,22 @@ public final class BroughtDatasets {
 
     private static final String SUFFIX = ".jsonl";
 
+    /** Beside a dataset's objects, the {@code .proto} its user gave, and its message, as JSON. */
+    private static final String PROTO_SUFFIX = ".proto.json";
+
     private static final ObjectMapper CANONICAL =
             JsonMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
 
+    /** The {@code .proto} a user gave with a dataset, and the message of one object in it. */
+    public record GivenProtoText(String text, String message) {}
+
     /** One brought dataset. */
     public record Entry(
-            ObjectKind<Object[]> kind, Dataset<Object[]> dataset, String sha256, long bytes) {
+            ObjectKind<Object[]> kind,
+            Dataset<Object[]> dataset,
+            String sha256,
+            long bytes,
+            GivenProtoText proto) {
         public String name() {
             return kind.plural();
         }
@@ -115,6 +125,21 @@ public final class BroughtDatasets {
      */
     public Entry put(String name, InputStream json, long limitBytes, int repeatTo, int maxObjects)
             throws IOException, DatasetRefusedException {
+        return put(name, json, limitBytes, repeatTo, maxObjects, null);
+    }
+
+    /**
+     * {@link #put(String, InputStream, long, int, int)} with the user's own {@code .proto} ({@link
+     * GivenProto}), checked against the data, instead of the inferred one; null for the inferred.
+     */
+    public Entry put(
+            String name,
+            InputStream json,
+            long limitBytes,
+            int repeatTo,
+            int maxObjects,
+            GivenProtoText proto)
+            throws IOException, DatasetRefusedException {
         Optional<String> problem = nameProblem(name);
         if (problem.isPresent()) {
             throw new DatasetRefusedException(problem.get());
@@ -137,11 +162,11 @@ public final class BroughtDatasets {
         }
         SchemaInference.Inferred inferred = SchemaInference.infer(objects);
         byte[] canonical = canonical(objects);
+        Entry entry = entry(name, inferred, canonical, proto);
         synchronized (this) {
             if (directory != null) {
-                write(name, canonical);
+                write(name, canonical, proto);
             }
-            Entry entry = entry(name, inferred, canonical);
             entries.put(name, entry);
             return entry;
         }
@@ -154,6 +179,7 @@ public final class BroughtDatasets {
         }
         if (directory != null) {
             Files.deleteIfExists(directory.resolve(name + SUFFIX));
+            Files.deleteIfExists(directory.resolve(name + PROTO_SUFFIX));
         }
         return true;
     }
@@ -177,7 +203,7 @@ public final class BroughtDatasets {
                 try (InputStream in = Files.newInputStream(file)) {
                     List<Object> objects = DatasetParser.parse(in, Long.MAX_VALUE);
                     SchemaInference.Inferred inferred = SchemaInference.infer(objects);
-                    entries.put(name, entry(name, inferred, canonical(objects)));
+                    entries.put(name, entry(name, inferred, canonical(objects), readProto(name)));
                     LOG.info(
                             "Loaded the dataset {} ({} objects) from {} in {} ms",
                             name,
@@ -191,11 +217,33 @@ public final class BroughtDatasets {
         }
     }
 
-    private static Entry entry(String name, SchemaInference.Inferred inferred, byte[] canonical) {
-        ObjectKind<Object[]> kind = ObjectKind.brought(name, inferred.schema());
+    private static Entry entry(
+            String name, SchemaInference.Inferred inferred, byte[] canonical, GivenProtoText proto)
+            throws DatasetRefusedException {
+        ObjectKind<Object[]> kind =
+                proto == null
+                        ? ObjectKind.brought(name, inferred.schema())
+                        : ObjectKind.brought(
+                                name,
+                                inferred.schema(),
+                                GivenProto.of(
+                                        name,
+                                        inferred.schema(),
+                                        inferred.rows(),
+                                        proto.text(),
+                                        proto.message()));
         Dataset<Object[]> dataset = new Dataset<>(kind);
         dataset.ready(inferred.rows(), "brought");
-        return new Entry(kind, dataset, sha256(canonical), canonical.length);
+        return new Entry(kind, dataset, sha256(canonical), canonical.length, proto);
+    }
+
+    /** The {@code .proto} kept beside a dataset, or null when it has the inferred one. */
+    private GivenProtoText readProto(String name) throws IOException {
+        Path file = directory.resolve(name + PROTO_SUFFIX);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        return CANONICAL.readValue(file.toFile(), GivenProtoText.class);
     }
 
     /** The objects as JSON Lines: each as read (fields in their order, nulls kept), one a line. */
@@ -208,11 +256,25 @@ public final class BroughtDatasets {
         return out.toByteArray();
     }
 
-    private void write(String name, byte[] canonical) throws IOException {
+    /**
+     * Keeps the dataset's objects and, beside them, its own {@code .proto} (or none): the {@code
+     * .proto} first, so that the objects that replace a dataset never meet an older one's; a file
+     * that still does not match is refused when it loads, never served.
+     */
+    private void write(String name, byte[] canonical, GivenProtoText proto) throws IOException {
         Files.createDirectories(directory);
-        Path file = directory.resolve(name + SUFFIX);
-        Path temporary =
-                directory.resolve(name + SUFFIX + "." + ProcessHandle.current().pid() + ".tmp");
+        if (proto != null) {
+            writeFile(name + PROTO_SUFFIX, CANONICAL.writeValueAsBytes(proto));
+        }
+        writeFile(name + SUFFIX, canonical);
+        if (proto == null) {
+            Files.deleteIfExists(directory.resolve(name + PROTO_SUFFIX));
+        }
+    }
+
+    private void writeFile(String fileName, byte[] canonical) throws IOException {
+        Path file = directory.resolve(fileName);
+        Path temporary = directory.resolve(fileName + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.write(temporary, canonical);
             try (var channel =

@@ -18,6 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -184,13 +185,23 @@ public final class DataFile {
         }
     }
 
+    /** The kind's byte in the header: its name's first letter, upper case. */
     private static byte kindCode(ObjectKind<?> kind) {
-        return (byte) (kind == ObjectKind.BOOKS ? 'B' : 'V');
+        return (byte) Character.toUpperCase(kind.plural().charAt(0));
     }
 
+    /** The record layout of each generated kind; a brought dataset has no data file. */
     @SuppressWarnings("unchecked")
     private static <T> RecordCodec<T> codec(ObjectKind<T> kind) {
-        return (RecordCodec<T>) (kind == ObjectKind.BOOKS ? BOOK_CODEC : VIDEO_CODEC);
+        RecordCodec<?> codec = codecs().get(kind);
+        if (codec == null) {
+            throw new IllegalArgumentException(kind + " has no data file: only generated kinds do");
+        }
+        return (RecordCodec<T>) codec;
+    }
+
+    private static Map<ObjectKind<?>, RecordCodec<?>> codecs() {
+        return Map.of(ObjectKind.BOOKS, BOOK_CODEC, ObjectKind.VIDEOS, VIDEO_CODEC);
     }
 
     /** Thrown when a data file cannot be used; the message says why. */

@@ -2,8 +2,12 @@ package lab.responsetime.core.dataset;
 
 import io.dropwizard.lifecycle.Managed;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -19,15 +23,34 @@ public final class DatasetLoader implements Managed {
 
     private final Datasets datasets;
     private final Path directory;
+    private final Map<String, Path> bring;
     private ExecutorService executor;
 
     public DatasetLoader(Datasets datasets, Path directory) {
+        this(datasets, directory, Map.of());
+    }
+
+    /**
+     * @param bring datasets to bring at start-up (docs/configuration.md#datasets-at-start-up): a
+     *     JSON or JSON Lines file by the name it is served under, replacing a kept one of that name
+     */
+    public DatasetLoader(Datasets datasets, Path directory, Map<String, Path> bring) {
         this.datasets = datasets;
         this.directory = directory;
+        this.bring = new TreeMap<>(bring);
     }
 
     @Override
     public void start() {
+        // The brought datasets before the server answers: a request for one never finds it
+        // missing because it is still loading (each loads in seconds). A setting's dataset that
+        // is refused stops the start before anything else has begun.
+        try {
+            datasets.brought().loadAll();
+        } catch (IOException e) {
+            LOG.error("Could not list the brought datasets", e);
+        }
+        bring.forEach(this::bring);
         executor =
                 Executors.newFixedThreadPool(
                         ObjectKind.ALL.size(),
@@ -39,14 +62,31 @@ public final class DatasetLoader implements Managed {
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             executor.submit(() -> loadInto(datasets.get(kind)));
         }
-        // The brought datasets before the server answers: a request for one never finds it
-        // missing because it is still loading (each loads in seconds).
-        try {
-            datasets.brought().loadAll();
-        } catch (IOException e) {
-            LOG.error("Could not list the brought datasets", e);
-        }
         executor.shutdown();
+    }
+
+    /**
+     * Brings the file at {@code file} as dataset {@code name}; a file that cannot be read or is
+     * refused stops the start, naming the file and the first problem.
+     */
+    private void bring(String name, Path file) {
+        long started = System.nanoTime();
+        try (InputStream in = Files.newInputStream(file)) {
+            BroughtDatasets.Entry entry =
+                    datasets.brought().put(name, in, Long.MAX_VALUE, 0, datasets.size());
+            LOG.info(
+                    "Brought the dataset {} ({} objects) from {} in {} ms",
+                    name,
+                    entry.count(),
+                    file,
+                    (System.nanoTime() - started) / 1_000_000);
+        } catch (DatasetRefusedException e) {
+            throw new IllegalStateException(
+                    "dataset.bring: " + name + " (" + file + ") refused: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "dataset.bring: " + name + " (" + file + ") cannot be read: " + e, e);
+        }
     }
 
     @Override

@@ -34,6 +34,18 @@ public final class ObjectKind<T> {
                             SortKey.of(
                                     "onSale", (a, b) -> Boolean.compare(a.onSale(), b.onSale()))),
                     ObjectKind::bookProto,
+                    new ProtoList<>(
+                            lab.responsetime.api.proto.BookList.getDescriptor(),
+                            books -> {
+                                lab.responsetime.api.proto.BookList.Builder list =
+                                        lab.responsetime.api.proto.BookList.newBuilder();
+                                books.forEach(
+                                        b ->
+                                                list.addBooks(
+                                                        (lab.responsetime.api.proto.Book)
+                                                                bookProto(b)));
+                                return list.build();
+                            }),
                     XmlDocuments.Books::new,
                     SpecFields.BOOK,
                     0,
@@ -66,6 +78,18 @@ public final class ObjectKind<T> {
                                     "enabled",
                                     (a, b) -> Boolean.compare(a.enabled(), b.enabled()))),
                     ObjectKind::videoProto,
+                    new ProtoList<>(
+                            lab.responsetime.api.proto.VideoList.getDescriptor(),
+                            videos -> {
+                                lab.responsetime.api.proto.VideoList.Builder list =
+                                        lab.responsetime.api.proto.VideoList.newBuilder();
+                                videos.forEach(
+                                        v ->
+                                                list.addVideos(
+                                                        (lab.responsetime.api.proto.Video)
+                                                                videoProto(v)));
+                                return list.build();
+                            }),
                     XmlDocuments.Videos::new,
                     SpecFields.VIDEO,
                     1,
@@ -88,6 +112,7 @@ public final class ObjectKind<T> {
     private final Class<T> type;
     private final List<SortKey<T>> sortSequence;
     private final Function<T, MessageLite> toProto;
+    private final ProtoList<T> protoList;
     private final Function<List<T>, Object> xmlDocument;
     private final List<Field> fields;
     private final int seedOffset;
@@ -102,6 +127,7 @@ public final class ObjectKind<T> {
             Class<T> type,
             List<SortKey<T>> sortSequence,
             Function<T, MessageLite> toProto,
+            ProtoList<T> protoList,
             Function<List<T>, Object> xmlDocument,
             List<Field> fields,
             int seedOffset,
@@ -113,6 +139,7 @@ public final class ObjectKind<T> {
                 type,
                 sortSequence,
                 toProto,
+                protoList,
                 xmlDocument,
                 fields,
                 seedOffset,
@@ -128,6 +155,7 @@ public final class ObjectKind<T> {
             Class<T> type,
             List<SortKey<T>> sortSequence,
             Function<T, MessageLite> toProto,
+            ProtoList<T> protoList,
             Function<List<T>, Object> xmlDocument,
             List<Field> fields,
             int seedOffset,
@@ -142,6 +170,7 @@ public final class ObjectKind<T> {
         this.type = type;
         this.sortSequence = sortSequence;
         this.toProto = toProto;
+        this.protoList = protoList;
         this.xmlDocument = xmlDocument;
         this.fields = fields;
         this.seedOffset = seedOffset;
@@ -201,6 +230,19 @@ public final class ObjectKind<T> {
         return toProto.apply(object);
     }
 
+    /**
+     * The list message's descriptor ({@code BookList}, {@code VideoList}, a brought dataset's
+     * {@code ItemList}): what a Protobuf body is.
+     */
+    public com.google.protobuf.Descriptors.Descriptor protoListDescriptor() {
+        return protoList.descriptor();
+    }
+
+    /** {@code objects} as the list message, built whole (protobuf-java's own way to write them). */
+    public MessageLite protoList(List<T> objects) {
+        return protoList.build().apply(objects);
+    }
+
     /** The object Jackson serializes as this kind's XML document. */
     public Object xmlDocument(List<T> objects) {
         return xmlDocument.apply(objects);
@@ -213,6 +255,11 @@ public final class ObjectKind<T> {
      * from its schema. It has no generation rules ({@link #fields()} is empty).
      */
     public static ObjectKind<Object[]> brought(String name, Schema schema) {
+        return brought(name, schema, ProtoSchema.of(name, schema));
+    }
+
+    /** {@link #brought(String, Schema)} with a Protobuf schema of its own (the user's). */
+    public static ObjectKind<Object[]> brought(String name, Schema schema, ProtoSchema proto) {
         return new ObjectKind<>(
                 name,
                 "item",
@@ -223,6 +270,7 @@ public final class ObjectKind<T> {
                     throw new UnsupportedOperationException(
                             "a brought dataset has no generated code");
                 },
+                new ProtoList<>(proto.listDescriptor(), rows -> proto.list(schema, rows)),
                 rows -> {
                     throw new UnsupportedOperationException("a brought dataset has no XML class");
                 },
@@ -230,7 +278,7 @@ public final class ObjectKind<T> {
                 0,
                 values -> values,
                 schema,
-                ProtoSchema.of(name, schema));
+                proto);
     }
 
     /**
@@ -308,6 +356,11 @@ public final class ObjectKind<T> {
                 .setEnabled(v.enabled())
                 .build();
     }
+
+    /** A kind's Protobuf list message: its descriptor, and how a list of objects becomes one. */
+    private record ProtoList<T>(
+            com.google.protobuf.Descriptors.Descriptor descriptor,
+            Function<List<T>, MessageLite> build) {}
 
     /** A named ascending order on one property. */
     public record SortKey<T>(String property, Comparator<T> comparator) {

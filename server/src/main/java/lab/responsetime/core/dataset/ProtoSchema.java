@@ -18,7 +18,8 @@ import java.util.Set;
  * message per nested object ({@code Item_<field>}, with the path's field names joined by {@code _},
  * and a number appended where that name is taken), and the list {@code ItemList { repeated Item
  * items = 1; }}. Built once, as {@code .proto} text for the user and the browser, and as
- * protobuf-java descriptors from which the server writes {@link DynamicMessage}s.
+ * protobuf-java descriptors: the server writes an inferred schema's objects straight from the
+ * schema, a given one's ({@link GivenProto}) as {@link DynamicMessage}s, and reads both as those.
  */
 public final class ProtoSchema {
     /** The message of one object. */
@@ -27,14 +28,24 @@ public final class ProtoSchema {
     /** The list message, what a response body is. */
     public static final String LIST = "ItemList";
 
-    private final String packageName;
     private final String text;
     private final Descriptor item;
+    private final Descriptor list;
+    private final boolean inferred;
 
-    private ProtoSchema(String packageName, String text, Descriptor item) {
-        this.packageName = packageName;
+    private ProtoSchema(String text, Descriptor item, Descriptor list, boolean inferred) {
         this.text = text;
         this.item = item;
+        this.list = list;
+        this.inferred = inferred;
+    }
+
+    /**
+     * A schema the user gave (docs/datasets.md#your-own-proto): {@code text} as given with the list
+     * message appended, {@code item} its object message, {@code list} the list message.
+     */
+    static ProtoSchema given(String text, Descriptor item, Descriptor list) {
+        return new ProtoSchema(text, item, list, false);
     }
 
     /** The schema of {@code dataset}'s objects, in the package {@code lab.datasets.<name>}. */
@@ -68,7 +79,11 @@ public final class ProtoSchema {
             Descriptors.FileDescriptor built =
                     Descriptors.FileDescriptor.buildFrom(
                             file.build(), new Descriptors.FileDescriptor[0]);
-            return new ProtoSchema(packageName, text.toString(), built.findMessageTypeByName(ITEM));
+            return new ProtoSchema(
+                    text.toString(),
+                    built.findMessageTypeByName(ITEM),
+                    built.findMessageTypeByName(LIST),
+                    true);
         } catch (Descriptors.DescriptorValidationException e) {
             throw new IllegalStateException("an inferred schema's .proto did not build", e);
         }
@@ -150,12 +165,40 @@ public final class ProtoSchema {
 
     /** The list message's full name, {@code lab.datasets.<name>.ItemList}. */
     public String listMessage() {
-        return packageName + "." + LIST;
+        return list.getFullName();
+    }
+
+    /** The list message, what a Protobuf body is. */
+    public Descriptor listDescriptor() {
+        return list;
+    }
+
+    /** {@code rows} as the list message, built whole. */
+    public DynamicMessage list(Schema schema, List<Object[]> rows) {
+        DynamicMessage.Builder builder = DynamicMessage.newBuilder(list);
+        FieldDescriptor items = list.getFields().get(0);
+        for (Object[] row : rows) {
+            builder.addRepeatedField(items, message(schema, row));
+        }
+        return builder.build();
     }
 
     /** The object message's full name, {@code lab.datasets.<name>.Item}. */
     public String itemMessage() {
-        return packageName + "." + ITEM;
+        return item.getFullName();
+    }
+
+    /**
+     * Whether the lab inferred it from the data (field {@code i} of the schema is field number
+     * {@code i + 1}, of the schema's own type), rather than the user gave it.
+     */
+    public boolean inferred() {
+        return inferred;
+    }
+
+    /** The message of one object, {@code Item}, as protobuf-java describes it. */
+    public Descriptor itemDescriptor() {
+        return item;
     }
 
     /** One object as its message. */
@@ -165,15 +208,14 @@ public final class ProtoSchema {
 
     private static DynamicMessage message(Descriptor type, Schema schema, Object[] row) {
         DynamicMessage.Builder builder = DynamicMessage.newBuilder(type);
-        List<FieldDescriptor> descriptors = type.getFields();
         List<Schema.SchemaField> fields = schema.fields();
         for (int i = 0; i < row.length; i++) {
             Object value = row[i];
             if (value == null) {
                 continue;
             }
-            FieldDescriptor descriptor = descriptors.get(i);
             Schema.SchemaField field = fields.get(i);
+            FieldDescriptor descriptor = type.findFieldByName(field.name());
             if (field.repeated()) {
                 for (Object element : (Object[]) value) {
                     builder.addRepeatedField(descriptor, value(descriptor, field, element));
@@ -185,10 +227,13 @@ public final class ProtoSchema {
         return builder.build();
     }
 
+    /** A row's value as the field's Java type: a given schema's field may be wider or narrower. */
     private static Object value(FieldDescriptor descriptor, Schema.SchemaField field, Object v) {
-        return switch (field.type()) {
-            case INT32 -> (int) (long) (Long) v;
-            case OBJECT -> message(descriptor.getMessageType(), field.nested(), (Object[]) v);
+        return switch (descriptor.getJavaType()) {
+            case INT -> (int) (long) (Long) v;
+            case LONG -> (Long) v;
+            case FLOAT -> (float) (double) (Double) v;
+            case MESSAGE -> message(descriptor.getMessageType(), field.nested(), (Object[]) v);
             default -> v;
         };
     }

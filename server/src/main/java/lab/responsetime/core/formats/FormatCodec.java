@@ -1,6 +1,7 @@
 package lab.responsetime.core.formats;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,15 @@ import lab.responsetime.core.dataset.ObjectKind;
  * Adding a format is a class implementing this and a constant in {@link Format}.
  */
 public interface FormatCodec extends Encoder, ListDecoder {
+    /**
+     * Reads a list of brought dataset {@code kind}'s objects (docs/datasets.md#collecting), exactly
+     * the shape {@link #encode} writes for it, handing each object whole to {@code sink} as plain
+     * values, which checks it against the dataset's schema.
+     *
+     * @return the format the body turned out to be in (for XML, with elements or with attributes)
+     */
+    Format decodeObjects(ObjectKind<?> kind, InputStream in, ObjectSink sink) throws IOException;
+
     /**
      * The libraries this format's encoding and decoding rely on, as {@code /api/info} records them.
      */

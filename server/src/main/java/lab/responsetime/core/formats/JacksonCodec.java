@@ -2,15 +2,20 @@ package lab.responsetime.core.formats;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
@@ -37,12 +42,30 @@ abstract class JacksonCodec implements FormatCodec {
                     .maxNestingDepth(16)
                     .build();
 
+    /**
+     * What the parser may buffer for a brought dataset's objects, whose strings may be long and
+     * whose objects nest (docs/datasets.md): as far as a dataset may go when it is brought.
+     */
+    static final StreamReadConstraints OBJECT_CONSTRAINTS =
+            StreamReadConstraints.builder()
+                    .maxStringLength(1 << 20)
+                    .maxNameLength(1024)
+                    .maxNumberLength(64)
+                    .maxNestingDepth(64)
+                    .build();
+
     private final ObjectMapper mapper;
     private final JsonFactory factory;
+    private final JsonFactory objectsFactory;
 
     JacksonCodec(ObjectMapper mapper, JsonFactory factory) {
         this.mapper = mapper;
         this.factory = factory;
+        this.objectsFactory =
+                factory.rebuild()
+                        .streamReadConstraints(OBJECT_CONSTRAINTS)
+                        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                        .build();
     }
 
     /** The format this codec reads and writes. */
@@ -107,6 +130,90 @@ abstract class JacksonCodec implements FormatCodec {
         } catch (JsonProcessingException e) {
             throw validator.malformed(format.label(), detail(e));
         }
+    }
+
+    @Override
+    public Format decodeObjects(ObjectKind<?> kind, InputStream in, ObjectSink sink)
+            throws IOException {
+        Format format = format();
+        try (JsonParser parser = objectsFactory.createParser(in)) {
+            JsonToken token = parser.nextToken();
+            if (token != JsonToken.START_ARRAY || tagged(parser)) {
+                throw sink.listProblem(
+                        "the body must be "
+                                + anArray()
+                                + " of "
+                                + sink.plural()
+                                + ", got "
+                                + describe(parser, token));
+            }
+            while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+                if (token != JsonToken.START_OBJECT || tagged(parser)) {
+                    throw token == null
+                            ? sink.malformed(format.label(), "the body ends inside the list")
+                            : sink.notAnObject(describe(parser, token));
+                }
+                sink.startObject();
+                sink.object(plainObject(parser));
+            }
+            if (sink.count() == 0) {
+                throw sink.emptyList();
+            }
+            try {
+                if (parser.nextToken() != null) {
+                    throw sink.listProblem("there is more after the end of the list");
+                }
+            } catch (JsonProcessingException e) {
+                throw sink.listProblem("there is more after the end of the list: " + detail(e));
+            }
+            return format;
+        } catch (JsonProcessingException e) {
+            throw sink.malformed(format.label(), detail(e));
+        }
+    }
+
+    /** The object whose start the parser is at, as plain values ({@link ObjectSink}). */
+    private Map<String, Object> plainObject(JsonParser parser) throws IOException {
+        Map<String, Object> object = new LinkedHashMap<>();
+        JsonToken token;
+        while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            object.put(name, plainValue(parser, parser.nextToken()));
+        }
+        if (token != JsonToken.END_OBJECT) {
+            throw new JsonParseException(parser, "the body ends inside an object");
+        }
+        return object;
+    }
+
+    private Object plainValue(JsonParser parser, JsonToken token) throws IOException {
+        if (token == null) {
+            throw new JsonParseException(parser, "the body ends inside an object");
+        }
+        if (tagged(parser)) {
+            // What the server's encoder never writes (a CBOR tag): a value no dataset holds.
+            ObjectSink.Opaque tagged = new ObjectSink.Opaque(describe(parser, token));
+            parser.skipChildren();
+            return tagged;
+        }
+        return switch (token) {
+            case START_OBJECT -> plainObject(parser);
+            case START_ARRAY -> {
+                List<Object> array = new ArrayList<>();
+                JsonToken element;
+                while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
+                    array.add(plainValue(parser, element));
+                }
+                yield array;
+            }
+            case VALUE_STRING -> parser.getText();
+            case VALUE_NUMBER_INT -> parser.getNumberValue();
+            case VALUE_NUMBER_FLOAT -> parser.getDoubleValue();
+            case VALUE_TRUE -> Boolean.TRUE;
+            case VALUE_FALSE -> Boolean.FALSE;
+            case VALUE_NULL -> null;
+            default -> new ObjectSink.Opaque(describe(parser, token));
+        };
     }
 
     private void value(
@@ -181,7 +288,7 @@ abstract class JacksonCodec implements FormatCodec {
     }
 
     /** The parser's message and where in the body it stopped, without the body's content. */
-    private static String detail(JsonProcessingException e) {
+    static String detail(JsonProcessingException e) {
         JsonLocation location = e.getLocation();
         String at =
                 location == null

@@ -3,10 +3,18 @@ package lab.responsetime.core.formats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
+import lab.responsetime.core.ingest.Texts;
 import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessageIntegerOverflowException;
 import org.msgpack.core.MessagePack;
@@ -92,6 +100,151 @@ final class MsgpackCodec implements FormatCodec {
             throw validator.malformed(
                     "MessagePack",
                     e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    /** Bytes of one string of a brought dataset's objects, as long as a dataset may hold. */
+    private static final int MAX_STRING_BYTES = 4 << 20;
+
+    /** Arrays and maps inside one another, as deep as a brought dataset's objects may go. */
+    private static final int MAX_NESTING = 64;
+
+    @Override
+    public Format decodeObjects(ObjectKind<?> kind, InputStream in, ObjectSink sink)
+            throws IOException {
+        try (MessageUnpacker unpacker = CONFIG.newUnpacker(in)) {
+            if (!unpacker.hasNext() || unpacker.getNextFormat().getValueType() != ValueType.ARRAY) {
+                throw sink.listProblem(
+                        "the body must be a MessagePack array of "
+                                + sink.plural()
+                                + ", got "
+                                + describe(unpacker));
+            }
+            int objects = unpacker.unpackArrayHeader();
+            if (objects == 0) {
+                throw sink.emptyList();
+            }
+            for (int i = 0; i < objects; i++) {
+                if (!unpacker.hasNext()) {
+                    throw sink.malformed("MessagePack", "the body ends inside the list");
+                }
+                if (unpacker.getNextFormat().getValueType() != ValueType.MAP) {
+                    throw sink.notAnObject(describe(unpacker));
+                }
+                sink.startObject();
+                sink.object(plainMap(unpacker, sink, 1));
+            }
+            if (unpacker.hasNext()) {
+                throw sink.listProblem("there is more after the end of the list");
+            }
+            return Format.MSGPACK;
+        } catch (MessagePackException e) {
+            throw sink.malformed(
+                    "MessagePack",
+                    e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    /**
+     * The map the unpacker is at, as plain values ({@link ObjectSink}). A string's length is
+     * checked before anything is allocated for it, and no container is sized by its header.
+     */
+    private static Map<String, Object> plainMap(
+            MessageUnpacker unpacker, ObjectSink sink, int depth) throws IOException {
+        if (depth > MAX_NESTING) {
+            throw sink.malformed(
+                    "MessagePack", "values are nested more than " + MAX_NESTING + " levels deep");
+        }
+        int entries = unpacker.unpackMapHeader();
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < entries; i++) {
+            if (!unpacker.hasNext()) {
+                throw sink.malformed("MessagePack", "the body ends inside a map");
+            }
+            if (unpacker.getNextFormat().getValueType() != ValueType.STRING) {
+                throw sink.objectProblem("has a key that is not a string: " + describe(unpacker));
+            }
+            String key = plainString(unpacker, sink);
+            if (map.containsKey(key)) {
+                throw sink.objectProblem("has the key " + Texts.quote(key) + " twice");
+            }
+            map.put(key, plainValue(unpacker, sink, depth));
+        }
+        return map;
+    }
+
+    private static Object plainValue(MessageUnpacker unpacker, ObjectSink sink, int depth)
+            throws IOException {
+        if (!unpacker.hasNext()) {
+            throw sink.malformed("MessagePack", "the body ends inside a map");
+        }
+        ValueType type = unpacker.getNextFormat().getValueType();
+        switch (type) {
+            case NIL -> {
+                unpacker.unpackNil();
+                return null;
+            }
+            case BOOLEAN -> {
+                return unpacker.unpackBoolean();
+            }
+            case INTEGER -> {
+                try {
+                    return unpacker.unpackLong();
+                } catch (MessageIntegerOverflowException e) {
+                    return e.getBigInteger();
+                }
+            }
+            case FLOAT -> {
+                return unpacker.unpackDouble();
+            }
+            case STRING -> {
+                return plainString(unpacker, sink);
+            }
+            case MAP -> {
+                return plainMap(unpacker, sink, depth + 1);
+            }
+            case ARRAY -> {
+                if (depth + 1 > MAX_NESTING) {
+                    throw sink.malformed(
+                            "MessagePack",
+                            "values are nested more than " + MAX_NESTING + " levels deep");
+                }
+                int elements = unpacker.unpackArrayHeader();
+                List<Object> array = new ArrayList<>();
+                for (int i = 0; i < elements; i++) {
+                    array.add(plainValue(unpacker, sink, depth + 1));
+                }
+                return array;
+            }
+            default -> {
+                String what = describe(unpacker);
+                unpacker.skipValue();
+                return new ObjectSink.Opaque(what);
+            }
+        }
+    }
+
+    private static String plainString(MessageUnpacker unpacker, ObjectSink sink)
+            throws IOException {
+        int length = unpacker.unpackRawStringHeader();
+        if (length < 0 || length > MAX_STRING_BYTES) {
+            throw sink.objectProblem(
+                    "has a string of "
+                            + Integer.toUnsignedString(length)
+                            + " bytes; a string has at most "
+                            + MAX_STRING_BYTES);
+        }
+        byte[] bytes = new byte[length];
+        unpacker.readPayload(bytes);
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw sink.objectProblem("has a string that is not UTF-8");
         }
     }
 

@@ -2,17 +2,22 @@ package lab.responsetime.core.formats;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.ExtensionRegistry;
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.MessageLite;
 import com.google.protobuf.RuntimeVersion;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import lab.responsetime.api.proto.BookList;
-import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.dataset.ProtoSchema;
 import lab.responsetime.core.dataset.Schema;
@@ -74,7 +79,13 @@ final class ProtobufCodec implements FormatCodec {
             Schema schema = kind.schema().get();
             ProtoSchema proto = kind.protoSchema();
             for (Object[] row : SchemaWriter.rows(objects)) {
-                coded.writeMessage(LIST_FIELD_NUMBER, proto.message(schema, row));
+                if (proto.inferred()) {
+                    coded.writeTag(LIST_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                    coded.writeUInt32NoTag(ProtoRowWriter.size(schema, row));
+                    ProtoRowWriter.write(coded, schema, row);
+                } else {
+                    coded.writeMessage(LIST_FIELD_NUMBER, proto.message(schema, row));
+                }
             }
         } else {
             for (T object : objects) {
@@ -105,23 +116,12 @@ final class ProtobufCodec implements FormatCodec {
     /** protobuf-java's own way: the generated list message built whole, then written. */
     @Override
     public <T> LibraryWrite libraryWrite(ObjectKind<T> kind, List<T> objects) {
-        return out -> listMessage(kind, objects).writeTo(out);
+        return out -> kind.protoList(objects).writeTo(out);
     }
 
     @Override
     public <T> Optional<LibraryWrite> prebuiltWrite(ObjectKind<T> kind, List<T> objects) {
-        return Optional.of(listMessage(kind, objects)::writeTo);
-    }
-
-    private static <T> MessageLite listMessage(ObjectKind<T> kind, List<T> objects) {
-        if (kind == ObjectKind.BOOKS) {
-            BookList.Builder list = BookList.newBuilder();
-            objects.forEach(b -> list.addBooks((lab.responsetime.api.proto.Book) kind.toProto(b)));
-            return list.build();
-        }
-        VideoList.Builder list = VideoList.newBuilder();
-        objects.forEach(v -> list.addVideos((lab.responsetime.api.proto.Video) kind.toProto(v)));
-        return list.build();
+        return Optional.of(kind.protoList(objects)::writeTo);
     }
 
     @Override
@@ -165,6 +165,99 @@ final class ProtobufCodec implements FormatCodec {
         } catch (InvalidProtocolBufferException e) {
             throw validator.malformed("Protobuf", e.getMessage());
         }
+    }
+
+    /**
+     * A brought dataset's {@code ItemList} (docs/datasets.md#formats): each object, field 1 of the
+     * list, parsed by protobuf-java as the dataset's {@code Item} ({@link DynamicMessage}) and
+     * handed on as plain values. Strict as for the Books: a field number the message does not have,
+     * or a known one of the wrong wire type, is refused, where protobuf-java would keep it as an
+     * unknown field. An absent field reads as proto3 has it: an optional scalar or a message as
+     * absent, another scalar as its default value, an array as empty.
+     */
+    @Override
+    public Format decodeObjects(ObjectKind<?> kind, InputStream in, ObjectSink sink)
+            throws IOException {
+        Descriptor item = kind.protoSchema().itemDescriptor();
+        CodedInputStream coded = CodedInputStream.newInstance(in, BUFFER_BYTES);
+        try {
+            for (int tag; (tag = coded.readTag()) != 0; ) {
+                if (tag != LIST_TAG) {
+                    throw sink.listProblem(
+                            "the list message has "
+                                    + describeTag(tag)
+                                    + "; "
+                                    + kind.protoSchema().listMessage()
+                                    + " has only field 1 (items), length-delimited");
+                }
+                int length = coded.readRawVarint32();
+                if (length < 0) {
+                    throw sink.malformed("Protobuf", "an object's length is negative");
+                }
+                sink.startObject();
+                int outer = coded.pushLimit(length);
+                DynamicMessage.Builder message = DynamicMessage.newBuilder(item);
+                message.mergeFrom(coded, ExtensionRegistry.getEmptyRegistry());
+                if (!coded.isAtEnd()) {
+                    throw sink.malformed("Protobuf", "the body ends inside an object");
+                }
+                coded.popLimit(outer);
+                sink.object(plainObject(message.build(), sink, ""));
+            }
+            if (sink.count() == 0) {
+                throw sink.emptyList();
+            }
+            return Format.PROTOBUF;
+        } catch (InvalidProtocolBufferException e) {
+            throw sink.malformed("Protobuf", e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> plainObject(
+            com.google.protobuf.Message message, ObjectSink sink, String path) throws IOException {
+        if (!message.getUnknownFields().asMap().isEmpty()) {
+            int number = message.getUnknownFields().asMap().keySet().iterator().next();
+            String where = path.isEmpty() ? "" : " in " + path;
+            throw sink.objectProblem(
+                    "has a field number "
+                            + number
+                            + where
+                            + " that "
+                            + message.getDescriptorForType().getName()
+                            + " does not have, or of a wire type it does not give it");
+        }
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (FieldDescriptor field : message.getDescriptorForType().getFields()) {
+            String fieldPath = path.isEmpty() ? field.getName() : path + "." + field.getName();
+            if (field.isRepeated()) {
+                List<Object> array = new ArrayList<>();
+                for (int i = 0; i < message.getRepeatedFieldCount(field); i++) {
+                    array.add(
+                            plainValue(
+                                    field,
+                                    message.getRepeatedField(field, i),
+                                    sink,
+                                    fieldPath + "[" + i + "]"));
+                }
+                object.put(field.getName(), array);
+            } else if (!field.hasPresence() || message.hasField(field)) {
+                object.put(
+                        field.getName(),
+                        plainValue(field, message.getField(field), sink, fieldPath));
+            }
+        }
+        return object;
+    }
+
+    private static Object plainValue(
+            FieldDescriptor field, Object value, ObjectSink sink, String path) throws IOException {
+        return switch (field.getJavaType()) {
+            case MESSAGE -> plainObject((com.google.protobuf.Message) value, sink, path);
+            case FLOAT -> (double) (Float) value;
+            case BYTE_STRING -> new ObjectSink.Opaque("bytes");
+            case ENUM -> ((Descriptors.EnumValueDescriptor) value).getName();
+            default -> value;
+        };
     }
 
     private static void readObject(

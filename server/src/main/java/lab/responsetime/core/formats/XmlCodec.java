@@ -7,14 +7,23 @@ import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.dataset.Schema;
+import lab.responsetime.core.dataset.SchemaInference;
+import lab.responsetime.core.dataset.ValueType;
 import lab.responsetime.core.ingest.BodyRefusedException;
-import lab.responsetime.core.ingest.InvalidBodyException;
 import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.Texts;
 
@@ -49,7 +58,29 @@ final class XmlCodec implements FormatCodec {
     /** Causes looked through for a refusal from below. */
     private static final int MAX_CAUSES = 8;
 
-    private static final XMLInputFactory FACTORY = factory();
+    private static final XMLInputFactory FACTORY =
+            factory(MAX_TEXT_CHARS, MAX_ATTRIBUTES, MAX_DEPTH);
+
+    /** Characters of one text or attribute value of a brought dataset, as long as it may hold. */
+    private static final int MAX_OBJECT_TEXT_CHARS = 1 << 20;
+
+    /** Attributes of one element of a brought dataset: its scalar fields. */
+    private static final int MAX_OBJECT_ATTRIBUTES = 1024;
+
+    /**
+     * The root, an object, and for each level of nesting an array's element and an element in it,
+     * with room for the error of anything deeper.
+     */
+    private static final int MAX_OBJECT_DEPTH = 4 + 2 * SchemaInference.MAX_DEPTH;
+
+    private static final XMLInputFactory OBJECTS_FACTORY =
+            factory(MAX_OBJECT_TEXT_CHARS, MAX_OBJECT_ATTRIBUTES, MAX_OBJECT_DEPTH);
+
+    /** How a number of a brought dataset is written: JSON's syntax, which Java's writes within. */
+    private static final Pattern NUMBER =
+            Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+    private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
 
     /** Where an object's fields are. */
     enum Shape {
@@ -102,7 +133,7 @@ final class XmlCodec implements FormatCodec {
         return mediaType + " (XML with elements or with attributes: the first object decides)";
     }
 
-    private static XMLInputFactory factory() {
+    private static XMLInputFactory factory(int maxTextChars, int maxAttributes, int maxDepth) {
         XMLInputFactory factory = new WstxInputFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -113,10 +144,10 @@ final class XmlCodec implements FormatCodec {
                     throw new XMLStreamException(
                             "external entities and DTDs are not allowed: " + systemId);
                 });
-        factory.setProperty(WstxInputProperties.P_MAX_TEXT_LENGTH, MAX_TEXT_CHARS);
-        factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTE_SIZE, MAX_TEXT_CHARS);
-        factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTES_PER_ELEMENT, MAX_ATTRIBUTES);
-        factory.setProperty(WstxInputProperties.P_MAX_ELEMENT_DEPTH, MAX_DEPTH);
+        factory.setProperty(WstxInputProperties.P_MAX_TEXT_LENGTH, maxTextChars);
+        factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTE_SIZE, maxTextChars);
+        factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTES_PER_ELEMENT, maxAttributes);
+        factory.setProperty(WstxInputProperties.P_MAX_ELEMENT_DEPTH, maxDepth);
         return factory;
     }
 
@@ -175,6 +206,232 @@ final class XmlCodec implements FormatCodec {
                 }
             }
         }
+    }
+
+    /**
+     * A brought dataset's list (docs/datasets.md#formats): root {@code <name>}, one {@code <item>}
+     * per object, a field a child element of its name or, for a scalar, an attribute; an array an
+     * element holding one {@code <item>} per element. An object may carry its scalars either way;
+     * the body is XML with attributes when one does as attributes. Text is read as its field's type
+     * says.
+     */
+    @Override
+    public Format decodeObjects(ObjectKind<?> kind, InputStream in, ObjectSink sink)
+            throws IOException {
+        XMLStreamReader reader = null;
+        Schema schema = kind.schema().orElseThrow();
+        try {
+            reader = OBJECTS_FACTORY.createXMLStreamReader(in);
+            String root = kind.plural();
+            int event = nextTag(reader, sink);
+            if (event != XMLStreamConstants.START_ELEMENT || !plainElement(reader, root)) {
+                throw sink.listProblem(
+                        "the root element must be <" + root + ">, got " + describe(reader, event));
+            }
+            if (reader.getAttributeCount() > 0 || reader.getNamespaceCount() > 0) {
+                throw sink.listProblem(
+                        "the root element <"
+                                + root
+                                + "> must have no attributes and no namespaces");
+            }
+            boolean[] attributes = new boolean[1];
+            while ((event = nextTag(reader, sink)) == XMLStreamConstants.START_ELEMENT) {
+                if (!plainElement(reader, SchemaWriter.XML_ITEM)) {
+                    throw sink.notAnObject(describe(reader, event));
+                }
+                sink.startObject();
+                sink.object(plainObject(reader, sink, schema, "", attributes));
+            }
+            if (sink.count() == 0) {
+                throw sink.emptyList();
+            }
+            while (reader.hasNext()) {
+                reader.next();
+            }
+            return attributes[0] ? Format.XML_ATTRIBUTES : Format.XML;
+        } catch (XMLStreamException e) {
+            throw refusal(e, sink);
+        } catch (WstxLazyException e) {
+            throw refusal(e.getCause() == null ? e : e.getCause(), sink);
+        } finally {
+            if (reader != null) {
+                try {
+                    reader.close();
+                } catch (XMLStreamException e) {
+                    // Nothing to free beyond what the collector frees: the input stream stays open.
+                }
+            }
+        }
+    }
+
+    /**
+     * The object whose start tag the reader is at, to its end tag, as plain values; {@code
+     * attributes[0]} is set when it carries a scalar as an attribute.
+     */
+    private static Map<String, Object> plainObject(
+            XMLStreamReader reader,
+            ObjectSink sink,
+            Schema schema,
+            String path,
+            boolean[] attributes)
+            throws XMLStreamException, IOException {
+        if (reader.getNamespaceCount() > 0) {
+            throw sink.objectProblem("declares a namespace; no element has one");
+        }
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = 0; i < reader.getAttributeCount(); i++) {
+            String namespace = reader.getAttributeNamespace(i);
+            String name = reader.getAttributeLocalName(i);
+            Schema.SchemaField field = fieldNamed(schema, name);
+            if (namespace != null && !namespace.isEmpty() || field == null) {
+                object.put(reader.getAttributeName(i).toString(), null);
+                continue;
+            }
+            String fieldPath = join(path, name);
+            if (!field.scalar()) {
+                throw sink.fieldProblem(
+                        fieldPath,
+                        "is an attribute; "
+                                + (field.repeated() ? "an array" : "an object")
+                                + " is a child element");
+            }
+            attributes[0] = true;
+            object.put(name, scalar(reader.getAttributeValue(i), field.type(), sink, fieldPath));
+        }
+        int event;
+        while ((event = nextTag(reader, sink)) == XMLStreamConstants.START_ELEMENT) {
+            String namespace = reader.getNamespaceURI();
+            String name = reader.getLocalName();
+            if (namespace != null && !namespace.isEmpty() || reader.getNamespaceCount() > 0) {
+                throw sink.objectProblem(
+                        "has the element "
+                                + reader.getName()
+                                + " with a namespace; fields have none");
+            }
+            String fieldPath = join(path, name);
+            if (object.containsKey(name)) {
+                throw sink.fieldProblem(fieldPath, "is given twice; give each field once");
+            }
+            Schema.SchemaField field = fieldNamed(schema, name);
+            if (field == null) {
+                object.put(name, null);
+                skipElement(reader);
+            } else if (field.repeated()) {
+                noAttributes(reader, sink, fieldPath);
+                List<Object> array = new ArrayList<>();
+                while ((event = nextTag(reader, sink)) == XMLStreamConstants.START_ELEMENT) {
+                    String elementPath = fieldPath + "[" + array.size() + "]";
+                    if (!plainElement(reader, SchemaWriter.XML_ITEM)) {
+                        throw sink.fieldProblem(
+                                fieldPath,
+                                "must hold one <item> per element, got " + describe(reader, event));
+                    }
+                    array.add(plainValue(reader, sink, field, elementPath, attributes));
+                }
+                object.put(name, array);
+            } else {
+                object.put(name, plainValue(reader, sink, field, fieldPath, attributes));
+            }
+        }
+        if (event != XMLStreamConstants.END_ELEMENT) {
+            throw sink.malformed("XML", "the document ends inside an object");
+        }
+        return object;
+    }
+
+    /** The value of one element (a field, or an array's {@code <item>}), to its end tag. */
+    private static Object plainValue(
+            XMLStreamReader reader,
+            ObjectSink sink,
+            Schema.SchemaField field,
+            String path,
+            boolean[] attributes)
+            throws XMLStreamException, IOException {
+        if (field.type() == ValueType.OBJECT) {
+            return plainObject(reader, sink, field.nested(), path, attributes);
+        }
+        noAttributes(reader, sink, path);
+        StringBuilder text = new StringBuilder();
+        while (true) {
+            switch (reader.next()) {
+                case XMLStreamConstants.CHARACTERS,
+                        XMLStreamConstants.CDATA,
+                        XMLStreamConstants.SPACE ->
+                        text.append(
+                                reader.getTextCharacters(),
+                                reader.getTextStart(),
+                                reader.getTextLength());
+                case XMLStreamConstants.COMMENT, XMLStreamConstants.PROCESSING_INSTRUCTION -> {}
+                case XMLStreamConstants.START_ELEMENT ->
+                        throw sink.fieldProblem(
+                                path,
+                                "must be text, got an element <" + reader.getLocalName() + ">");
+                case XMLStreamConstants.END_ELEMENT -> {
+                    return scalar(text.toString(), field.type(), sink, path);
+                }
+                default -> throw sink.malformed("XML", "unexpected content in a field");
+            }
+        }
+    }
+
+    /** A scalar's text as its type: a string as is, a number in JSON's syntax, true or false. */
+    private static Object scalar(String text, ValueType type, ObjectSink sink, String path)
+            throws IOException {
+        switch (type) {
+            case STRING -> {
+                return text;
+            }
+            case INT32, INT64 -> {
+                if (INTEGER.matcher(text).matches() && text.length() <= 20) {
+                    return new BigInteger(text);
+                }
+            }
+            case DOUBLE -> {
+                if (NUMBER.matcher(text).matches() && text.length() <= 64) {
+                    return Double.parseDouble(text);
+                }
+            }
+            case BOOLEAN -> {
+                if (text.equals("true") || text.equals("false")) {
+                    return Boolean.valueOf(text);
+                }
+            }
+            case OBJECT -> throw new IllegalStateException("not a scalar");
+        }
+        return new ObjectSink.Opaque("the text " + Texts.quote(text));
+    }
+
+    private static void noAttributes(XMLStreamReader reader, ObjectSink sink, String path)
+            throws IOException {
+        if (reader.getAttributeCount() > 0) {
+            throw sink.fieldProblem(
+                    path, "has the attribute " + reader.getAttributeName(0) + "; it takes none");
+        }
+    }
+
+    /** Reads past the element whose start tag the reader is at. */
+    private static void skipElement(XMLStreamReader reader) throws XMLStreamException {
+        for (int depth = 1; depth > 0; ) {
+            int event = reader.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            }
+        }
+    }
+
+    private static Schema.SchemaField fieldNamed(Schema schema, String name) {
+        for (Schema.SchemaField field : schema.fields()) {
+            if (field.name().equals(name)) {
+                return field;
+            }
+        }
+        return null;
+    }
+
+    private static String join(String path, String name) {
+        return path.isEmpty() ? name : path + "." + name;
     }
 
     /** The fields of an object of attributes: {@code <book title="…" …/>}. */
@@ -278,7 +535,20 @@ final class XmlCodec implements FormatCodec {
      * instructions; text there is refused, and so is a DOCTYPE, before anything in it is read.
      */
     private static int nextTag(XMLStreamReader reader, ObjectValidator validator)
-            throws XMLStreamException, InvalidBodyException {
+            throws XMLStreamException, IOException {
+        return nextTag(reader, validator::listProblem, validator::malformed);
+    }
+
+    private static int nextTag(XMLStreamReader reader, ObjectSink sink)
+            throws XMLStreamException, IOException {
+        return nextTag(reader, sink::listProblem, sink::malformed);
+    }
+
+    private static int nextTag(
+            XMLStreamReader reader,
+            Function<String, ? extends IOException> listProblem,
+            BiFunction<String, String, ? extends IOException> malformed)
+            throws XMLStreamException, IOException {
         while (true) {
             int event = reader.next();
             switch (event) {
@@ -292,17 +562,17 @@ final class XmlCodec implements FormatCodec {
                         XMLStreamConstants.SPACE -> {}
                 case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
                     if (!reader.isWhiteSpace()) {
-                        throw validator.listProblem(
+                        throw listProblem.apply(
                                 "the document has text outside the fields: "
                                         + Texts.quote(reader.getText()));
                     }
                 }
                 case XMLStreamConstants.DTD ->
-                        throw validator.listProblem(
+                        throw listProblem.apply(
                                 "a DOCTYPE is not allowed: the document must have no DTD, so no"
                                         + " entity declarations and no external references");
                 default ->
-                        throw validator.malformed(
+                        throw malformed.apply(
                                 "XML", "unexpected content (StAX event " + event + ")");
             }
         }
@@ -326,6 +596,15 @@ final class XmlCodec implements FormatCodec {
      * malformed XML.
      */
     private static IOException refusal(Throwable problem, ObjectValidator validator) {
+        return refusal(problem, validator::malformed);
+    }
+
+    private static IOException refusal(Throwable problem, ObjectSink sink) {
+        return refusal(problem, sink::malformed);
+    }
+
+    private static IOException refusal(
+            Throwable problem, BiFunction<String, String, ? extends IOException> malformed) {
         Throwable cause = problem;
         for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = next(cause)) {
             if (cause instanceof BodyRefusedException refused) {
@@ -336,7 +615,7 @@ final class XmlCodec implements FormatCodec {
                 problem.getMessage() == null
                         ? problem.getClass().getSimpleName()
                         : problem.getMessage();
-        return validator.malformed(
+        return malformed.apply(
                 "XML", message.replace(" {unknown-source}", "").replaceAll("\\s+", " "));
     }
 

@@ -10,8 +10,9 @@ import lab.responsetime.core.formats.Format;
 
 /**
  * The collector: reads one posted body — from the connection, through its Content-Encoding's
- * decoder, into its format's decoder — checks every object against docs/method.md#datasets, keeps
- * nothing, and says what it read and how long each part took.
+ * decoder, into its format's decoder — checks every object against docs/method.md#datasets (a
+ * brought dataset's against its schema, {@link SchemaValidator}), keeps nothing, and says what it
+ * read and how long each part took.
  *
  * <p>It streams: bytes are decompressed and parsed as they arrive, and each limit of {@link
  * IngestLimits} is enforced where it is passed — the body's bytes as they are read from the
@@ -113,10 +114,22 @@ public final class Ingestion {
                                     ? Ingestion::notReceived
                                     : problem -> corrupt(encoding, problem),
                             nanoClock);
-            ObjectValidator validator = ObjectValidator.of(kind, limits.maxObjects());
-            Format decodedAs = format.codec().decode(decoded, validator);
-            if (decoded.read() >= 0) {
-                throw validator.listProblem("there is more after the end of the list");
+            Format decodedAs;
+            int objects;
+            if (kind.schema().isPresent()) {
+                SchemaValidator validator = SchemaValidator.of(kind, limits.maxObjects());
+                decodedAs = format.codec().decodeObjects(kind, decoded, validator);
+                if (decoded.read() >= 0) {
+                    throw validator.listProblem("there is more after the end of the list");
+                }
+                objects = validator.count();
+            } else {
+                ObjectValidator validator = ObjectValidator.of(kind, limits.maxObjects());
+                decodedAs = format.codec().decode(decoded, validator);
+                if (decoded.read() >= 0) {
+                    throw validator.listProblem("there is more after the end of the list");
+                }
+                objects = validator.count();
             }
             if (encoding != Compression.NONE && wire.read() >= 0) {
                 throw new InvalidBodyException(
@@ -132,7 +145,7 @@ public final class Ingestion {
                     kind,
                     decodedAs,
                     encoding,
-                    validator.count(),
+                    objects,
                     wire.count(),
                     decoded.count(),
                     receive,
