@@ -29,6 +29,9 @@ if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-
   touch server/target/.maven-resolved
 fi
 
+# The study server's TLS key and certificate for localhost (tls/, never committed).
+bash scripts/tls-key.sh
+
 # Debian's packages: Chromium (Playwright cannot download browsers here), wrk (the load testbed's
 # load generator) and nginx-light (the load benchmark's static-file baseline). As root they are
 # installed when missing; otherwise what is missing is named (the testbed and its benchmark need
