@@ -15,6 +15,7 @@ import { completeCell, scenarioOf } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
+import { overProtocol } from '#common/protocols.js';
 
 /** How many other configurations a situation's paragraph names at most (the rest are counted). */
 const MOST_NAMED = 3;
@@ -58,7 +59,7 @@ export function computationWords(cm) {
 /** A situation as a reader says it: "1,000 Books at 10 Mbit/s, sorted by each property … (CM3)". */
 export function situationWords(cell) {
   const computation = computationWords(cell.cm);
-  return `${objects(cell)} ${network(cell.network)}${computation ? `, ${computation}` : ''}`;
+  return `${objects(cell)} ${network(cell.network)}${overProtocol(cell.protocol)}${computation ? `, ${computation}` : ''}`;
 }
 
 /** A configuration in words: "JSON with GZIP", "Protobuf without compression, the server sorting". */

@@ -591,6 +591,7 @@ export function decisions(cells, groups) {
         count: fastest.count,
         network: fastest.network,
         cm: fastest.cm,
+        protocol: completeCell(fastest).protocol,
         fastest: label(decision.fastest),
         fastest_case_id: decision.fastest,
         median_ms: decision.median_ms,

@@ -23,6 +23,7 @@ import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
+import { protocolEffects, protocolParagraphs } from './protocols.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
@@ -273,7 +274,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionRows = helper.map((d) => [
     d.object,
     d.count,
-    d.network,
+    d.protocol && d.protocol !== 'http1.1' ? `${d.network}, ${d.protocol}` : d.network,
     `CM${d.cm}`,
     d.recommendation,
     d.median_ms.toFixed(2),
@@ -330,6 +331,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       paragraphs: [
         ...opening.situations.map((p) => p.text),
         ...(opening.general ? [`In general: ${opening.general}`] : []),
+        ...protocolParagraphs(helper, cells),
         opening.reading,
       ],
     },
@@ -397,6 +399,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         conclusions,
         contradictions,
         decisions: helper,
+        protocols: protocolEffects(helper, cells),
         charts,
         sizes,
         break_even: breakEven,

@@ -5,12 +5,14 @@
 //   await lab.runGroup({id, cells}, protocol, {seed, onRound, onProgress, signal})
 //     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
 //   await lab.fetchObjects({object, format, compression, level, count, cm}) → plain objects
-//   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
+//   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions,
+//     the protocol the page came over; a cell that names no protocol runs over it)
 //   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
 import { runGroup } from './group-runner.js';
+import { DEFAULT_PROTOCOL, protocolUsed } from '#common/protocols.js';
 
 /** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
 const PROTOBUF_GLOBAL = 'protobuf';
@@ -32,6 +34,11 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     yieldToBrowser: () => new Promise((resolve) => setTimeout(resolve, 0)),
   };
   performance.setResourceTimingBufferSize(1000);
+  // The protocol this page was loaded over (its origin's connector): a cell that names none runs
+  // over it.
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const pageProtocol = protocolUsed(globalThis.location.href, navigation?.nextHopProtocol) ?? DEFAULT_PROTOCOL;
+  const withProtocol = (cell) => ({ protocol: pageProtocol, ...cell });
   const context = () => ({
     cross_origin_isolated: globalThis.crossOriginIsolated === true,
     user_agent: navigator.userAgent,
@@ -40,13 +47,16 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     protobufjs: protobufjsVersion,
     libraries,
     base_url: baseUrl,
+    protocol: pageProtocol,
+    next_hop_protocol: navigation?.nextHopProtocol ?? null,
   });
   return {
     async runCell(cell, options = {}) {
-      const result = await runCell(env, cell, options);
+      const result = await runCell(env, withProtocol(cell), options);
       return { ...result, context: context() };
     },
-    runGroup: (group, protocol, options = {}) => runGroup(env, group, protocol, options),
+    runGroup: (group, protocol, options = {}) =>
+      runGroup(env, { ...group, cells: group.cells.map(withProtocol) }, protocol, options),
     fetchObjects: (request) => fetchObjects(env, request),
     context,
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */

@@ -5,9 +5,9 @@
 // nextHopProtocol (the ALPN id the browser used) says which one a request actually went over.
 
 export const PROTOCOLS = Object.freeze({
-  'http1.1': { label: 'HTTP/1.1, cleartext', scheme: 'http', alpn: 'http/1.1' },
-  'http1.1-tls': { label: 'HTTP/1.1 over TLS', scheme: 'https', alpn: 'http/1.1' },
-  h2: { label: 'HTTP/2 over TLS', scheme: 'https', alpn: 'h2' },
+  'http1.1': { label: 'cleartext HTTP/1.1', scheme: 'http', alpn: 'http/1.1' },
+  'http1.1-tls': { label: 'HTTP/1.1 with TLS', scheme: 'https', alpn: 'http/1.1' },
+  h2: { label: 'HTTP/2 with TLS', scheme: 'https', alpn: 'h2' },
 });
 
 export const PROTOCOL_NAMES = Object.freeze(Object.keys(PROTOCOLS));
@@ -15,8 +15,11 @@ export const PROTOCOL_NAMES = Object.freeze(Object.keys(PROTOCOLS));
 /** The source study's protocol, and that of every cell that names none. */
 export const DEFAULT_PROTOCOL = 'http1.1';
 
-/** A protocol in words, e.g. "HTTP/2 over TLS". */
+/** A protocol in words, e.g. "HTTP/2 with TLS". */
 export const protocolLabel = (name) => PROTOCOLS[name]?.label ?? name;
+
+/** A protocol after a situation's words: "" for the default, " over HTTP/2 with TLS" otherwise. */
+export const overProtocol = (name) => (name && name !== DEFAULT_PROTOCOL ? ` over ${protocolLabel(name)}` : '');
 
 /**
  * The protocol a response came over, from its URL's scheme and its Resource Timing entry's
