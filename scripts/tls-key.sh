@@ -3,7 +3,7 @@
 # that is never committed (default tls/): localhost.p12 (the PKCS #12 key store the server's TLS
 # connectors read) and localhost.pem (the certificate, whose public key the browser is launched
 # to trust: common/browsers/chromium.js). A certificate that expires within a day is made anew.
-# Needs the JDK's keytool. Usage: scripts/tls-key.sh [folder]
+# Needs the JDK's keytool. Usage: scripts/tls-key.sh [folder, relative to the repository]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -59,7 +59,10 @@ class ProtocolsIntegrationTest {
     private static void makeKey() {
         try {
             Process process =
-                    new ProcessBuilder("bash", "../scripts/tls-key.sh", TLS.toString())
+                    new ProcessBuilder(
+                                    "bash",
+                                    "../scripts/tls-key.sh",
+                                    TLS.toAbsolutePath().toString())
                             .inheritIO()
                             .start();
             if (process.waitFor() != 0) {
