@@ -59,7 +59,8 @@ export function computationWords(cm) {
 /** A situation as a reader says it: "1,000 Books at 10 Mbit/s, sorted by each property … (CM3)". */
 export function situationWords(cell) {
   const computation = computationWords(cell.cm);
-  return `${objects(cell)} ${network(cell.network)}${overProtocol(cell.protocol)}${computation ? `, ${computation}` : ''}`;
+  const where = `${network(cell.network)}${overProtocol(cell.protocol)}`;
+  return `${objects(cell)} ${where}${computation ? `, ${computation}` : ''}`;
 }
 
 /** A configuration in words: "JSON with GZIP", "Protobuf without compression, the server sorting". */

@@ -99,7 +99,7 @@ test('old protocols are refused with what to write instead', () => {
   );
 });
 
-test('protocols: each protocol of a group makes its own comparison groups; a plan without is cleartext HTTP/1.1', () => {
+test('protocols: each makes its own comparison groups; a plan without is cleartext HTTP/1.1', () => {
   const plan = loadPlan('protocols');
   const groups = comparisonGroups(plan);
   const protocols = ['http1.1', 'http1.1-tls', 'h2'];
