@@ -1,9 +1,10 @@
-// `npx playwright test`: runs the study plan named by PLAN (default quick) in Debian's Chromium,
+// `npx playwright test`: runs the study plan named by PLAN (default quick) in Debian's Chromium (or Firefox),
 // one test per comparison group, writing every sample to results/<UTC timestamp>-<plan>/ (or
 // RUN_DIR). Every setting: docs/running-studies.md.
 //
 //   PLAN=<name>|<file.json>               which plan (experiments/plans/: quick, thesis, …)
 //   NETWORK=<profile>                      run every cell on this network instead of the plan's
+//   BROWSER=chromium|firefox               the engine (default chromium); Firefox shapes with netns only
 //   SHAPING=cdp|netns                      how networks are shaped (default cdp)
 //   BASE_URL=http://host:port              the study server (default http://localhost:8080); on
 //                                          this machine it is started when none answers, elsewhere never
@@ -13,6 +14,7 @@
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './experiments/network/netns-launch.js';
+import { engineOf } from './common/browsers/engines.js';
 import { STUDY_SERVER_OPTS } from './experiments/server-process.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
@@ -33,7 +35,7 @@ export default defineConfig({
   fullyParallel: true,
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
-  use: { baseURL: BASE_URL, launchOptions },
+  use: { baseURL: BASE_URL, browserName: engineOf().name, launchOptions },
   webServer: startServer
     ? {
         // Without the request log: logging every request to the console costs ~1 ms each on this

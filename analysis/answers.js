@@ -7,6 +7,7 @@ import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, hasInterval, judgingOf, ver
 import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
+import { network, relative } from '#common/answer-words.js';
 
 export { NO_CLEAR_WINNER };
 
@@ -19,10 +20,6 @@ const compressionName = (cell) =>
   cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level);
 /** A ratio as the report writes it: 1.234 → "1.23×". */
 const times = (ratio) => `${ratio.toFixed(2)}×`;
-const ci = (c) =>
-  Number.isFinite(c.ci_low) && Number.isFinite(c.ci_high)
-    ? `95% CI ${c.ci_low.toFixed(2)}–${c.ci_high.toFixed(2)}`
-    : `no CI from ${c.rounds} round${c.rounds === 1 ? '' : 's'}`;
 /** How results are judged when no run says otherwise: the default stop rule's δ and looks. */
 export const DEFAULT_JUDGING = Object.freeze(judgingOf(undefined));
 /** What a comparison rests on: its rounds (a p-value only for runs without rounds). */
@@ -88,13 +85,28 @@ function verdict(c, delta) {
         : 'tie';
 }
 
-/** The words for a comparison that names no winner. */
-const neither = (v, delta) => (v === 'equivalent' ? `equivalent (within ±${percent(delta)})` : 'no clear difference');
+/**
+ * A judged comparison in words, one direction: "X is k× slower than Y (95 % CI …)" or "… faster
+ * …", then whether that is clear. `ratio`, `low`, `high`: time(x) / time(y) and its CI.
+ */
+function compared(x, y, ratio, low, high, v, delta) {
+  const words = relative(x, y, ratio, low, high);
+  if (v === 'equivalent') return `${words}: equivalent, within ±${percent(delta)}`;
+  if (v === 'tie') return `${words}: not a clear difference`;
+  return Number.isFinite(low) ? words : `${words}, too few rounds to judge`;
+}
+
+/** A comparison c (ratio a/b) in words with `x` naming a and `y` naming b. */
+const comparedAB = (c, x, y, delta) => compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c, delta), delta);
+/** The same, read the other way round: `x` names b, `y` names a. */
+const comparedBA = (c, x, y, delta) =>
+  compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c, delta)), delta);
+const flip = (v) => (v === 'a' ? 'b' : v === 'b' ? 'a' : v);
 
 /** δ as the report writes it: 0.05 → "5 %". */
 export const percent = (delta) => `${Number((delta * 100).toFixed(2))} %`;
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
-const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')}, ${cell.network}`;
+const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')} ${network(cell.network)}`;
 
 /**
  * How many times slower `slow` is than `fast`: from the run's comparison of the two when it made
@@ -107,13 +119,14 @@ function slowerBy(all, fast, slow) {
     fastId === slowId
       ? null
       : all.find((k) => [caseId(k.a), caseId(k.b)].sort().join() === [fastId, slowId].sort().join());
-  if (!c) return `${times(slow.stats.median / fast.stats.median)} slower`;
+  const [x, y] = [formatName(slow.cell), formatName(fast.cell)];
+  if (!c) return `${relative(x, y, slow.stats.median / fast.stats.median)} by overall medians`;
   const [ratio, low, high] =
     caseId(c.a) === slowId ? [c.ratio, c.ci_low, c.ci_high] : [1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low];
-  return `${times(ratio)} slower${hasInterval(c) ? `, 95% CI ${low.toFixed(2)}–${high.toFixed(2)}` : ''}`;
+  return relative(x, y, ratio, low, high);
 }
 
-function rq1(cells, all) {
+function rq1(cells, all, delta) {
   const lines = [];
   // Formats against each other: the decoder goes with the format (a cell's decoder is its
   // format's default unless the plan names others), so it varies with it.
@@ -128,8 +141,8 @@ function rq1(cells, all) {
     });
     const parts = winners.map(
       (w) =>
-        `N=${w.count}: ${formatName(w.fastest.cell)} (${w.fastest.stats.median.toFixed(1)} ms` +
-        `, ${formatName(w.slowest.cell)} ${slowerBy(all, w.fastest, w.slowest)})`,
+        `N=${w.count}: ${formatName(w.fastest.cell)} (${w.fastest.stats.median.toFixed(1)} ms;` +
+        ` ${slowerBy(all, w.fastest, w.slowest)})`,
     );
     const largest = winners.at(-1).count;
     const jsonOverProtobuf = all.find(
@@ -145,8 +158,8 @@ function rq1(cells, all) {
     lines.push(
       `${where(cell)}, ${compressionName(cell)} — fastest: ${parts.join('; ')}.` +
         (jsonOverProtobuf
-          ? ` JSON/Protobuf at N=${largest}: ${times(jsonOverProtobuf.ratio)} ` +
-            `(${ci(jsonOverProtobuf)}, ${support(jsonOverProtobuf)}).`
+          ? ` At N=${largest}: ${comparedAB(jsonOverProtobuf, 'JSON', 'Protobuf', delta)}; ` +
+            `${support(jsonOverProtobuf)}.`
           : ''),
     );
   }
@@ -172,14 +185,8 @@ function rq2(cells, all, delta) {
     const name = compressionName(cell);
     const parts = group
       .sort((a, b) => a.cell.count - b.cell.count)
-      .map(({ c }) => {
-        const v = verdict(c, delta);
-        // The CI of the ratio as the sentence reads it: none/compressed when faster, compressed/none when slower.
-        const shown = v === 'a' ? `95% CI ${(1 / c.ci_high).toFixed(2)}–${(1 / c.ci_low).toFixed(2)}` : ci(c);
-        const said =
-          v === 'b' ? `${times(c.ratio)} faster` : v === 'a' ? `${times(1 / c.ratio)} slower` : neither(v, delta);
-        return `N=${c.a.count}: ${said} (${shown})`;
-      });
+      // Always "<compression> is k× faster/slower than no compression": ratio compressed/none.
+      .map(({ c }) => `N=${c.a.count}: ${comparedBA(c, name, 'no compression', delta)}`);
     lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
   }
   const situations = groupsWithout(
@@ -199,10 +206,8 @@ function rq2(cells, all, delta) {
       `${where(best.cell)}, ${formatName(best.cell)}, N=${best.cell.count} — fastest: ${compressionName(best.cell)} ` +
         `(${best.stats.median.toFixed(1)} ms)${
           pair
-            ? `, ${
-                clear === 'b'
-                  ? `clearly faster than no compression (${times(pair.ratio)}, ${ci(pair)})`
-                  : `not clearly faster than no compression (${times(pair.ratio)}, ${ci(pair)})`
+            ? `; ${comparedBA(pair, compressionName(best.cell), 'no compression', delta)}${
+                clear === 'b' ? ', clearly' : ''
               }`
             : ''
         }; slowest: ${compressionName(ranked.at(-1).cell)} ` +
@@ -280,32 +285,20 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
 /** RQ1–RQ5 in sentences, each with its numbers; verdicts at the run's δ (`judging`). */
 export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
   return {
-    RQ1: { question: 'How does the interchange format affect the response time?', answers: rq1(cells, all) },
+    RQ1: { question: 'How does the interchange format affect the response time?', answers: rq1(cells, all, delta) },
     RQ2: {
       question: 'How does compression (GZIP, and the others measured, at their levels) affect it?',
       answers: rq2(cells, all, delta),
     },
     RQ3: {
       question: 'Where is computation faster, client or server?',
-      answers: sideLines(all, 'side', (c) => {
-        const v = verdict(c, delta);
-        return v === 'b'
-          ? `server ${times(c.ratio)} faster`
-          : v === 'a'
-            ? `client ${times(1 / c.ratio)} faster`
-            : neither(v, delta);
-      }),
+      // Always "sorting in the browser is k× slower/faster than on the server": ratio client/server.
+      answers: sideLines(all, 'side', (c) => comparedAB(c, 'the browser sorting', 'the server sorting', delta)),
     },
     RQ4: {
       question: 'With client-side caching, how does an already cached dataset change the total time?',
-      answers: sideLines(all, 'caching', (c) => {
-        const v = verdict(c, delta);
-        return v === 'b'
-          ? `cached client ${times(c.ratio)} faster than a second request`
-          : v === 'a'
-            ? `second request ${times(1 / c.ratio)} faster than the cached client`
-            : neither(v, delta);
-      }),
+      // Always "a second request is k× slower/faster than sorting the cached copy": ratio second/cached.
+      answers: sideLines(all, 'caching', (c) => comparedAB(c, 'a second request', 'sorting the cached copy', delta)),
     },
     RQ5: {
       question: 'What amount of computation favours the client, and what the server?',
@@ -332,6 +325,15 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
   };
 }
+
+/** The study this lab reproduces (docs/method.md), as the report names it. */
+export const SOURCE_STUDY = Object.freeze({
+  authors: 'Dino Opijac and John Mogensen',
+  title: 'Improving response times over the HTTP-protocol: A comparative study of response times',
+  where: 'bachelor thesis, Blekinge Institute of Technology',
+  year: 2017,
+  setup: 'Firefox 53 on Windows over HTTP/1.1 on a LAN, unthrottled or throttled to 10 Mbit/s',
+});
 
 /**
  * How a claim's comparisons are counted: each one holds when its 95 % CI lies wholly among the
@@ -380,17 +382,21 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     {
       claim:
         'Bandwidth-limited, no GZIP: Protobuf has the lowest response time ' +
-        '(Book ~1.2× faster than JSON; Video 1.2× at 10 up to ~1.8× at 10000 objects).',
-      theirs: 'JSON/Protobuf 1.2× (Book); 1.2–1.8× (Video)',
+        '(JSON ~1.2× slower for Books; for Videos from 1.2× slower at 10 objects to ~1.8× slower at 10,000).',
+      theirs: 'JSON 1.2× slower than Protobuf (Book); 1.2–1.8× slower (Video); XML slower than Protobuf',
       parts: [
         {
-          what: 'JSON/Protobuf at 10 Mbit/s, no GZIP: Protobuf faster',
+          what: 'JSON against Protobuf at 10 Mbit/s, no GZIP: Protobuf faster',
+          x: 'JSON',
+          y: 'Protobuf',
           comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none'),
           holds: [VERDICTS.B_FASTER],
           contradicts: [VERDICTS.A_FASTER],
         },
         {
-          what: 'Protobuf/XML at 10 Mbit/s, no GZIP: Protobuf faster',
+          what: 'Protobuf against XML at 10 Mbit/s, no GZIP: Protobuf faster',
+          x: 'Protobuf',
+          y: 'XML',
           comparisons: formats('protobuf', 'xml', (c) => c.network === '10mbit' && c.compression === 'none'),
           holds: [VERDICTS.A_FASTER],
           contradicts: [VERDICTS.B_FASTER],
@@ -399,10 +405,12 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
-      theirs: 'JSON/Protobuf ≤ 1',
+      theirs: 'JSON as fast as Protobuf or faster',
       parts: [
         {
-          what: 'JSON/Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent',
+          what: 'JSON against Protobuf at 10 Mbit/s with GZIP: JSON faster or equivalent',
+          x: 'JSON',
+          y: 'Protobuf',
           comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && gzip(c)),
           holds: [VERDICTS.A_FASTER, VERDICTS.EQUIVALENT],
           contradicts: [VERDICTS.B_FASTER],
@@ -411,12 +419,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim:
-        'Unthrottled: JSON beats Protobuf (Book, no GZIP: up to ~3.2× at 10000 objects) ' +
+        'Unthrottled: JSON beats Protobuf (Books, no GZIP: Protobuf up to ~3.2× slower at 10,000 objects) ' +
         'and both beat XML; XML is slowest everywhere.',
-      theirs: 'Protobuf/JSON up to 3.2×; XML slowest',
+      theirs: 'JSON up to 3.2× faster than Protobuf (Book, no GZIP); JSON and Protobuf faster than XML',
       parts: [
         {
-          what: 'JSON/Protobuf unthrottled, Books, no GZIP: JSON faster',
+          what: 'JSON against Protobuf unthrottled, Books, no GZIP: JSON faster',
+          x: 'JSON',
+          y: 'Protobuf',
           comparisons: formats(
             'json',
             'protobuf',
@@ -426,7 +436,9 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           contradicts: [VERDICTS.B_FASTER],
         },
         {
-          what: 'JSON/XML and Protobuf/XML everywhere: XML slower',
+          what: 'JSON and Protobuf against XML everywhere: XML slower',
+          x: 'JSON or Protobuf',
+          y: 'XML',
           comparisons: [...formats('json', 'xml', () => true), ...formats('protobuf', 'xml', () => true)],
           holds: [VERDICTS.A_FASTER],
           contradicts: [VERDICTS.B_FASTER],
@@ -435,10 +447,12 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
-      theirs: 'none/GZIP > 1 at 10 Mbit/s, < 1 unthrottled',
+      theirs: 'no compression slower than GZIP at 10 Mbit/s, faster unthrottled',
       parts: [
         {
-          what: 'none/GZIP at 10 Mbit/s, N ≥ 100: GZIP faster',
+          what: 'no compression against GZIP at 10 Mbit/s, N ≥ 100: GZIP faster',
+          x: 'no compression',
+          y: 'GZIP',
           comparisons: pick(
             'compression',
             (c) =>
@@ -452,7 +466,9 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           contradicts: [VERDICTS.A_FASTER],
         },
         {
-          what: 'none/GZIP unthrottled: GZIP slower',
+          what: 'no compression against GZIP unthrottled: GZIP slower',
+          x: 'no compression',
+          y: 'GZIP',
           comparisons: pick(
             'compression',
             (c) => nothingComputed(c.a) && c.a.compression === 'none' && gzip(c.b) && c.a.network === 'unthrottled',
@@ -466,16 +482,20 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       claim:
         'Server computation is never slower; CM1–CM3 differ little; ' +
         'from CM4 the server wins clearly, more so with more objects.',
-      theirs: 'client/server ≥ 1 everywhere; > 1 from CM4',
+      theirs: 'the browser sorting as fast as the server or slower everywhere; clearly slower from CM4',
       parts: [
         {
-          what: 'client/server at CM1–CM3: the server not slower',
+          what: 'the browser sorting against the server sorting at CM1–CM3: the server not slower',
+          x: 'the browser sorting',
+          y: 'the server sorting',
           comparisons: pick('side', (c) => c.a.cm <= 3),
           holds: [VERDICTS.B_FASTER, VERDICTS.EQUIVALENT],
           contradicts: [VERDICTS.A_FASTER],
         },
         {
-          what: 'client/server from CM4: the server faster',
+          what: 'the browser sorting against the server sorting from CM4: the server faster',
+          x: 'the browser sorting',
+          y: 'the server sorting',
           comparisons: pick('side', (c) => c.a.cm >= 4),
           holds: [VERDICTS.B_FASTER],
           contradicts: [VERDICTS.A_FASTER],
@@ -486,16 +506,20 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       claim:
         'Caching: for few objects and CM3 or less the cached client is about twice as fast ' +
         'as a second server request; at CM5 the second request wins.',
-      theirs: 'second/cached ≈ 2 (N ≤ 100, ≤ CM3); < 1 at CM5',
+      theirs: 'a second request about 2× slower than sorting the cached copy (N ≤ 100, CM ≤ 3); faster at CM5',
       parts: [
         {
-          what: 'second/cached, N ≤ 100, CM ≤ 3: the cached client faster',
+          what: 'a second request against the cached copy, N ≤ 100, CM ≤ 3: the cached client faster',
+          x: 'a second request',
+          y: 'sorting the cached copy',
           comparisons: pick('caching', (c) => c.a.count <= 100 && c.a.cm <= 3),
           holds: [VERDICTS.B_FASTER],
           contradicts: [VERDICTS.A_FASTER],
         },
         {
-          what: 'second/cached at CM5: the second request faster',
+          what: 'a second request against the cached copy at CM5: the second request faster',
+          x: 'a second request',
+          y: 'sorting the cached copy',
           comparisons: pick('caching', (c) => c.a.cm === 5),
           holds: [VERDICTS.A_FASTER],
           contradicts: [VERDICTS.B_FASTER],
@@ -503,10 +527,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       ],
     },
   ];
-  const range = (list) =>
-    list.length
-      ? `${times(Math.min(...list.map((c) => c.ratio)))}–${times(Math.max(...list.map((c) => c.ratio)))}`
-      : '—';
+  /** The range of a part's ratios (time of x ÷ time of y) in words, one direction. */
+  const range = ({ x, y, comparisons: list }) => {
+    if (!list.length) return `${x} against ${y}: not measured`;
+    const [low, high] = [Math.min(...list.map((c) => c.ratio)), Math.max(...list.map((c) => c.ratio))];
+    if (low >= 1) return `${x} ${times(low)}–${times(high)} slower than ${y}`;
+    if (high <= 1) return `${x} ${times(1 / high)}–${times(1 / low)} faster than ${y}`;
+    return `${x} from ${times(1 / low)} faster to ${times(high)} slower than ${y}`;
+  };
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
       const verdicts = part.comparisons.map((c) => verdictOf(c, delta));
@@ -521,7 +549,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         holds,
         contradicted,
         open: verdicts.length - holds - contradicted,
-        ratios: range(part.comparisons),
+        ratios: range(part),
         holds_when: part.holds,
         contradicted_when: part.contradicts,
         comparisons: part.comparisons.map((c, i) => ({
@@ -594,6 +622,7 @@ export function decisions(cells, groups) {
         protocol: completeCell(fastest).protocol,
         fastest: label(decision.fastest),
         fastest_case_id: decision.fastest,
+        fastest_cell: completeCell(fastest),
         median_ms: decision.median_ms,
         recommendation: decision.recommendation === NO_CLEAR_WINNER ? NO_CLEAR_WINNER : label(decision.recommendation),
         no_clear_winner_among: decision.no_clear_winner_among.map(label),

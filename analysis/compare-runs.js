@@ -11,13 +11,16 @@
 // agreement in one word (summaryOf): the same answers, the same but on the δ line (whatever
 // differs, differs only where one run left a margin unsettled), or different (somewhere the runs
 // contradict each other). Each run is analysed on its own, exactly as its report is (at its
-// plan's δ and looks).
+// plan's δ and looks). Runs in two engines (BROWSER) also get each situation's answer per engine,
+// with the situations whose answer differs by engine told apart from those on the δ line
+// (engineAnswers).
 
 import { VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { normalCdf } from '#common/compare.js';
 import { medianOrNull } from '#common/stats.js';
 import { DEFAULT_JUDGING, NO_CLEAR_WINNER, comparisons, decisions, sourceConclusions } from './answers.js';
 import { readRuns } from './read-runs.js';
+import { runEngine } from './engine.js';
 
 /** A median moved "a lot" when it changed by more than this fraction. */
 export const MEDIAN_TOLERANCE = 0.1;
@@ -227,6 +230,45 @@ export function agreement(a, b) {
       different: differentVerdicts,
     },
     summary: summaryOf(differentDecisions.length, differentVerdicts.length, contradictions),
+    engines: engineAnswers(a, b, situations, (d) => decisionsB.get(situation(d)), situation),
+  };
+}
+
+/** What a situation's answer is in one run: its recommendation, fastest and margin over the next. */
+const answerOf = (d) => ({
+  recommendation: d.recommendation,
+  fastest: d.fastest,
+  margin: d.margin,
+  settled: d.settled,
+});
+
+/**
+ * Where two runs in different engines (run.json's browser block) give different answers: per
+ * decision-table situation, each engine's recommendation and margin, and whether the answer is
+ * the same, differs by engine (both runs settled every margin and still differ: the engines
+ * disagree, by the same rule that calls two runs of one engine contradictory), or differs only on
+ * the δ line (a margin one run left unsettled: runs of one engine differ like that too). Null
+ * for two runs of one engine.
+ */
+export function engineAnswers(a, b, situations, inB, situation) {
+  const [engineA, engineB] = [runEngine(a.context), runEngine(b.context)];
+  if (engineA.engine === engineB.engine) return null;
+  const rows = situations.map((d) => {
+    const e = inB(d);
+    const answer =
+      d.recommendation === e.recommendation ? 'same' : d.settled && e.settled ? 'differs by engine' : 'on the δ line';
+    return { situation: situation(d), a: answerOf(d), b: answerOf(e), answer };
+  });
+  const count = (answer) => rows.filter((r) => r.answer === answer).length;
+  return {
+    a: engineA,
+    b: engineB,
+    // Runs shaped differently (cdp and netns) differ by that too, not by engine alone.
+    shaping: { a: a.context.shaping ?? null, b: b.context.shaping ?? null },
+    situations: rows,
+    same: count('same'),
+    differ_by_engine: count('differs by engine'),
+    on_the_delta_line: count('on the δ line'),
   };
 }
 
@@ -427,9 +469,44 @@ function describeSpread(spread) {
   ];
 }
 
+/** An engine's answer in words: its recommendation, and its margin with the CI. */
+function answerText(x) {
+  const margin = x.margin
+    ? `, then ${x.margin.over} ${x.margin.ratio.toFixed(2)}×` +
+      (Number.isFinite(x.margin.ci_low) ? ` (95% CI ${x.margin.ci_low.toFixed(2)}–${x.margin.ci_high.toFixed(2)})` : '')
+    : '';
+  const fastest = x.recommendation === x.fastest ? '' : ` (fastest ${x.fastest})`;
+  return `${x.recommendation}${fastest}${margin}${x.settled ? '' : ', a margin not settled'}`;
+}
+
+/** engineAnswers in sentences: every situation, then the ones whose answer differs by engine. */
+export function describeEngines(engines) {
+  if (!engines) return [];
+  const name = (e) => `${e.title} ${e.version ?? ''}`.trim();
+  const [a, b] = [engines.a.title, engines.b.title];
+  const differing = engines.situations.filter((s) => s.answer === 'differs by engine');
+  return [
+    `engines: run A in ${name(engines.a)}, run B in ${name(engines.b)}; each situation's answer in both:`,
+    ...(engines.shaping.a === engines.shaping.b
+      ? []
+      : [
+          `  note: run A was shaped by ${engines.shaping.a}, run B by ${engines.shaping.b}; ` +
+            'an answer that differs may differ by the shaping as well as by the engine',
+        ]),
+    ...engines.situations.map(
+      (s) => `  ${s.situation} [${s.answer}]: ${a}: ${answerText(s.a)}; ${b}: ${answerText(s.b)}`,
+    ),
+    `situations whose answer differs by engine (every margin settled in both runs): ${engines.differ_by_engine}` +
+      (differing.length ? ` — ${differing.map((s) => s.situation).join(', ')}` : '') +
+      `; differing only on the δ line (a margin one run left unsettled, as runs of one engine also differ): ` +
+      `${engines.on_the_delta_line}; the same: ${engines.same} of ${engines.situations.length}`,
+  ];
+}
+
 /** The figures in sentences. */
 export function describeAgreement(r) {
   return [
+    ...describeEngines(r.engines),
     `cells in both runs: ${r.cells.in_both}; ` +
       `medians that moved by more than ${MEDIAN_TOLERANCE * 100} %: ${r.cells.medians_moved_over_10_percent}` +
       (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '') +

@@ -172,10 +172,11 @@ export function breakEvenTableRows(rows) {
     'pays below (95% CI)',
     'measured on slower links',
   ];
+  // c.ratio is T_none / T_c: read as "compressed k× faster" (or slower), whichever it is.
   const checkText = (c) =>
-    `${c.network}: ` +
-    `${c.measured === null ? 'no clear winner' : `${c.measured === 'none' ? 'no compression' : 'compressed'} faster`}` +
-    ` (${c.ratio.toFixed(2)}×), predicted ${c.predicted ?? '—'} → ${c.outcome}`;
+    `${c.network}: compressed ` +
+    `${c.ratio >= 1 ? `${c.ratio.toFixed(2)}× faster` : `${(1 / c.ratio).toFixed(2)}× slower`}` +
+    `${c.measured === null ? ', not clearly' : ''}; predicted ${c.predicted ?? '—'} → ${c.outcome}`;
   return {
     header,
     rows: rows.map((r) => [

@@ -3,8 +3,9 @@
 // configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
 
 import { inFamily } from '#common/cell.js';
-import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
+import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel } from '#common/catalogue.js';
 import { medianOrNull } from '#common/stats.js';
+import { configurationWords } from '#common/answer-words.js';
 import { DEFAULT_WEIGHTS, FIGURES, cellFigures, rankByIndex } from '#common/weighted-index.js';
 
 /** The median size, of the sizes the browser reported (it reports 0 where it withholds them). */
@@ -117,8 +118,7 @@ export function indexTableRows(situation) {
   const header = ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${f.replace('_ms', '')} ×`)];
   const rows = situation.ranking.map((r, i) => [
     i + 1,
-    `${formatLabel(r.configuration.format, r.configuration.decoder)}, ` +
-      `${compressionLabel(r.configuration.compression, r.configuration.level)}`,
+    configurationWords({ ...r.configuration, scenario: 1 }),
     r.index === null ? '—' : r.index.toFixed(3),
     ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
   ]);

@@ -3,6 +3,10 @@
 // it (the link or the CPU, from the recorded CPU time), the testbed's published figures beside
 // ours, and its conclusions judged on our data with the rule the study's report uses. Everything
 // is derived from cells.jsonl; `npm run report:load -- <run dir>` remakes it.
+//
+// A run whose plan has "open_loop" adds, per bandwidth, the highest constant rate each format
+// sustained (p99 from the due time under the plan's target, no errors) with its latency
+// percentiles, beside the closed-loop figures of the same cell, and latency against offered rate.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +50,111 @@ export function limitOf(row) {
   if (row.link_utilization >= LINK_BOUND) return 'link';
   if (row.server_cores + (row.load_cores ?? 0) >= CPU_BOUND * row.machine_cpus) return 'cpu';
   return 'neither';
+}
+
+/** What bounded a cell's search, in words (analysis/open-loop.js nextRate's bounded_by). */
+const BOUNDED_BY = Object.freeze({
+  server: 'the server and link: p99 over the target, or errors, above it',
+  generator: 'the load generator: it could not send the next rate (a limit of this machine, not the server)',
+  max_per_s: "the search's highest rate (max_per_s): sustained up to it",
+  min_per_s: "nothing sustained down to the search's lowest rate (min_per_s)",
+  max_probes: 'the probe budget (max_probes): the answer lies between the two rates',
+});
+
+/**
+ * One row per cell with an open-loop search: the sustained rate (median over rounds), the
+ * figures of the probe at that rate (from its round, the first when several), what bounded the
+ * search, and every probe (for the chart).
+ */
+export function openLoopRows(records, target) {
+  const byCell = new Map();
+  for (const r of records) {
+    if (!r.open_loop) continue;
+    if (!byCell.has(r.cell_id)) byCell.set(r.cell_id, []);
+    byCell.get(r.cell_id).push(r);
+  }
+  return [...byCell.values()].map((rounds) => {
+    const sustained = rounds.map((r) => r.open_loop.result.sustained_per_s);
+    const known = sustained.filter((v) => v !== null);
+    const first = rounds[0];
+    const result = first.open_loop.result;
+    const at = first.open_loop.probes.find((p) => p.rate_per_s === result.sustained_per_s) ?? null;
+    const probes = rounds.flatMap((r) => r.open_loop.probes.map((p) => ({ round: r.round, ...p })));
+    const checks = probes.map((p) => p.responsive);
+    return {
+      cell_id: first.cell_id,
+      ...first.cell,
+      rounds: rounds.length,
+      p99_target_ms: first.open_loop.settings.p99_target_ms ?? target,
+      sustained_per_s: known.length === sustained.length && known.length ? median(known) : null,
+      per_round_sustained_per_s: Object.fromEntries(rounds.map((r) => [r.round, r.open_loop.result.sustained_per_s])),
+      ceiling_per_s: result.ceiling_per_s,
+      bounded_by: [...new Set(rounds.map((r) => r.open_loop.result.bounded_by))].join(', '),
+      at_sustained: at && {
+        asked_per_s: at.figures.asked_per_s,
+        sent_per_s: at.figures.sent_per_s,
+        ok_per_s: at.figures.ok_per_s,
+        latency_ms: at.figures.latency_ms,
+        service_latency_ms: at.figures.service_latency_ms,
+        send_lag_ms: at.figures.send_lag_ms,
+      },
+      closed_loop_requests_per_s: median(rounds.map((r) => r.requests_per_s)),
+      closed_loop_p99_ms: median(rounds.map((r) => r.wrk.latency_ms.p99)),
+      probes,
+      errors: probes.reduce((sum, p) => sum + p.figures.errors, 0),
+      non_2xx: probes.reduce((sum, p) => sum + p.figures.non_2xx, 0),
+      generator_limited_probes: probes.filter((p) => p.verdict === 'generator-limited').length,
+      check_max_ms: checks.some((c) => c.ms === null) ? null : Math.max(...checks.map((c) => c.ms)),
+      checks_unanswered: checks.filter((c) => c.ms === null || c.status !== 200).length,
+      not_freed: probes.filter((p) => !p.after.freed).length,
+      connections_closed_after: probes.reduce((sum, p) => sum + p.after.connections_closed, 0),
+    };
+  });
+}
+
+/** Latency (p50 and p99 from the due time) against the offered rate, per format, a panel per situation. */
+function openLoopChartSpec(rows) {
+  const values = rows.flatMap((r) =>
+    r.probes.flatMap((p) =>
+      ['p50', 'p99']
+        .map((q) => ({
+          panel: `${methodText(r.method, r.count, r.object)}, ${r.bandwidth_mbit} Mbit/s`,
+          format: formatLabel(r.format) + (r.compression === 'none' ? '' : `, ${r.compression}`),
+          percentile: q,
+          rate: p.rate_per_s,
+          ms: p.figures.latency_ms[q],
+          verdict: p.verdict,
+        }))
+        .filter((v) => Number.isFinite(v.ms) && v.ms > 0),
+    ),
+  );
+  const target = rows[0]?.p99_target_ms;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `Latency from the due time against the offered rate (p99 target ${target} ms)`,
+    data: { values },
+    facet: { field: 'panel', type: 'nominal', title: null },
+    columns: 3,
+    spec: {
+      width: 220,
+      height: 180,
+      layer: [
+        {
+          mark: { type: 'line', point: true },
+          encoding: {
+            x: { field: 'rate', type: 'quantitative', scale: { type: 'log' }, title: 'offered rate (requests/s)' },
+            y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'latency (ms)' },
+            color: { field: 'format', type: 'nominal' },
+            strokeDash: { field: 'percentile', type: 'nominal' },
+            shape: { field: 'verdict', type: 'nominal' },
+            order: { field: 'rate', type: 'quantitative' },
+          },
+        },
+        { mark: { type: 'rule', color: '#888' }, encoding: { y: { datum: target } } },
+      ],
+    },
+    resolve: { scale: { y: 'independent', x: 'independent' } },
+  };
 }
 
 const seriesKey = (cell) => `${cell.object}/${cell.method}/${cell.count}/${cell.format}/${cell.compression}`;
@@ -296,7 +405,104 @@ const SUMMARY_COLUMNS = [
   'non_2xx',
   'max_rss_bytes',
   'window_s',
+  'open_loop_sustained_per_s',
+  'open_loop_bounded_by',
+  'open_loop_p50_ms',
+  'open_loop_p99_ms',
 ];
+
+/** The open-loop probes' lines for "Did the server hold". */
+function openLoopHeld(openRows) {
+  if (openRows.length === 0) return [];
+  const probes = openRows.reduce((sum, r) => sum + r.probes.length, 0);
+  const sum = (key) => openRows.reduce((total, r) => total + r[key], 0);
+  const checks = openRows.map((r) => r.check_max_ms).filter((v) => v !== null);
+  return [
+    `Open loop: ${sum('errors')} errors and ${sum('non_2xx')} non-2xx answers over ${probes} probes ` +
+      `(rates above the sustained one included); ${sum('generator_limited_probes')} probes the generator ` +
+      'could not send as asked.',
+    "A small GET from inside the server's namespace half-way through every probe: " +
+      (checks.length ? `answered within ${decimal(Math.max(...checks), 0)} ms at worst` : 'no answer timed') +
+      `, ${sum('checks_unanswered')} unanswered or not 200.`,
+    `After each probe: ${sum('connections_closed_after')} connections still open closed (ss -K); ` +
+      `${sum('not_freed')} probes after which the server still had requests in progress 10 s later.`,
+  ];
+}
+
+const ms = (value) => decimal(value, value !== null && value < 10 ? 1 : 0);
+
+/** The open-loop part of the report: how it was measured, then a table per bandwidth. */
+function openLoopSections(openRows, session, connections) {
+  if (openRows.length === 0) return [];
+  const plan = session?.open_loop_generator;
+  const bandwidths = [...new Set(openRows.map((r) => r.bandwidth_mbit))].sort((a, b) => a - b);
+  const target = openRows[0].p99_target_ms;
+  const intro = {
+    heading: 'Sustainable rate at a constant load (open loop)',
+    paragraphs: [
+      `Per cell, after its closed-loop measurement, ${plan?.tool ?? 'Vegeta'} sent requests at constant rates ` +
+        `(${plan?.generators ?? 1} generator${(plan?.generators ?? 1) > 1 ? 's' : ''}, ` +
+        `${plan?.protocol ?? 'http1.1'}), on schedule whatever the answers did. ` +
+        'A rate is sustained when every answer in the measured window (after a warm-up) is a 2xx and the ' +
+        'p99 latency, counted from when each request was due (so a late send cannot hide a wait), ' +
+        `is at most ${target} ms. ` +
+        'The search doubles or halves from half the closed-loop rate, then bisects between the highest ' +
+        "sustained rate and the lowest one above it that was not, to the plan's precision. " +
+        'A rate the generator could not send (too few requests sent, or a p99 missed only through its ' +
+        'lateness) is no verdict on the server: the search stops below it and says so.',
+      'Latency percentiles are from a histogram (1 % buckets) over the measured window only. ' +
+        `"Closed loop" is the same cell under wrk (the related testbed's method: ${connections} connections, ` +
+        'each sending its next request when its answer is in), whose latency is from the actual send, ' +
+        'warm-up included. ' +
+        'Figures taken on a machine shared with other work are not final.',
+    ],
+  };
+  const perBandwidth = bandwidths.map((bandwidth) => ({
+    subheading: `${bandwidth} Mbit/s`,
+    table: {
+      header: [
+        'requests',
+        'format',
+        'sustained req/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'sent / asked',
+        'bounded by',
+        'closed-loop req/s',
+        'closed-loop p99 ms',
+        'sustained ÷ closed-loop',
+      ],
+      rows: openRows
+        .filter((r) => r.bandwidth_mbit === bandwidth)
+        .sort((a, b) => (b.sustained_per_s ?? -1) - (a.sustained_per_s ?? -1))
+        .map((r) => [
+          methodText(r.method, r.count, r.object),
+          formatLabel(r.format) + (r.compression === 'none' ? '' : `, ${r.compression}`),
+          r.sustained_per_s === null ? 'none' : decimal(r.sustained_per_s, r.sustained_per_s < 10 ? 2 : 1),
+          ms(r.at_sustained?.latency_ms.p50 ?? null),
+          ms(r.at_sustained?.latency_ms.p90 ?? null),
+          ms(r.at_sustained?.latency_ms.p99 ?? null),
+          r.at_sustained ? `${decimal(r.at_sustained.sent_per_s, 1)} / ${decimal(r.at_sustained.asked_per_s, 1)}` : '–',
+          r.bounded_by +
+            (r.ceiling_per_s === null ? '' : ` (${decimal(r.ceiling_per_s, r.ceiling_per_s < 10 ? 2 : 1)} req/s)`),
+          decimal(r.closed_loop_requests_per_s),
+          ms(r.closed_loop_p99_ms),
+          r.sustained_per_s === null ? '–' : decimal(r.sustained_per_s / r.closed_loop_requests_per_s, 2),
+        ]),
+    },
+  }));
+  const bounds = {
+    paragraphs: [
+      '"Bounded by": ' +
+        Object.entries(BOUNDED_BY)
+          .map(([key, text]) => `${key} — ${text}`)
+          .join('; ') +
+        '. The rate in brackets is the lowest one above the sustained rate that failed (or could not be sent).',
+    ],
+  };
+  return [intro, ...perBandwidth, bounds];
+}
 
 /** Writes report.md, report.html, summary.csv and charts/*.svg into the run directory. */
 export async function makeLoadReport(runDir, outDirectory = runDir) {
@@ -305,6 +511,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
   const rows = cellRows(records);
   const series = plateaus(rows);
   const claims = testbedClaims(rows);
+  const openRows = openLoopRows(records, context.plan.open_loop?.p99_target_ms);
   const session = context.sessions.at(-1);
   const plan = context.plan;
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
@@ -330,6 +537,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
       ),
     ],
     ['latency-p99', chartSpec(rows, (r) => r.latency_p99_ms, 'Latency p99 (ms), wrk, whole run', 'ms')],
+    ...(openRows.length ? [['open-loop-latency', openLoopChartSpec(openRows)]] : []),
   ]) {
     const svg = await renderSvg(spec);
     writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
@@ -381,6 +589,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
 
   const sections = [
     { paragraphs: [intro] },
+    ...openLoopSections(openRows, session, plan.connections),
     {
       heading: 'Which format serves the most requests',
       paragraphs: [
@@ -497,6 +706,7 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
           `${total5xx} of them 5xx, over ${records.length} measurements.`,
         `Largest resident memory of the server's JVM at a window's edge: ${decimal(maxRss / 2 ** 20, 0)} MiB` +
           (maxHeap ? `, its heap bounded at ${decimal(maxHeap / 2 ** 20, 0)} MiB (the plan's server_heap_mb).` : '.'),
+        ...openLoopHeld(openRows),
       ],
     },
     { heading: 'Charts', charts },
@@ -509,7 +719,17 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     join(outDirectory, 'summary.csv'),
     toCsv(
       SUMMARY_COLUMNS,
-      rows.map((r) => Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, r[c]]))),
+      rows.map((r) => {
+        const open = openRows.find((o) => o.cell_id === r.cell_id);
+        const row = {
+          ...r,
+          open_loop_sustained_per_s: open?.sustained_per_s,
+          open_loop_bounded_by: open?.bounded_by,
+          open_loop_p50_ms: open?.at_sustained?.latency_ms.p50,
+          open_loop_p99_ms: open?.at_sustained?.latency_ms.p99,
+        };
+        return Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, row[c]]));
+      }),
     ),
   );
   return {
@@ -519,5 +739,6 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
     rows,
     claims,
     series,
+    openRows,
   };
 }

@@ -9,7 +9,7 @@
 import { completeCell } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { DEFAULT_PROTOCOL, PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
-import { ms, situationWords } from './answer-first.js';
+import { ms, situationWords } from '#common/answer-words.js';
 
 /** The configurations a decision leaves standing: the recommended one, or all not clearly slower. */
 const standing = (d) => (d.recommendation === NO_CLEAR_WINNER ? d.no_clear_winner_among : [d.recommendation]);

@@ -33,15 +33,29 @@ function firstDifference(a, b, path = 'judgment') {
   return `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
 }
 
+/** A judgment without `decided_by` on its comparisons and decision margins. */
+function withoutDecidedBy(judgment) {
+  const strip = ({ decided_by: _, ...rest }) => rest;
+  return {
+    ...judgment,
+    comparisons: judgment.comparisons.map(strip),
+    ...(judgment.decision && { decision: { ...judgment.decision, others: judgment.decision.others.map(strip) } }),
+  };
+}
+
 /**
  * The judgment of one group: the stored one, checked against the judge's reading of the group's
  * samples; a group stored without one (a run made before judgments were stored) gets the judge's
  * reading, marked `judged_when_read`.
  */
 function judgmentOf(record, cells, samples, stop, path) {
-  const judged = asStored(judgeGroup(cells, samples, stop));
+  // As it was judged: a run stored before the few-rounds test existed, without it.
+  const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
+  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds }));
   if (!record.judgment) return { ...judged, judged_when_read: true };
-  const difference = firstDifference(record.judgment, judged);
+  // A run stored before comparisons recorded what decided them: compared without that field.
+  const recorded = record.judgment.comparisons?.some((c) => 'decided_by' in c) ?? true;
+  const difference = firstDifference(record.judgment, recorded ? judged : withoutDecidedBy(judged));
   if (difference) {
     throw new Error(
       `${path}: the judgment stored for group ${record.group_id} is not what its samples give ` +
@@ -53,7 +67,8 @@ function judgmentOf(record, cells, samples, stop, path) {
 
 /**
  * Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}; every
- * completed group: {group_id, case_ids, rounds, stop, judgment}; and how they were judged
+ * completed group: {group_id, case_ids, rounds, stop, time (where its time went, or null for runs
+ * made before it was recorded), judgment}; and how they were judged
  * (`judging`, {delta, looks}: their plan's stop rule — one rule, since runs with different
  * protocols are refused).
  */
@@ -111,6 +126,7 @@ export function readRuns(paths) {
         case_ids: members.map((m) => m.case_id),
         rounds: record.rounds,
         stop: record.stop,
+        time: record.time ?? null,
         judgment: judgmentOf(
           record,
           members.map((m) => m.cell),

@@ -12,11 +12,16 @@ import {
   conclusionRule,
   decisions,
   percent,
+  SOURCE_STUDY,
   sourceConclusions,
 } from './answers.js';
-import { chartSpecs, renderSvg } from './charts.js';
+import { CHART_LAYOUTS, chartSpecs, renderCharts } from './charts.js';
 import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
+import { computationWords, configurationWords, network, relative, situationWords } from '#common/answer-words.js';
+import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
+import { duration, timeSpent } from './time-spent.js';
+import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
@@ -24,6 +29,7 @@ import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
 import { protocolEffects, protocolParagraphs } from './protocols.js';
+import { overProtocol } from '#common/protocols.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
@@ -42,12 +48,21 @@ const SUMMARY_COLUMNS = [
   'decoded_body_size',
 ];
 
-/** How the report's comparisons were computed, in one sentence. */
-const METHOD =
-  'Cells compared with each other were measured together, interleaved in rounds; a ratio is of medians, ' +
-  'with a 95% CI from a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator ' +
-  'that also decided when to stop; it is clear when the CI lies wholly above 1 + δ or below 1 − δ, equivalent when ' +
-  'wholly inside [1 − δ, 1 + δ]. Runs without rounds get an independent bootstrap and a Mann–Whitney U p-value.';
+/** How the report's comparisons were computed and when a group stops, in a few sentences. */
+const method = ({ delta, looks }) =>
+  'Cells compared with each other were measured together, interleaved in rounds (each round visits every cell ' +
+  'of the group in a random order); a ratio is of medians over the rounds both cells ran in, with a 95 % CI from ' +
+  'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
+  'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 − δ ' +
+  `(δ = ${percent(delta)}), ` +
+  'equivalent when wholly inside [1 − δ, 1 + δ]' +
+  (looks > 1
+    ? `; a verdict settles once it held at ${looks} looks in a row (a look: the judgment after a round, on the ` +
+      'samples up to it)'
+    : '') +
+  ". Where those matched-round ratios differ from the ratio of the cells' overall medians (summary.csv) by more " +
+  'than 2 %, the opening says which it shows. Runs without rounds get an independent bootstrap and a ' +
+  'Mann–Whitney U p-value.';
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
@@ -74,14 +89,56 @@ function summaryRows(cells) {
 const SIZES_NOTE =
   'The body of each answer as the browser received it: raw (its decoded size) and on the wire under ' +
   'each compression measured, for the whole body and per object (medians over the samples; sizes do not vary).';
-const INDEX_NOTE =
-  "Per situation (objects, N, network), each configuration's server encode time " +
-  '(Server-Timing; scaled ' +
-  'up by bytes where the header covered only the first part of a streamed body), ' +
-  'transfer time, bytes on the wire and ' +
-  "browser decode time (last byte to decoded objects), each divided by the baseline's (JSON with response.json(), no " +
-  'compression), combined with the weights. The baseline scores 1; lower is better. The figures are medians of ' +
-  "per-sample values. Other weights: npm run report -- <run> --weights 40/20/35/5, or the page's report view.";
+/** What the weighted index is, and is not. */
+const indexNote = (weightsText) =>
+  "A related study (the lab's SPEC §9) ranked formats by an index rather than by response time: each " +
+  "configuration's server encode time, transfer time, bytes on the wire and browser decode time, each divided " +
+  "by the baseline's (JSON with response.json(), no compression), then weighted " +
+  `${weightsText} (encode/transfer/size/decode) and summed. The baseline scores 1; lower is better. It is shown ` +
+  'here to compare with that study, not as a recommendation: it weighs bytes and encode time whether or not ' +
+  'they make anyone wait, so its first rank need not be the fastest configuration — for that, read "What to ' +
+  'choose". The figures are medians of per-sample values; the encode time of a streamed body is scaled up from ' +
+  "its first part (Server-Timing covers only that). Other weights: the page's report view (Load a run), or " +
+  'npm run report -- <run> --weights 40/20/35/5.';
+
+/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s". */
+function situationTitle(situation) {
+  const [object, count, name] = situation.split('/');
+  return situationWords({ object, count: Number(count), network: name, cm: 0 });
+}
+
+/**
+ * How often the index's first rank is not the fastest configuration of its situation (the
+ * decision of the nothing-computed group with the same objects, N and network), named.
+ */
+function indexDisagreements(ranking, decided) {
+  const differ = [];
+  let compared = 0;
+  for (const situation of ranking) {
+    const [object, count, name] = situation.situation.split('/');
+    const decision = decided.find(
+      (d) => d.cm === 0 && d.object === object && d.count === Number(count) && d.network === name,
+    );
+    const first = situation.ranking[0];
+    if (!decision || !first || first.index === null) continue;
+    compared += 1;
+    const fastest = decision.fastest_cell;
+    const same = ['format', 'decoder', 'compression'].every((k) => first.configuration[k] === fastest[k]);
+    const sameLevel = (first.configuration.level ?? null) === (fastest.level ?? defaultLevel(fastest.compression));
+    if (!(same && sameLevel))
+      differ.push(
+        `${situationTitle(situation.situation)}: the index ranks ` +
+          `${configurationWords({ ...first.configuration, scenario: 1 })} first; the fastest measured is ` +
+          `${configurationWords(decision.fastest_cell)}`,
+      );
+  }
+  if (!compared) return 'No situation here has both an index (it needs Server-Timing) and a fastest configuration.';
+  if (!differ.length) return `In all ${compared} situations the index ranks the fastest configuration first.`;
+  return (
+    `In ${differ.length} of ${compared} situations the index's first is not the fastest configuration: ` +
+    `${differ.join('; ')}.`
+  );
+}
 
 const BREAK_EVEN_NOTE =
   'For each compression and level against no compression: what compressing costs unthrottled ' +
@@ -92,49 +149,134 @@ const BREAK_EVEN_NOTE =
   'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips ' +
   '(slow start grows with the body); the last column checks it against the cells measured on slower links.';
 
+/**
+ * An anchor for a heading, as GitHub makes them for Markdown headings (lower case, punctuation
+ * dropped, each space a hyphen), so that the Markdown report's contents link on GitHub too;
+ * `seen` numbers repeats ("-1", "-2") as GitHub does.
+ */
+export function headingId(heading, seen = new Map()) {
+  const base = heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+  const times = seen.get(base) ?? 0;
+  seen.set(base, times + 1);
+  return times === 0 ? base : `${base}-${times}`;
+}
+
+/**
+ * The sections' headings with their anchors; the contents list the headings after the first
+ * section (which comes before them, so that the report opens with its answer), and only when
+ * there are at least three.
+ */
+function contents(sections) {
+  const seen = new Map();
+  const ids = sections.map((s) => ({
+    heading: s.heading ? headingId(s.heading, seen) : null,
+    subheading: s.subheading ? headingId(s.subheading, seen) : null,
+  }));
+  const entries = sections.map((s, i) => ({ text: s.heading, id: ids[i].heading })).filter((e) => e.text);
+  return { ids, entries: entries.length >= 3 ? entries.slice(1) : [] };
+}
+
+/** The index of the first section with a heading: the contents follow it (the answer comes first). */
+const afterFirstHeading = (sections) => sections.findIndex((s) => s.heading);
+
 /** The report's sections as Markdown (also the load testbed's report). */
 export function renderMarkdown(sections, title = 'Response Time Lab report') {
   const out = [`# ${title}`, ''];
-  for (const s of sections) {
+  const { entries } = contents(sections);
+  sections.forEach((s, i) => {
     if (s.heading) out.push(`## ${s.heading}`, '');
     if (s.subheading) out.push(`### ${s.subheading}`, '');
     for (const p of s.paragraphs ?? []) out.push(p, '');
     if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
     if (s.after) out.push(s.after, '');
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
-    for (const c of s.charts ?? []) out.push(`![${c.title}](charts/${c.name}.svg)`, '');
-  }
+    for (const c of s.charts ?? []) out.push(`${c.title}`, '', `![${c.title}](charts/${c.name}.svg)`, '');
+    // The contents under a heading of their own, so the opening section ends where they start.
+    if (i === afterFirstHeading(sections) && entries.length)
+      out.push('## Contents', '', ...entries.map((e) => `- [${e.text}](#${e.id})`), '');
+  });
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The page's style: text in lines short enough to read, tables that scroll inside themselves
+ * when wider than the page, and each chart at the drawing (CHART_LAYOUTS) its figure's width
+ * reaches, scaled to that width.
+ */
+const STYLE = [
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}',
+  'h1{font-size:1.75em;line-height:1.25}',
+  'h2{margin-top:1.8em;padding-bottom:.2em;border-bottom:1px solid #d0d7de;line-height:1.3}',
+  'h2,h3{scroll-margin-top:8px}',
+  'p,li{max-width:80ch}',
+  'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
+  'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
+    'width:fit-content;max-width:100%;box-sizing:border-box}',
+  'nav.contents h2{font-size:1em;margin:0;padding:0;border:0}',
+  'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
+  'a{color:#0969da}',
+  '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
+  'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
+  'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
+  'th{background:#f6f8fa}tr:last-child td{border-bottom:0}td.long{min-width:14em}',
+  'figure.chart{margin:20px 0 36px;container-type:inline-size}',
+  'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',
+  'figure.chart svg{display:block;max-width:100%;height:auto}',
+  'figure.chart .drawn-at svg{width:100%}',
+  `${CHART_LAYOUTS.map((l) => `.drawn-at-${l.width}`).join(',')}{display:none}`,
+  ...CHART_LAYOUTS.map((l, i) => {
+    const below = CHART_LAYOUTS[i - 1]?.from;
+    const query = [l.from > 0 ? `(min-width:${l.from}px)` : '', below ? `(max-width:${below - 0.02}px)` : '']
+      .filter(Boolean)
+      .join(' and ');
+    return `@container ${query}{.drawn-at-${l.width}{display:block}}`;
+  }),
+].join('\n');
+
+/** A chart as a figure: its drawings at each width (one shown, CSS picks), or its one SVG. */
+function htmlChart(chart) {
+  const drawings = chart.variants
+    ? chart.variants.map((v) => `<div class="drawn-at drawn-at-${v.width}">${v.svg}</div>`).join('\n')
+    : chart.svg;
+  return `<figure class="chart"><figcaption>${escapeHtml(chart.title)}</figcaption>\n${drawings}</figure>`;
 }
 
 /** The report's sections as one self-contained HTML page, charts inline. */
 export function renderHtml(sections, title = 'Response Time Lab report') {
+  const { ids, entries } = contents(sections);
+  const nav = entries.length
+    ? `<nav class="contents" aria-label="Contents"><h2 id="contents">Contents</h2><ol>${entries
+        .map((e) => `<li><a href="#${e.id}">${escapeHtml(e.text)}</a></li>`)
+        .join('')}</ol></nav>`
+    : '';
   const body = sections
-    .map((s) =>
+    .map((s, i) =>
       [
-        s.heading ? `<h2>${escapeHtml(s.heading)}</h2>` : '',
-        s.subheading ? `<h3>${escapeHtml(s.subheading)}</h3>` : '',
+        s.heading ? `<h2 id="${ids[i].heading}">${escapeHtml(s.heading)}</h2>` : '',
+        s.subheading ? `<h3 id="${ids[i].subheading}">${escapeHtml(s.subheading)}</h3>` : '',
         ...(s.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
         s.table ? htmlTable(s.table.header, s.table.rows) : '',
         s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
         s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
-        ...(s.charts ?? []).map((c) => `<figure>${c.svg}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`),
+        ...(s.charts ?? []).map(htmlChart),
+        i === afterFirstHeading(sections) ? nav : '',
       ]
         .filter(Boolean)
         .join('\n'),
     )
     .join('\n');
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:0 16px 40px;color:#1f2328}
-table{border-collapse:collapse;font-size:13px;margin:8px 0}` +
-    `th,td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
-figure{margin:20px 0;overflow-x:auto}figcaption{color:#57606a}</style></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>
+${STYLE}
+</style></head><body>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
-`
-  );
+`;
 }
 
 function markdownTable(header, rows) {
@@ -145,10 +287,17 @@ function markdownTable(header, rows) {
   ].join('\n');
 }
 
+/** Characters from which a table cell's text counts as long (it keeps a readable width). */
+const LONG_CELL = 30;
+
+/** A table in a box of its own that scrolls sideways when the table is wider than the page. */
 function htmlTable(header, rows) {
-  return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
+  const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  // A long text keeps a width a line of it reads at; the table scrolls rather than squeezing it.
+  const cell = (v) =>
+    String(v).length > LONG_CELL ? `<td class="long">${escapeHtml(v)}</td>` : `<td>${escapeHtml(v)}</td>`;
+  const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
+  return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /**
@@ -208,20 +357,72 @@ export function describeNetworks(context) {
         : m.throughput_bps
           ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms`
           : 'not measured';
-    const floor = n.browser_floor
-      ? `; the browser's floor ${n.browser_floor.median_ms.toFixed(2)} ms for 1 Book ` +
-        `(p5–p95 ${n.browser_floor.p5_ms.toFixed(2)}–${n.browser_floor.p95_ms.toFixed(2)} ms)`
-      : '';
-    return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})${floor}`;
+    return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})`;
   });
   const tcp = context.netns_link?.congestion_control
     ? `; TCP congestion control ${context.netns_link.congestion_control}`
     : '';
-  const floorNote = entries.some(([, n]) => n.browser_floor)
-    ? ' The floor is what the browser needs for the smallest request on that network; differences between cells ' +
-      'smaller than its p5–p95 spread lie below what this browser on this machine resolves in one request.'
+  return `Networks as measured before the first group — ${parts.join('; ')}${tcp}.`;
+}
+
+/** The run's browser and OS in words: "Chromium 156 on Linux". */
+function browserWords(context) {
+  const [engine = 'an unrecorded browser', version = ''] = (context.versions?.browser ?? '').split(' ');
+  const name = engine.charAt(0).toUpperCase() + engine.slice(1);
+  const os = (context.browser_machine?.os ?? '').split(' ')[0];
+  return `${name}${version ? ` ${version.split('.')[0]}` : ''}${os ? ` on ${os}` : ''}`;
+}
+
+/** The networks in plain words: what each is and how it was made. */
+function plainNetworks(context) {
+  const entries = Object.entries(context.networks ?? {});
+  const how = context.shaping === 'cdp' ? "Chromium's own network emulation" : 'the Linux kernel (tc), as a real link';
+  return entries
+    .map(([name, n]) => {
+      const measured = n.measured?.throughput_bps
+        ? `, measured ${(n.measured.throughput_bps / 1e6).toFixed(1)} Mbit/s`
+        : '';
+      if (n.downBps == null && !n.rttMs)
+        return `${network(name)}: browser and server on one machine, nothing in between`;
+      return `${network(name)}: limited by ${how}${measured}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Who made the study this run reproduces, and how this run differs from it: the browser, the
+ * operating system and the network.
+ */
+function sourceAndRun(context) {
+  return (
+    `The study reproduced: ${SOURCE_STUDY.authors}, "${SOURCE_STUDY.title}" (${SOURCE_STUDY.where}, ` +
+    `${SOURCE_STUDY.year}). It timed ${SOURCE_STUDY.setup}. This run timed ${browserWords(context)}, ` +
+    'with browser and server on one machine over HTTP/1.1; the networks: ' +
+    `${plainNetworks(context) || 'none recorded'}. Its cells, samples and version: see Method, at the end.`
+  );
+}
+
+/** "Books have 6 properties, Videos 7": what "each property in turn" means for the run's objects. */
+function properties(cells) {
+  const measured = new Set(cells.map((c) => c.cell.object));
+  return CATALOGUE.objects
+    .filter((o) => measured.has(o.name))
+    .map((o) => `${o.label.replace(/ \(.*\)$/, '')} have ${o.fields.length} properties`)
+    .join(', ');
+}
+
+/** What the run's computation models and scenarios are, in words (only those it measured). */
+function termsOfRun(cells) {
+  const cms = [...new Set(cells.map((c) => c.cell.cm))].filter((cm) => cm > 0).sort((a, b) => a - b);
+  const scenarios = [...new Set(cells.map((c) => c.cell.scenario))].sort((a, b) => a - b);
+  const timed = scenarios.map((n) => `scenario ${n}, ${SCENARIO_ENTRIES[n].timed}`).join('; ');
+  const models = cms.length
+    ? ' The computation models are how much sorting is done: ' +
+      cms.map((cm) => `CM${cm} — ${computationWords(cm).replace(/ \(CM\d\)$/, '')}`).join('; ') +
+      ` (${properties(cells)}).`
     : '';
-  return `Networks — ${parts.join('; ')}${tcp}.${floorNote}`;
+  const covers = "What a time covers: from the request's start until the objects are decoded in the browser";
+  return `${covers} — ${timed}.${models}`;
 }
 
 /**
@@ -240,17 +441,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const rows = summaryRows(cells);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
-  const charts = [];
-  for (const [name, spec] of chartSpecs(cells, all, context.networks, judging)) {
-    const svg = await renderSvg(spec);
-    writeFileSync(join(outDirectory, 'charts', `${name}.svg`), svg);
-    charts.push({ name, title: spec.title, svg });
-  }
+  const charts = await renderCharts(chartSpecs(cells, all, context.networks, judging));
+  for (const chart of charts) writeFileSync(join(outDirectory, 'charts', `${chart.name}.svg`), chart.svg);
 
   const intro =
-    `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells from ${runs.length} run(s), ` +
-    `${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ${context.git?.commit?.slice(0, 12) ?? '?'}` +
-    `${context.git?.dirty ? ' (dirty)' : ''}; ${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
+    `Plan ${context.plan?.name ?? '?'}: ${cells.length} cells (a cell is one configuration in one situation) from ` +
+    `${runs.length} run(s), ${cells.reduce((n, c) => n + c.stats.n, 0)} samples; commit ` +
+    `${context.git?.commit?.slice(0, 12) ?? '?'}${context.git?.dirty ? ' (dirty)' : ''}; ` +
+    `${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
   const networks = describeNetworks(context);
   const conclusionRows = conclusions.map((c) => [
     c.claim,
@@ -263,53 +461,44 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     .filter((c) => c.contradicted > 0)
     .map(
       (c) =>
-        `The source says: "${c.claim}" We measured ${c.ours} (the source: ${c.theirs}); it is contradicted in ` +
+        `The source says: "${c.claim}" We measured: ${c.ours} (the source: ${c.theirs}); it is contradicted in ` +
         `${c.contradicted} of ${c.n} comparisons and holds in ${c.holds}: ` +
         `${c.parts
           .filter((p) => p.contradicted > 0)
           .map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}`)
           .join('; ')}.`,
     );
-  const ci = (m) => (m && Number.isFinite(m.ci_low) ? ` (95% CI ${m.ci_low.toFixed(2)}–${m.ci_high.toFixed(2)})` : '');
   const decisionRows = helper.map((d) => [
     d.object,
     d.count,
-    d.protocol && d.protocol !== 'http1.1' ? `${d.network}, ${d.protocol}` : d.network,
-    `CM${d.cm}`,
+    `${network(d.network).replace(/^(at|on) /, '')}${overProtocol(d.protocol)}`,
+    d.cm === 0 ? 'none' : `CM${d.cm}`,
     d.recommendation,
     d.median_ms.toFixed(2),
-    d.margin ? `${d.margin.over}: ${d.margin.ratio.toFixed(2)}×${ci(d.margin)}` : '—',
+    d.margin ? relative(d.margin.over, 'the fastest', d.margin.ratio, d.margin.ci_low, d.margin.ci_high) : '—',
     d.no_clear_winner_among.join('; '),
-    d.settled ? 'yes' : 'no: a margin was not settled at the budget',
+    d.settled ? 'yes' : 'no: time ran out first',
   ]);
   const decisionHeader = [
     'objects',
     'N',
     'network',
-    'CM',
+    'sorting',
     'recommended',
     'fastest median ms',
-    'next best (× slower)',
+    'next best',
     'no clear winner among',
-    'margins settled',
+    'settled',
   ];
-  const conclusionHeader = ['source conclusion', 'source', 'ours (ratios)', 'comparisons', 'verdict'];
-  const held =
-    judging.looks > 1
-      ? `, and did so at ${judging.looks} looks in a row (the rounds in which both were measured, ` +
-        'each judged on the samples up to it) as the stop rule asks'
-      : '';
+  const conclusionHeader = ['source conclusion', 'the source measured', 'we measured', 'comparisons', 'verdict'];
   const decisionNote =
-    `A configuration is recommended when every other is clearly slower: the 95% CI of its ratio to the ` +
-    `fastest lies wholly above 1 + δ (δ = ${percent(judging.delta)})${held}; ` +
-    `otherwise "no clear winner" names every configuration ` +
-    `not clearly slower. A situation's group samples until every margin is settled ` +
-    `(clearly slower, or equivalent within ±δ` +
-    `${judging.looks > 1 ? `, at ${judging.looks} looks in a row` : ''}); ` +
-    `where its budget ran out first ("margins settled: no"), a margin's CI ` +
-    `still spans a δ boundary or had only just left it ` +
-    `(a difference close to δ, or rounds too few or too noisy for a narrow CI) ` +
-    `and another run may decide that situation the other way.`;
+    `δ (here ${percent(judging.delta)}) is the smallest difference this lab calls real: two configurations ` +
+    `within ±${percent(judging.delta)} of each other are "equivalent". A configuration is recommended when every ` +
+    `other one is clearly slower — slower by more than δ with 95 % confidence; otherwise "no clear winner" names ` +
+    'every configuration not clearly slower than the fastest. A situation is settled when every comparison in it ' +
+    'reached its verdict and kept it for the rounds the stop rule asks; "no: time ran out first" marks one whose ' +
+    'time budget ended before that, so another run may decide it the other way. "Next best" compares the ' +
+    'medians over the rounds both configurations ran in (see Method).';
 
   const breakEven = breakEvens(cells, all, context.networks, judging);
   const counts = checkCounts(breakEven);
@@ -325,23 +514,66 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const ranking = indexRanking(cells, weights);
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
   const opening = answerFirst(helper, cells, judging);
+  const indexAgainstFastest = indexDisagreements(ranking, helper);
+  const spent = timeSpent(loaded.groups);
+  const { total } = spent;
+  const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
+  const timeSection = {
+    heading: 'How the groups decided, and where the time went',
+    paragraphs: [
+      `Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled by their round-bootstrap CI, ` +
+        `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
+        `slow cell allows: docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
+      ...(total.ms
+        ? [
+            `The groups took ${duration(total.ms)}: warm-up ${phase(total.warmup_ms)}, ` +
+              `rounds ${phase(total.rounds_ms)}, decision time ${phase(total.decision_ms)}, ` +
+              `verification ${phase(total.verify_ms)}.`,
+          ]
+        : []),
+    ],
+    table: {
+      header: [
+        'group',
+        'time',
+        'warm-up',
+        'rounds (time)',
+        'stopped',
+        'by CI',
+        'by few-rounds test',
+        'open',
+        'why open',
+      ],
+      rows: [...spent.groups]
+        .sort((a, b) => (b.time?.total_ms ?? 0) - (a.time?.total_ms ?? 0))
+        .map((g) => [
+          g.group_id,
+          g.time ? duration(g.time.total_ms) : '—',
+          g.time ? duration(g.time.warmup_ms) : '—',
+          `${g.rounds}${g.time ? ` (${duration(g.time.rounds_ms + g.time.decision_ms)})` : ''}`,
+          g.stop ?? '—',
+          g.by_bootstrap,
+          g.by_few_rounds,
+          g.open,
+          g.why_open,
+        ]),
+    },
+  };
+  const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
+    { paragraphs: [engine] },
     {
       heading: 'What to choose',
       paragraphs: [
-        ...opening.situations.map((p) => p.text),
+        ...opening.paragraphs,
         ...(opening.general ? [`In general: ${opening.general}`] : []),
         ...protocolParagraphs(helper, cells),
         opening.reading,
       ],
     },
     {
-      heading: 'This run',
-      paragraphs: [
-        intro,
-        ...(networks ? [networks] : []),
-        `Times are from the first request's start until the data is decoded (and sorted) in the browser. ${METHOD}`,
-      ],
+      heading: 'This run and the study it reproduces',
+      paragraphs: [sourceAndRun(context), termsOfRun(cells)],
     },
     {
       heading: 'Which configuration to choose, in numbers',
@@ -362,15 +594,6 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ]
       : []),
     ...(sizes.length ? [{ heading: 'Bytes per format', paragraphs: [SIZES_NOTE], table: sizeTableRows(sizes) }] : []),
-    ...(ranking.length
-      ? [
-          { heading: `Weighted index (encode/transfer/size/decode = ${weightsText})`, paragraphs: [INDEX_NOTE] },
-          ...ranking.map((situation) => ({
-            subheading: situation.situation.replace(/\//g, ', '),
-            table: indexTableRows(situation),
-          })),
-        ]
-      : []),
     {
       heading: "The source study's conclusions",
       paragraphs: [conclusionRule(judging.delta)],
@@ -379,8 +602,24 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ? { after: 'Where our measurements contradict the source:', list: contradictions }
         : {}),
     },
+    ...(ranking.length
+      ? [
+          {
+            heading: "A related study's weighted index (not a response-time answer)",
+            paragraphs: [indexNote(weightsText), indexAgainstFastest],
+          },
+          ...ranking.map((situation) => ({
+            subheading: situationTitle(situation.situation),
+            table: indexTableRows(situation),
+          })),
+        ]
+      : []),
     { heading: 'Charts', charts },
-    { paragraphs: ["Every cell's statistics: summary.csv."] },
+    timeSection,
+    {
+      heading: 'Method',
+      paragraphs: [intro, ...(networks ? [networks] : []), method(judging), "Every cell's statistics: summary.csv."],
+    },
   ];
   writeFileSync(join(outDirectory, 'report.md'), renderMarkdown(sections));
   writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections));
@@ -392,6 +631,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         kind: 'response-time-lab/report',
         version: 1,
         opening,
+        engine,
         intro,
         networks,
         judging,
@@ -399,6 +639,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         conclusions,
         contradictions,
         decisions: helper,
+        time_spent: spent,
         protocols: protocolEffects(helper, cells),
         charts,
         sizes,

@@ -1,18 +1,30 @@
 // The page's "Compare configurations" section: a comparison group chosen by hand, run the way the
 // study runs it (window.lab.runGroup), with every comparison's ratio, CI and verdict shown live
-// after each round, stopping when they resolve.
+// after each round, stopping when they resolve; then the answer in the report's own sentence
+// (common/answer-words.js).
 
-import { SCENARIO_ENTRIES, formatLabel } from '#common/catalogue.js';
+import { COMPRESSION_ENTRIES, levelProblem } from '#common/catalogue.js';
+import { caseId, completeCell } from '#common/cell.js';
+import { configurationWords, relative, situationParagraph } from '#common/answer-words.js';
 import { parseConfiguration } from './controls.js';
 
-/** A cell of a case id as a person reads it: "XML (attributes), saxen, gzip, client". */
-const label = (id) => {
-  const [, , configuration, compression, scenario] = id.split('/');
-  const { format, decoder } = parseConfiguration(configuration);
-  const computes = SCENARIO_ENTRIES[Number(scenario.replace('scenario', ''))]?.computes;
-  return `${formatLabel(format, decoder)}, ${compression}${computes && computes !== 'none' ? `, ${computes}` : ''}`;
-};
 const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** The levels a person asked for a compression ("1, 6, 9"): whole numbers its range allows. */
+function levelsOf(data, compression) {
+  if (!COMPRESSION_ENTRIES[compression]?.levels) return [null];
+  const text = String(data.get(`levels-${compression}`) ?? '').trim();
+  if (!text) return [null];
+  const levels = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  for (const level of levels) {
+    const problem = levelProblem(compression, level);
+    if (problem) throw new Error(`${problem} (you wrote "${text}").`);
+  }
+  return [...new Set(levels)];
+}
 
 /** The cells a filled-in form asks to compare; throws a message a person can act on. */
 export function groupFromForm(data) {
@@ -20,28 +32,46 @@ export function groupFromForm(data) {
   const count = Number.parseInt(data.get('count'), 10);
   const cm = Number.parseInt(data.get('cm'), 10);
   const configurations = data.getAll('formats').map(parseConfiguration);
-  const compressions = data.getAll('compressions');
+  const compressions = data
+    .getAll('compressions')
+    .flatMap((compression) => levelsOf(data, compression).map((level) => ({ compression, level })));
   const scenarios = cm === 0 ? [1] : data.getAll('sides').map(Number);
   const cells = configurations.flatMap(({ format, decoder }) =>
-    compressions.flatMap((compression) =>
+    compressions.flatMap(({ compression, level }) =>
       scenarios.map((scenario) => ({
         object,
         count,
         format,
         decoder,
         compression,
+        ...(level === null ? {} : { level }),
         scenario,
         cm,
       })),
     ),
   );
   if (cells.length < 2)
-    throw new Error('Choose at least two configurations to compare (formats and decoders × compressions × sides).');
+    throw new Error(
+      'Choose at least two configurations to compare (formats and decoders × compressions and levels × sides).',
+    );
   return { id: `page/${object}/${count}/cm${cm}`, cells };
 }
 
-export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table }) {
+/**
+ * The group's answer in the report's words: its decision (common/judge.js) as the report's
+ * opening says it for one situation.
+ */
+export function answerSentence(group, judgment) {
+  if (!judgment?.decision) return '';
+  const cellsById = new Map(group.cells.map((cell) => [caseId(cell), { cell }]));
+  const decision = { ...judgment.decision, fastest_case_id: judgment.decision.fastest };
+  return situationParagraph(decision, cellsById).sentence;
+}
+
+export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table, answer }) {
   let running = null;
+  let labels = new Map();
+  const label = (id) => labels.get(id) ?? id;
   const showError = (message) => {
     errorBox.textContent = message;
     errorBox.hidden = !message;
@@ -58,8 +88,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       for (const value of [
         label(c.a),
         label(c.b),
-        number(c.ratio),
-        `${number(c.ci_low)} – ${number(c.ci_high)}`,
+        Number.isFinite(c.ratio) ? relative('a', 'b', c.ratio, c.ci_low, c.ci_high).replace(/^a is /, '') : '—',
         c.rounds,
         verdict,
       ]) {
@@ -91,6 +120,8 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     runButton.disabled = true;
     stopButton.disabled = false;
     render([]);
+    labels = new Map(group.cells.map((cell) => [caseId(cell), configurationWords(completeCell(cell))]));
+    if (answer) answer.textContent = '';
     try {
       const result = await lab.runGroup(group, protocol, {
         seed: Math.floor(Math.random() * 2 ** 32),
@@ -106,6 +137,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         },
       });
       render(result.judgment.comparisons);
+      if (answer) answer.textContent = answerSentence(group, result.judgment);
       const resolved = result.judgment.comparisons.filter((c) => c.verdict !== 'unresolved').length;
       progress.textContent =
         `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): ` +

@@ -99,13 +99,23 @@ export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], c
         ),
       ),
     );
-  form
-    .querySelector('[data-choices="compressions"]')
-    .replaceChildren(
-      ...CATALOGUE.compressions.map((c) =>
-        checkbox('compressions', c.name, c.label, checkedCompressions.includes(c.name)),
-      ),
-    );
+  // Each compression with levels takes a list of them ("1, 6, 9"), its default filled in.
+  form.querySelector('[data-choices="compressions"]').replaceChildren(
+    ...CATALOGUE.compressions.map((c) => {
+      const box = checkbox('compressions', c.name, c.label, checkedCompressions.includes(c.name));
+      if (!c.levels) return box;
+      const levels = document.createElement('input');
+      Object.assign(levels, {
+        name: `levels-${c.name}`,
+        value: String(c.levels.default),
+        size: 6,
+        title: `${c.label} levels, ${c.levels.min}–${c.levels.max}, separated by commas`,
+      });
+      levels.setAttribute('aria-label', `${c.label} levels`);
+      box.append(' levels ', levels);
+      return box;
+    }),
+  );
   const sides = FAMILIES.side.compared.map((number) => CATALOGUE.scenarios.find((s) => s.number === number));
   form
     .querySelector('[data-choices="sides"]')

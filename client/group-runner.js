@@ -33,7 +33,14 @@ import {
   verify,
   verifyOrder,
 } from './runner.js';
-import { MIN_ROUNDS_FOR_VERDICT, isResolved, roundSeed, seededShuffle, stopRule } from '#common/comparison.js';
+import {
+  MIN_ROUNDS_FOR_VERDICT,
+  byFewRounds,
+  isResolved,
+  roundSeed,
+  seededShuffle,
+  stopRule,
+} from '#common/comparison.js';
 import { median, summarize } from '#common/stats.js';
 
 /** Warm-up by stability: a cell is warm after minMs and minIterations once the median of its
@@ -95,6 +102,7 @@ export function groupProtocol(protocol = {}) {
   if (!(rounds.decisionMs >= 0)) problems.push('rounds.decisionMs must be ≥ 0 ms');
   if (stop && !(stop.delta > 0 && stop.delta < 1)) problems.push('stop.delta must be between 0 and 1');
   if (stop && !whole(stop.looks, 1)) problems.push('stop.looks must be a whole number ≥ 1');
+  if (stop && typeof stop.fewRounds !== 'boolean') problems.push('stop.fewRounds must be true or false');
   if (problems.length) throw new Error(`Invalid protocol: ${problems.join('; ')}`);
   return { warmup, rounds, stop };
 }
@@ -106,6 +114,7 @@ export function groupProtocol(protocol = {}) {
 async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
   const started = env.now();
   const times = [];
+  let last = null;
   const stable = () => {
     const w = rule.window;
     if (times.length < 2 * w) return false;
@@ -127,13 +136,18 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
         };
       }
       if (times.length >= 1 && elapsed >= rule.maxMs) {
-        return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed };
+        // Long iterations count: a first iteration that alone took the warm-up's whole budget is
+        // the cell's first visit of round 1 (runGroup), not thrown away. A later one that long
+        // after shorter ones is a stall, not the cell's time: it is not kept.
+        const counted = times.length === 1 && last.total_ms >= rule.maxMs ? last : null;
+        return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed, counted };
       }
     }
     checkAborted(signal);
     const region = await timed(context, steps);
     if (times.length === 0 && afterFirst) await afterFirst(context.kept());
-    times.push((await sampleOf(env, context, steps, region)).total_ms);
+    last = await sampleOf(env, context, steps, region);
+    times.push(last.total_ms);
   }
 }
 
@@ -177,7 +191,10 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round,
  *     summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds, elapsed_ms} past the
  *     time budget for the decision's cells, or null}, judgment: what the group stopped on
- *     (common/judge.js judgeGroup: every comparison and margin, and the decision)}
+ *     (common/judge.js judgeGroup: every comparison and margin, and the decision), time: where
+ *     its time went {warmup_ms (of which counted_warmup_ms stood as round 1), rounds_ms,
+ *     decision_ms, verify_ms, total_ms, round_ms (a round's mean, counted warm-up included), open
+ *     (comparisons not settled)}}
  */
 export async function runGroup(env, group, protocol, options = {}) {
   const { warmup, rounds, stop } = groupProtocol(protocol);
@@ -209,6 +226,11 @@ export async function runGroup(env, group, protocol, options = {}) {
   const known = new Set(options.verified ?? []);
   const orderChecked = new Map();
   const warmups = {};
+  const firstRound = options.startRound ?? 1;
+  // A long warm-up iteration (warmUp's `counted`) stands as its cell's visit of round 1: in a group
+  // whose iterations take minutes, a second one only to begin round 1 would double its time.
+  const counted = new Map();
+  const groupStarted = env.now();
   for (const id of ids) {
     const { cell, context, steps } = byId.get(id);
     const orderKey = verificationKeys(cell).order;
@@ -223,25 +245,40 @@ export async function runGroup(env, group, protocol, options = {}) {
           }
         : null;
     progress({ phase: 'warmup', case_id: id });
-    warmups[id] = await warmUp(env, context, steps, warmup, options.signal, checkOrder);
+    const { counted: sample, ...record } = await warmUp(env, context, steps, warmup, options.signal, checkOrder);
+    if (sample && firstRound === 1) counted.set(id, sample);
+    warmups[id] = { ...record, counted_in_round_1: counted.has(id) };
   }
+  const warmupMs = env.now() - groupStarted;
+  // The rounds' clock includes the warm-up iterations that count as round 1: the pace of rounds
+  // (timeIsUp) is what a round costs.
+  const countedMs = [...counted.values()].reduce((sum, sample) => sum + sample.total_ms, 0);
 
-  const started = env.now();
-  const firstRound = options.startRound ?? 1;
+  const started = env.now() - countedMs;
   let round = firstRound;
   let judgment = judgeNow();
-  /** The cells a round visits: all of them, and past the minimum rounds those an open comparison needs. */
+  /**
+   * The cells a round visits: those an open comparison needs. Before the minimum rounds a
+   * comparison is open unless the few-rounds test decided it (a bootstrap verdict waits for them);
+   * past them, unless it is settled.
+   */
   const needed = (done) => {
-    if (!stop || done < rounds.minRounds) return ids;
-    const open = new Set(judgment.comparisons.filter((c) => !c.settled).flatMap((c) => [c.a, c.b]));
+    if (!stop) return ids;
+    const early = done < rounds.minRounds;
+    const open = new Set(
+      judgment.comparisons.filter((c) => (early ? !byFewRounds(c) : !c.settled)).flatMap((c) => [c.a, c.b]),
+    );
     return ids.filter((id) => open.has(id));
   };
+  /** Whether every comparison is decided: settled past the minimum rounds, or decided by the few-rounds test. */
+  const allDecided = (done) =>
+    judgment.settled && (done >= rounds.minRounds || judgment.comparisons.every((c) => byFewRounds(c)));
   let reason;
   /** The decision's extra time, once the time budget ran out: {started, rounds}. */
   let extension = null;
   for (;;) {
     const done = round - 1;
-    if (stop && done >= rounds.minRounds && judgment.settled) {
+    if (stop && done >= 1 && allDecided(done)) {
       reason = 'resolved';
       break;
     }
@@ -265,6 +302,11 @@ export async function runGroup(env, group, protocol, options = {}) {
     for (const [position, id] of order.entries()) {
       const { context, steps } = byId.get(id);
       const visitStarted = env.now();
+      if (round === 1 && counted.has(id)) {
+        taken.push({ case_id: id, round, position, visit_iteration: 1, from_warmup: true, ...counted.get(id) });
+        counted.delete(id);
+        continue;
+      }
       for (let i = 1; i <= rounds.iterationsPerVisit; i++) {
         checkAborted(options.signal);
         // The timed region straight from this loop, as the bare loop it is compared with runs.
@@ -292,6 +334,8 @@ export async function runGroup(env, group, protocol, options = {}) {
     round++;
   }
   const decisionTime = extension && { rounds: extension.rounds, elapsed_ms: env.now() - extension.started };
+  const roundsEnded = env.now();
+  const roundsRun = round - firstRound;
 
   const results = [];
   const memo = new Map();
@@ -318,5 +362,15 @@ export async function runGroup(env, group, protocol, options = {}) {
     rounds: round - 1,
     stop: { reason, delta: stop?.delta ?? null, looks: stop?.looks ?? null, decision_time: decisionTime },
     judgment,
+    time: {
+      warmup_ms: warmupMs,
+      counted_warmup_ms: countedMs,
+      rounds_ms: roundsEnded - (started + countedMs) - (decisionTime?.elapsed_ms ?? 0),
+      decision_ms: decisionTime?.elapsed_ms ?? 0,
+      verify_ms: env.now() - roundsEnded,
+      total_ms: env.now() - groupStarted,
+      round_ms: roundsRun > 0 ? (roundsEnded - started) / roundsRun : null,
+      open: judgment.comparisons.filter((c) => !c.settled).length,
+    },
   };
 }

@@ -7,12 +7,16 @@
 //   await lab.fetchObjects({object, format, compression, level, count, cm}) → plain objects
 //   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions,
 //     the protocol the page came over; a cell that names no protocol runs over it)
+//   await lab.capabilities() → what this browser gives the measurements (timer step, Resource Timing fields)
 //   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
 import { runGroup } from './group-runner.js';
 import { DEFAULT_PROTOCOL, protocolUsed } from '#common/protocols.js';
+import { OBJECT_NAMES } from '#common/catalogue.js';
+import { DATASET_NAME, addDataset } from '#common/datasets.js';
+import { probeCapabilities } from './capabilities.js';
 
 /** The protobuf.js bundle the page loads (from the server's WebJar) before this module. */
 const PROTOBUF_GLOBAL = 'protobuf';
@@ -52,16 +56,39 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
   });
   return {
     async runCell(cell, options = {}) {
+      await knowDatasets(env, [cell.object]);
       const result = await runCell(env, withProtocol(cell), options);
       return { ...result, context: context() };
     },
-    runGroup: (group, protocol, options = {}) =>
-      runGroup(env, { ...group, cells: group.cells.map(withProtocol) }, protocol, options),
-    fetchObjects: (request) => fetchObjects(env, request),
+    async runGroup(group, protocol, options = {}) {
+      await knowDatasets(
+        env,
+        group.cells.map((c) => c.object),
+      );
+      return runGroup(env, { ...group, cells: group.cells.map(withProtocol) }, protocol, options);
+    },
+    async fetchObjects(request) {
+      await knowDatasets(env, [request.object]);
+      return fetchObjects(env, request);
+    },
     context,
+    capabilities: () => probeCapabilities(env),
     /** The codecs the cells use: read(response), decode(body, object); for benchmarks and checks. */
     codecs: env.codecs,
   };
+}
+
+/**
+ * Registers the description of each brought dataset among `objects` (GET /api/datasets/{name}),
+ * fetched afresh, untimed: its decoders and sorts read it (common/datasets.js).
+ */
+async function knowDatasets(env, objects) {
+  for (const object of new Set(objects)) {
+    if (OBJECT_NAMES.includes(object) || !DATASET_NAME.test(object ?? '')) continue;
+    const response = await env.fetch(new URL(`/api/datasets/${object}`, env.baseUrl), { cache: 'no-store' });
+    if (!response.ok) throw new Error(`no dataset ${object} on the server: ${(await response.json()).message}`);
+    addDataset(await response.json());
+  }
 }
 
 /** The versions of the decoders' npm packages the page's import map loads: {name: version}. */

@@ -1,9 +1,10 @@
-// End-to-end tests of the browser client in Debian's Chromium against the real study server,
-// which webServer starts on its own ports with a small dataset. Run: npx playwright test -c client
+// End-to-end tests of the browser client in Debian's Chromium and Firefox (one Playwright project
+// each; --project=firefox runs one) against the real study server, which webServer starts on its
+// own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
-import { PLAIN_LAUNCH_OPTIONS } from '#common/browsers/chromium.js';
+import { ENGINES } from '#common/browsers/engines.js';
 
-const PORT = Number(process.env.E2E_PORT ?? 18080);
+const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
 const ADMIN_PORT = PORT + 1;
 
 export default defineConfig({
@@ -15,8 +16,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     acceptDownloads: true,
-    launchOptions: PLAIN_LAUNCH_OPTIONS,
   },
+  projects: Object.values(ENGINES).map((engine) => ({
+    name: engine.name,
+    use: { browserName: engine.name, launchOptions: engine.launchOptions },
+  })),
   webServer: {
     command: [
       'mvn -B -q -ntp exec:java',

@@ -4,7 +4,7 @@
 // the weighted index with weights of one's own (recomputed as they change).
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
-import { compressionLabel, formatLabel } from '#common/catalogue.js';
+import { configurationWords, situationWords } from '#common/answer-words.js';
 import { judgingOf } from '#common/comparison.js';
 import { SITUATION_DIMENSIONS } from '#common/cell.js';
 
@@ -88,7 +88,10 @@ function decisionHelper(report) {
       count: Number(selects.count.value),
       cm: Number(selects.cm.value),
     };
-    answer.textContent = describeDecision(decide(report.decisions, situation), report.judging);
+    const decision = decide(report.decisions, situation);
+    // The report's own sentence for that situation (its opening), where the report has one.
+    const sentence = report.opening?.situations?.[report.decisions.indexOf(decision)]?.sentence;
+    answer.textContent = decision && sentence ? sentence : describeDecision(decision, report.judging);
   };
   form.addEventListener('change', update);
   update();
@@ -98,6 +101,12 @@ function decisionHelper(report) {
 }
 
 const FIGURE_NAMES = { encode_ms: 'encode', transfer_ms: 'transfer', bytes: 'size', decode_ms: 'decode' };
+
+/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s". */
+function situationTitle(situation) {
+  const [object, count, network] = situation.split('/');
+  return situationWords({ object, count: Number(count), network, cm: 0 });
+}
 
 /** The weighted index with weights a person sets: the ranking is recomputed on every change. */
 function indexSection(index) {
@@ -130,13 +139,12 @@ function indexSection(index) {
     }
     output.replaceChildren(
       ...ranking.flatMap((situation) => [
-        element('h4', situation.situation.replace(/\//g, ', ')),
+        element('h4', situationTitle(situation.situation)),
         table(
           ['rank', 'configuration', 'index', ...FIGURES.map((f) => `${FIGURE_NAMES[f]} ×`)],
           situation.ranking.map((r, i) => [
             i + 1,
-            `${formatLabel(r.configuration.format, r.configuration.decoder)}, ` +
-              `${compressionLabel(r.configuration.compression, r.configuration.level)}`,
+            configurationWords({ ...r.configuration, scenario: 1 }),
             r.index === null ? '—' : r.index.toFixed(3),
             ...FIGURES.map((f) => (r.normalized[f] === null ? '—' : r.normalized[f].toFixed(2))),
           ]),
@@ -147,7 +155,16 @@ function indexSection(index) {
   form.addEventListener('input', update);
   update();
   section.append(
-    element('h3', 'Weighted index (lower is better; JSON with response.json(), no compression = 1)'),
+    element('h3', "A related study's weighted index (not a response-time answer)"),
+    element(
+      'p',
+      'A related study ranked formats by this index: server encode time, transfer time, bytes on the wire and ' +
+        "browser decode time, each divided by the baseline's (JSON with response.json(), uncompressed = 1) and " +
+        'weighted. Lower is better. It weighs bytes and encode time whether or not they make anyone wait, so ' +
+        'its first rank need not be the fastest configuration: for that, read "What to choose". Set the weights ' +
+        'to see the ranking change.',
+      'note',
+    ),
     form,
     error,
     output,
@@ -163,15 +180,12 @@ export function showReport(container, report) {
   // The answer first, in the report's own sentences (analysis/answer-first.js).
   if (report.opening) {
     container.append(element('h3', 'What to choose'));
-    for (const situation of report.opening.situations) container.append(element('p', situation.text));
+    for (const paragraph of report.opening.paragraphs ?? report.opening.situations.map((s) => s.text))
+      container.append(element('p', paragraph));
     if (report.opening.general) container.append(element('p', `In general: ${report.opening.general}`));
     container.append(element('p', report.opening.reading, 'note'));
   }
-  container.append(
-    element('p', report.intro),
-    ...(report.networks ? [element('p', report.networks)] : []),
-    decisionHelper(report),
-  );
+  container.append(decisionHelper(report));
   for (const [id, { question, answers }] of Object.entries(report.answers)) {
     container.append(element('h3', `${id}: ${question}`));
     const list = element('ul');
@@ -191,11 +205,33 @@ export function showReport(container, report) {
     container.append(element('p', 'Where our measurements contradict the source:'), list);
   }
   if (report.index?.rows?.length) container.append(indexSection(report.index));
-  for (const chart of report.charts) {
-    const figure = element('figure', undefined, 'chart');
-    // The report's own SVG, made by the analysis step from the same data.
-    const svg = new DOMParser().parseFromString(chart.svg, 'image/svg+xml').documentElement;
-    figure.append(document.importNode(svg, true), element('figcaption', chart.title));
-    container.append(figure);
-  }
+  container.append(
+    element('h3', 'Method'),
+    element('p', report.intro),
+    ...(report.networks ? [element('p', report.networks)] : []),
+  );
+  for (const chart of report.charts) container.append(chartFigure(chart));
+}
+
+/**
+ * A chart as a figure: of the drawings the analysis step made (analysis/charts.js, widest
+ * first), the widest the figure's width reaches, scaled to it, swapped as the page's width
+ * changes. Reports from before the drawings were made at several widths have one SVG.
+ */
+function chartFigure(chart) {
+  const figure = element('figure', undefined, 'chart');
+  figure.append(element('figcaption', chart.title));
+  const drawings = chart.variants ?? [{ from: 0, svg: chart.svg }];
+  let shown = null;
+  const show = () => {
+    const drawing = drawings.find((d) => figure.clientWidth >= d.from) ?? drawings.at(-1);
+    if (drawing === shown) return;
+    shown = drawing;
+    const svg = new DOMParser().parseFromString(drawing.svg, 'image/svg+xml').documentElement;
+    if (chart.variants) svg.classList.add('fills');
+    figure.querySelector('svg')?.remove();
+    figure.append(document.importNode(svg, true));
+  };
+  new ResizeObserver(show).observe(figure);
+  return figure;
 }

@@ -22,6 +22,7 @@ import {
   levelProblem,
   scenarioTakesCm,
 } from './catalogue.js';
+import { broughtNames } from './datasets.js';
 import { NETWORK_NAMES } from './network-profiles.js';
 import { DEFAULT_PROTOCOL, PROTOCOL_NAMES, protocolLabel } from './protocols.js';
 
@@ -56,7 +57,8 @@ export const DIMENSIONS = Object.freeze(
     {
       name: 'object',
       plan: 'objects',
-      values: () => OBJECT_NAMES,
+      // The generated kinds and the datasets users brought (common/datasets.js).
+      values: () => [...OBJECT_NAMES, ...broughtNames()],
       describe: (value) => LABELS.object(value),
       id: { slot: 0 },
       group: { slot: 0 },
@@ -77,7 +79,11 @@ export const DIMENSIONS = Object.freeze(
       of: 'format',
       plan: 'decoders',
       planOptional: true,
-      values: (cell) => (FORMATS.includes(cell.format) ? decodersOf(cell.format) : []),
+      // pbjs's static code exists for proto/lab.proto only: a brought dataset has the others.
+      values: (cell) =>
+        FORMATS.includes(cell.format)
+          ? decodersOf(cell.format).filter((d) => !(d === 'static' && broughtNames().includes(cell.object)))
+          : [],
       describe: (value, cell) =>
         `${value} · ${FORMAT_ENTRIES[cell.format]?.decoders.find((d) => d.name === value)?.label}`,
       fallback: (cell) => defaultDecoder(cell.format),

@@ -123,13 +123,34 @@ export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESA
   return result;
 }
 
-/** Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds. */
-export function hasInterval({ ci_low: low, ci_high: high, rounds }) {
+/**
+ * The name a judged comparison records (`decided_by`) when the few-rounds test (few-rounds.js)
+ * decided it, not its CI: its verdict then stands as recorded, whatever its rounds.
+ */
+export const FEW_ROUNDS_RULE = 'few-rounds test';
+/** The name a judged comparison records when its round-bootstrap CI settled it. */
+export const BOOTSTRAP_RULE = 'round bootstrap';
+
+/** Whether a judged comparison's verdict was decided by the few-rounds test. */
+export const byFewRounds = (comparison) => comparison.decided_by === FEW_ROUNDS_RULE;
+
+/**
+ * Whether a CI can be judged at all: finite, and from at least MIN_ROUNDS_FOR_VERDICT rounds
+ * (or the comparison was decided by the few-rounds test, which needs neither).
+ */
+export function hasInterval(comparison) {
+  if (byFewRounds(comparison)) return true;
+  const { ci_low: low, ci_high: high, rounds } = comparison;
   return Number.isFinite(low) && Number.isFinite(high) && !(rounds !== undefined && rounds < MIN_ROUNDS_FOR_VERDICT);
 }
 
-/** The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below MIN_ROUNDS_FOR_VERDICT rounds. */
+/**
+ * The verdict of a ratio's CI against the margin δ (see VERDICTS); unresolved below
+ * MIN_ROUNDS_FOR_VERDICT rounds. A judged comparison that the few-rounds test decided keeps the
+ * verdict it recorded.
+ */
 export function verdictOf(comparison, delta = DEFAULT_DELTA) {
+  if (byFewRounds(comparison)) return comparison.verdict;
   if (!hasInterval(comparison)) return VERDICTS.UNRESOLVED;
   const { ci_low: low, ci_high: high } = comparison;
   if (low > 1 + delta) return VERDICTS.B_FASTER;
@@ -174,25 +195,29 @@ export function isResolved(verdict) {
 export const SETTLE_LOOKS = 3;
 
 /**
- * A plan's stop rule with its defaults filled in: {delta, looks}, or null for a plan that stops
- * on no verdict (a fixed protocol: `stop: null`).
+ * A plan's stop rule with its defaults filled in: {delta, looks, fewRounds} (fewRounds: whether
+ * the few-rounds test, few-rounds.js, may settle a comparison its CI has not), or null for a plan
+ * that stops on no verdict (a fixed protocol: `stop: null`).
  */
 export function stopRule(stop) {
-  return stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, ...stop };
+  return stop === null ? null : { delta: DEFAULT_DELTA, looks: SETTLE_LOOKS, fewRounds: true, ...stop };
 }
 
 /**
  * How a run's results are judged: at its plan's δ, and a verdict counts as settled once it held
  * at its plan's `looks` looks in a row — what decided when its groups stopped. A plan without a
  * stop rule stopped on no verdict, so nothing in it can have stopped on a CI that strayed past a
- * δ line for a look: its final CI stands as it is (looks 1), at the default δ.
+ * δ line for a look: its final CI stands as it is (looks 1), at the default δ, and the few-rounds
+ * test does not take part.
  *
  * @param stop the plan's protocol.stop (undefined: the defaults, as the runner takes it)
- * @returns {delta, looks}
+ * @returns {delta, looks, fewRounds}
  */
 export function judgingOf(stop) {
   const rule = stopRule(stop);
-  return rule ? { delta: rule.delta, looks: rule.looks } : { delta: DEFAULT_DELTA, looks: 1 };
+  return rule
+    ? { delta: rule.delta, looks: rule.looks, fewRounds: rule.fewRounds }
+    : { delta: DEFAULT_DELTA, looks: 1, fewRounds: false };
 }
 
 /** The rounds two byRound maps share, in ascending order. */

@@ -10,7 +10,17 @@
 // and in Node (the bootstrap is seeded).
 
 import { caseId, familyOf, groupComparisons } from './cell.js';
-import { VERDICTS, isResolved, judgingOf, roundRatio, steadyLooksOf, verdictOf } from './comparison.js';
+import {
+  BOOTSTRAP_RULE,
+  FEW_ROUNDS_RULE,
+  VERDICTS,
+  isResolved,
+  judgingOf,
+  roundRatio,
+  steadyLooksOf,
+  verdictOf,
+} from './comparison.js';
+import { fewRoundsTest, roundLogRatios } from './few-rounds.js';
 import { medianOrNull } from './stats.js';
 
 /** The decision's words where no configuration is clearly the fastest. */
@@ -56,6 +66,16 @@ function turned(c) {
     ci_low: 1 / c.ci_high,
     ci_high: 1 / c.ci_low,
     verdict: verdict ?? c.verdict,
+    ...(c.few_rounds && {
+      few_rounds: {
+        ...c.few_rounds,
+        verdict:
+          { [VERDICTS.A_FASTER]: VERDICTS.B_FASTER, [VERDICTS.B_FASTER]: VERDICTS.A_FASTER }[c.few_rounds.verdict] ??
+          c.few_rounds.verdict,
+        low: c.few_rounds.high === null ? null : 1 / c.few_rounds.high,
+        high: c.few_rounds.low === null ? null : 1 / c.few_rounds.low,
+      },
+    }),
   };
 }
 
@@ -83,6 +103,7 @@ function decisionOf(cells, judged, medianOf) {
       ci_high: margin.ci_high,
       rounds: margin.rounds,
       verdict: margin.verdict,
+      decided_by: margin.decided_by,
       steady_looks: margin.steady_looks,
       settled: margin.settled,
       clearly_slower: clearlySlower,
@@ -131,14 +152,19 @@ export function decisionCells(cells, judgment) {
  * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
  * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
  *     verdicts are computed once (a round then costs one bootstrap per comparison)
- * @returns {delta, looks, comparisons: [{dimension, a, b (case ids), ratio, ci_low, ci_high,
- *     median_a, median_b, rounds, n_a, n_b, method, delta, verdict, steady_looks, settled}],
+ * @param options {fewRounds}: whether the few-rounds test (few-rounds.js) may decide a comparison
+ *     its CI has not settled (default: the stop rule's fewRounds; false: as runs made before it)
+ * @returns {delta, looks, few_rounds (true when the few-rounds test took part), comparisons:
+ *     [{dimension, a, b (case ids), ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b,
+ *     method, delta, verdict, steady_looks, settled, decided_by (BOOTSTRAP_RULE, FEW_ROUNDS_RULE
+ *     or null while open), few_rounds: {verdict, rounds, low, high} (the test's own reading)}],
  *     decision: {fastest, median_ms, recommendation (a case id or NO_CLEAR_WINNER),
  *     no_clear_winner_among, settled, others: [{case_id, median_ms, times_slower, ratio, ci_low,
  *     ci_high, rounds, verdict, steady_looks, settled, clearly_slower}]} | null, settled}
  */
-export function judgeGroup(cells, samples, stop, cache = new Map()) {
-  const { delta, looks } = judgingOf(stop);
+export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}) {
+  const { delta, looks, fewRounds: byRule } = judgingOf(stop);
+  const fewRounds = options.fewRounds ?? byRule;
   const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
   for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const medianOf = (cell) => medianOrNull((byCase.get(caseId(cell)) ?? []).map((s) => s.value));
@@ -150,7 +176,8 @@ export function judgeGroup(cells, samples, stop, cache = new Map()) {
     const verdict = verdictOf(ratio, delta);
     const key = `${idA} ${idB}`;
     const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache, key });
-    return {
+    const byBootstrap = isResolved(verdict) && steady >= looks;
+    const judged = {
       dimension,
       a: idA,
       b: idB,
@@ -158,9 +185,27 @@ export function judgeGroup(cells, samples, stop, cache = new Map()) {
       delta,
       verdict,
       steady_looks: steady,
-      settled: isResolved(verdict) && steady >= looks,
+      settled: byBootstrap,
+      decided_by: byBootstrap ? BOOTSTRAP_RULE : null,
     };
+    if (!fewRounds) return judged;
+    // What the CI has not settled, an overwhelming ratio may: the few-rounds test, settled at once
+    // (its error rate already allows for a look after every round).
+    const shorterMs = Math.min(ratio.median_a, ratio.median_b);
+    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs });
+    judged.few_rounds = few;
+    if (!byBootstrap && isResolved(few.verdict)) {
+      Object.assign(judged, { verdict: few.verdict, settled: true, decided_by: FEW_ROUNDS_RULE });
+    }
+    return judged;
   });
   const decision = decisionOf(cells, comparisons, medianOf);
-  return { delta, looks, comparisons, decision, settled: comparisons.every((c) => c.settled) };
+  return {
+    delta,
+    looks,
+    ...(fewRounds && { few_rounds: true }),
+    comparisons,
+    decision,
+    settled: comparisons.every((c) => c.settled),
+  };
 }

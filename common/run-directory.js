@@ -196,7 +196,7 @@ export class RunDirectory {
         ]);
       },
       /** Marks the group and its cells complete, with the judgment it stopped on (common/judge.js). */
-      complete({ cells: results, rounds, stop, judgment, warmups }) {
+      complete({ cells: results, rounds, stop, judgment, warmups, time }) {
         const finishedAt = new Date().toISOString();
         appendSynced(
           run.file(CELLS_FILE),
@@ -224,6 +224,7 @@ export class RunDirectory {
             started_at: startedAt,
             finished_at: finishedAt,
             ...(warmups ? { warmups } : {}),
+            ...(time ? { time } : {}),
           },
         ]);
       },

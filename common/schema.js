@@ -4,6 +4,7 @@
 // dimensions and ids are common/cell.js.
 
 import { CATALOGUE, defaultLevel } from './catalogue.js';
+import { broughtDataset, plainDifference, plainObject } from './datasets.js';
 
 /** @typedef {'string'|'int'|'float'|'bool'} FieldType */
 
@@ -64,6 +65,8 @@ export function shortestFloat32(value) {
 
 /** A plain object with exactly the kind's fields, in the method's order, floats as shortestFloat32. */
 export function toPlain(object, source) {
+  const brought = broughtDataset(object);
+  if (brought) return plainObject(brought.fields, source);
   const plain = {};
   for (const [name, type] of OBJECTS[object].fields) {
     const value = source[name];
@@ -76,6 +79,13 @@ export function toPlain(object, source) {
 export function firstDifference(object, expected, actual) {
   if (expected.length !== actual.length) {
     return `expected ${expected.length} ${object}, got ${actual.length}`;
+  }
+  if (broughtDataset(object)) {
+    for (let i = 0; i < expected.length; i++) {
+      const difference = plainDifference(`${object}[${i}]`, expected[i], actual[i]);
+      if (difference) return difference;
+    }
+    return null;
   }
   const fields = OBJECTS[object].fields;
   for (let i = 0; i < expected.length; i++) {

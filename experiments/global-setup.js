@@ -5,13 +5,12 @@
 // emulation to the profile's rate; under netns, after making the namespaces and starting the
 // server in one of them).
 
-import { chromium } from '@playwright/test';
+import * as playwright from '@playwright/test';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH } from '#common/browsers/chromium.js';
-import { launchOptions } from './network/netns-launch.js';
+import { launchOptionsFor } from './network/netns-launch.js';
 import { existsSync } from 'node:fs';
 import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
@@ -20,8 +19,8 @@ import { studySettings } from './study-settings.js';
 import { shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
-import { measureFloor } from './browser-floor.js';
 import { protocolContext } from './protocols.js';
+import { bringDatasets } from './datasets/bring.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -51,10 +50,12 @@ function session(kind, server, serverWarmup) {
 
 export default async function globalSetup(config) {
   const settings = studySettings();
-  if (!existsSync(CHROMIUM_PATH)) {
+  const { engine } = settings;
+  if (!existsSync(engine.path)) {
     throw new Error(
-      `Chromium is not at ${CHROMIUM_PATH}. Run the study with "npm run study", which installs Debian's ` +
-        'chromium (as root), or install it yourself (apt-get install chromium) or set CHROMIUM_PATH.',
+      `${engine.title} is not at ${engine.path}. Run the study with "npm run study", which installs Debian's ` +
+        `${engine.debianPackage} (as root), or install it yourself (apt-get install ${engine.debianPackage}) ` +
+        `or set ${engine.pathVariable}.`,
     );
   }
   const shard = config.shard ?? null;
@@ -64,6 +65,8 @@ export default async function globalSetup(config) {
   const cells = expandPlan(settings.plan, { network: settings.network });
 
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
+  // Datasets users bring go to the server first: every later request may name them.
+  const datasets = await bringDatasets(settings.baseUrl, settings.plan, cells);
 
   // The server's JIT, on every path the plan measures (server-warmup.js): from here, or from
   // inside the server's namespace.
@@ -74,6 +77,13 @@ export default async function globalSetup(config) {
 
   if (run.exists()) {
     const previous = run.readContext();
+    const previousEngine = previous.browser?.engine ?? 'chromium';
+    if (previousEngine !== engine.name) {
+      throw new Error(
+        `RUN_DIR ${runPath} holds a run in ${previousEngine}, not ${engine.name}: ` +
+          `resume it with BROWSER=${previousEngine}`,
+      );
+    }
     if (previous.plan?.name !== settings.plan.name) {
       throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
     }
@@ -81,6 +91,15 @@ export default async function globalSetup(config) {
       throw new Error(
         `RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`,
       );
+    }
+    for (const dataset of datasets) {
+      const before = (previous.datasets ?? []).find((d) => d.name === dataset.name);
+      if (before && before.sha256 !== dataset.sha256) {
+        throw new Error(
+          `RUN_DIR ${runPath} measured dataset ${dataset.name} with content hash ${before.sha256}; ` +
+            `${dataset.file} now has ${dataset.sha256}: start a new run`,
+        );
+      }
     }
     const dropped = run.compact();
     const done = run.completedGroupIds().size;
@@ -93,12 +112,13 @@ export default async function globalSetup(config) {
     return;
   }
 
-  const browser = await chromium.launch(launchOptions);
+  const browser = await playwright[engine.name].launch(launchOptionsFor(engine, settings.shaping));
   try {
     const page = await browser.newPage({ baseURL: settings.baseUrl });
     await page.goto('/');
     await page.evaluate(() => window.labReady);
     const client = await page.evaluate(() => window.lab.context());
+    const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
     const protocols = await protocolContext(browser, settings.baseUrl, server, cells);
     const serverWarmup = await warmUp();
@@ -109,6 +129,8 @@ export default async function globalSetup(config) {
       if (settings.shaping === 'cdp') {
         const { measured, ...calibration } = await calibrateCdp(measurePage, name);
         networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
+      } else if (settings.shaping === 'none') {
+        networks[name] = { ...NETWORKS[name], measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };
       } else {
         const shaped = shapeNetns(name);
         networks[name] = {
@@ -117,8 +139,6 @@ export default async function globalSetup(config) {
           measured: await measureNetwork(measurePage, NETWORKS[name].downBps),
         };
       }
-      await measurePage.evaluate(() => window.labReady);
-      networks[name].browser_floor = await measureFloor(measurePage, name);
       await measurePage.close();
     }
     if (settings.shaping === 'netns') shapeNetns('unthrottled');
@@ -130,6 +150,14 @@ export default async function globalSetup(config) {
       seed: settings.seed,
       network_override: settings.network ?? null,
       shaping: settings.shaping,
+      // The engine, its version and how Playwright drove it; what it gives the measurements.
+      browser: {
+        engine: engine.name,
+        version: browser.version(),
+        protocol: engine.protocol,
+        executable: engine.path,
+        capabilities,
+      },
       netns_link: link,
       shard,
       cells_planned: cells.length,
@@ -144,6 +172,9 @@ export default async function globalSetup(config) {
       // Each compression's library, version and levels, as the server reports them.
       compressions: server.compressions ?? null,
       dataset: server.dataset,
+      // The datasets users brought: file, name, object count, content hash (SHA-256 of the
+      // canonical JSON Lines), schema and .proto, as the server made them.
+      datasets,
       server: { base_url: settings.baseUrl, settings: server.settings, machine: server.machine },
       browser_machine: {
         cpus: os.cpus().length,

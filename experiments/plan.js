@@ -14,24 +14,89 @@
 // picks up a format added to the catalogue. A plan may say "extends": "<plan>" to take that plan's
 // groups (and anything else it does not set itself), e.g. the same matrix with another
 // protocol. Write your own plan next to the others and run it with PLAN=<name>, or
-// PLAN=path/to/plan.json.
+// PLAN=path/to/plan.json. A plan may bring datasets of its own (docs/datasets.md): "datasets"
+// maps a name to a JSON or JSON Lines file (relative to the repository), DATA=path or
+// DATA=name=path (several, comma-separated) adds to them, and a group's "objects": "datasets"
+// stands for all of them.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, decodersOf, levelProblem } from '#common/catalogue.js';
 import { DIMENSIONS, caseId, cellProblems, completeCell, expandGroup, groupId } from '#common/cell.js';
+import { DATASET_NAME, declareDataset } from '#common/datasets.js';
 import { groupProtocol } from '../client/group-runner.js';
 
 const PLANS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'plans');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * DATA's datasets: "path" (named after the file: its base name up to the first dot, lowercased,
+ * other characters than a–z, 0–9 and - made -) or "name=path", comma-separated.
+ */
+export function parseData(data) {
+  const datasets = {};
+  for (const item of (data ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const equals = item.indexOf('=');
+    const path = equals < 0 ? item : item.slice(equals + 1);
+    const name =
+      equals < 0
+        ? basename(path)
+            .split('.')[0]
+            .toLowerCase()
+            .replace(/[^a-z0-9-]/g, '-')
+            .replace(/^[^a-z]+/, '')
+            .slice(0, 32)
+        : item.slice(0, equals);
+    if (!DATASET_NAME.test(name)) {
+      throw new Error(
+        `DATA=${item}: "${name}" is not a dataset name (lowercase letters, digits and "-", ` +
+          `starting with a letter, at most 32 characters); write DATA=name=${path}`,
+      );
+    }
+    datasets[name] = path;
+  }
+  return datasets;
+}
+
+/** The plan with DATA's datasets added, each declared, and "objects": "datasets" spelled out. */
+function withDatasets(plan, data, source) {
+  const datasets = { ...(plan.datasets ?? {}), ...parseData(data) };
+  const problems = [];
+  for (const [name, path] of Object.entries(datasets)) {
+    if (!DATASET_NAME.test(name) || ['books', 'videos'].includes(name)) {
+      problems.push(`datasets has "${name}", which is not a dataset name`);
+    } else if (!existsSync(resolve(ROOT, path))) {
+      problems.push(`dataset ${name}: no file ${resolve(ROOT, path)}`);
+    } else {
+      declareDataset(name);
+    }
+  }
+  const names = Object.keys(datasets);
+  const groups = (plan.groups ?? []).map((group) => {
+    if (group.objects !== 'datasets') return group;
+    if (names.length === 0) {
+      problems.push(
+        `${group.name ? `group "${group.name}"` : 'a group'} measures "datasets", but none is given: ` +
+          'run with DATA=path/to/data.json (or DATA=name=path), or list them under the plan\'s "datasets"',
+      );
+    }
+    return { ...group, objects: names };
+  });
+  if (problems.length) throw new Error(`Plan ${source} is not valid: ${problems.join('; ')}`);
+  return { ...plan, datasets, groups };
+}
 /** The dimensions a plan group lists itself (decoders and levels have their own forms, below). */
 const LISTED = DIMENSIONS.filter((d) => !d.planOptional);
 /** Those a group may list or leave out for the default (protocols), checked like LISTED when listed. */
 const MAY_LIST = DIMENSIONS.filter((d) => d.planOptional && !['decoder', 'level'].includes(d.name));
 const dimensionNamed = (name) => DIMENSIONS.find((d) => d.name === name);
 
-/** Reads plans/<name>.json, or a path to a plan file. */
-export function loadPlan(nameOrPath) {
+/** Reads plans/<name>.json, or a path to a plan file; `data` is DATA's datasets (parseData). */
+export function loadPlan(nameOrPath, { data } = {}) {
   const path = nameOrPath.endsWith('.json') ? nameOrPath : join(PLANS_DIRECTORY, `${nameOrPath}.json`);
   if (!existsSync(path)) {
     throw new Error(`No plan "${nameOrPath}" (looked for ${path}); the plans are ${listPlans().join(', ')}`);
@@ -39,10 +104,10 @@ export function loadPlan(nameOrPath) {
   let plan = JSON.parse(readFileSync(path, 'utf8'));
   if (plan.extends) {
     if (plan.extends === plan.name) throw new Error(`Plan ${path} extends itself`);
-    const { name, description, ...base } = loadPlan(plan.extends);
+    const { name, description, ...base } = loadPlan(plan.extends, { data });
     plan = { ...base, ...plan };
   }
-  return validatePlan(plan, path);
+  return validatePlan(withDatasets(plan, data, path), path);
 }
 
 /** The plans in experiments/plans/, by name. */

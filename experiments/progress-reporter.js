@@ -1,13 +1,41 @@
 // One line per finished comparison group (its rounds, how many comparisons it resolved, why it
-// stopped) with the estimated time left for the run; the groups' own lines per round in between.
+// stopped) with the estimated time left for the run; the groups' own lines per round in between;
+// at the end, where the time went (whereTheTimeWent).
 
-function duration(ms) {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes < 60
-    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
-    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+import { duration } from '../analysis/time-spent.js';
+
+/** The phases of a group's time (client/group-runner.js `time`), in the words the summary uses. */
+const PHASES = [
+  ['warmup_ms', 'warm-up'],
+  ['rounds_ms', 'rounds'],
+  ['decision_ms', 'decision time'],
+  ['verify_ms', 'verification'],
+];
+
+/**
+ * Where a run's time went, from its groups' `time` records ([{group_id, time}]): the sum of each
+ * phase, the groups that took longest, and how many comparisons are left open where. Lines of text.
+ */
+export function whereTheTimeWent(groups, slowest = 5) {
+  if (!groups.length) return [];
+  const total = groups.reduce((sum, g) => sum + g.time.total_ms, 0);
+  const share = (ms) => `${duration(ms)} (${Math.round((100 * ms) / total)} %)`;
+  const phases = PHASES.map(
+    ([key, words]) => `${words} ${share(groups.reduce((sum, g) => sum + (g.time[key] ?? 0), 0))}`,
+  );
+  const open = groups.filter((g) => g.time.open > 0);
+  const lines = [
+    `Where the time went: ${duration(total)} in ${groups.length} groups: ${phases.join(', ')}.`,
+    `  ${open.reduce((sum, g) => sum + g.time.open, 0)} comparisons open, in ${open.length} groups.`,
+    `  Longest groups:`,
+  ];
+  for (const g of [...groups].sort((x, y) => y.time.total_ms - x.time.total_ms).slice(0, slowest)) {
+    lines.push(
+      `    ${g.group_id}  ${duration(g.time.total_ms)}: warm-up ${duration(g.time.warmup_ms)}, ` +
+        `rounds ${duration(g.time.rounds_ms + g.time.decision_ms)}, ${g.time.open} open`,
+    );
+  }
+  return lines;
 }
 
 export default class ProgressReporter {
@@ -19,11 +47,13 @@ export default class ProgressReporter {
     this.measured = 0;
     this.failed = 0;
     this.started = Date.now();
+    this.times = [];
     console.log(`${this.total} comparison groups to run.`);
   }
 
   onEnd(result) {
     if (!this.total) return;
+    for (const line of whereTheTimeWent(this.times)) console.log(line);
     console.log(
       `${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, ` +
         `in ${duration(Date.now() - this.started)} (${result.status}).`,
@@ -49,6 +79,8 @@ export default class ProgressReporter {
     const note = (type) => test.annotations.find((a) => a.type === type)?.description;
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
     const rounds = note('rounds');
+    const time = note('time');
+    if (time) this.times.push({ group_id: test.title, time: JSON.parse(time) });
     console.log(
       `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ` +
         `${note('resolved')} comparisons resolved ` +

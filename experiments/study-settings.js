@@ -1,7 +1,8 @@
 // The study's settings from the environment, the same in the runner and its worker.
-import { loadPlan } from './plan.js';
 import { NETWORKS, SHAPING_MECHANISMS } from './network/profiles.js';
 import { WARMUP_REQUESTS } from './server-warmup.js';
+import { engineOf } from '#common/browsers/engines.js';
+import { expandPlan, loadPlan } from './plan.js';
 
 /**
  * How long each cell's page rests, untimed, between being ready and its first request. A new
@@ -14,7 +15,7 @@ export const PAGE_SETTLE_MS = 1000;
 export const DEFAULT_SEED = 1;
 
 export function studySettings(env = process.env) {
-  const plan = loadPlan(env.PLAN ?? 'quick');
+  const plan = loadPlan(env.PLAN ?? 'quick', { data: env.DATA });
   const network = env.NETWORK || undefined;
   if (network && !NETWORKS[network]) {
     throw new Error(`NETWORK=${network} is not a profile; the profiles are ${Object.keys(NETWORKS).join(', ')}`);
@@ -23,6 +24,21 @@ export function studySettings(env = process.env) {
   if (!SHAPING_MECHANISMS.includes(shaping)) {
     throw new Error(`SHAPING=${shaping} is not a mechanism; use ${SHAPING_MECHANISMS.join(' or ')}`);
   }
+  const engine = engineOf(env);
+  if (shaping === 'cdp' && !engine.emulatesNetwork) {
+    // Only Chromium emulates a network; never run a shaped profile unshaped.
+    const shaped = [...new Set(expandPlan(plan, { network }).map((cell) => cell.network))].filter(
+      (name) => NETWORKS[name].downBps !== null,
+    );
+    if (shaped.length) {
+      throw new Error(
+        `BROWSER=${engine.name} cannot shape ${shaped.join(', ')} with SHAPING=cdp (Chromium's network emulation): ` +
+          'use SHAPING=netns, which shapes the link in the kernel for every engine (as root)',
+      );
+    }
+  }
+  // Unthrottled needs no shaping: a browser without emulation runs it as it is (run.json: none).
+  const shapingUsed = shaping === 'cdp' && !engine.emulatesNetwork ? 'none' : shaping;
   const pageSettleMs = Number(env.PAGE_SETTLE_MS ?? PAGE_SETTLE_MS);
   if (!(pageSettleMs >= 0)) throw new Error(`PAGE_SETTLE_MS=${env.PAGE_SETTLE_MS} is not a number of milliseconds`);
   const serverWarmupRequests = Number(env.SERVER_WARMUP ?? WARMUP_REQUESTS);
@@ -36,7 +52,8 @@ export function studySettings(env = process.env) {
   return {
     plan,
     network,
-    shaping,
+    engine,
+    shaping: shapingUsed,
     seed,
     baseUrl: env.BASE_URL ?? 'http://localhost:8080',
     pageSettleMs,

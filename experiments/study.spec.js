@@ -62,7 +62,7 @@ for (const group of groups) {
     await page.goto(protocolPage(context, group.protocol)); // the protocol's origin: its connector
     await page.evaluate(() => window.labReady);
     if (settings.shaping === 'cdp') await applyCdpShaping(page, group.network, cdpFactor(context, group.network));
-    else shapeNetns(group.network);
+    else if (settings.shaping === 'netns') shapeNetns(group.network);
     await page.waitForTimeout(settings.pageSettleMs); // the new page's start-up work ends first
 
     // Called between rounds only (awaited by the page): writes the round, says how far it got.
@@ -95,6 +95,7 @@ for (const group of groups) {
     const judged = result.judgment.comparisons;
     const resolved = judged.filter((c) => c.verdict !== 'unresolved').length;
     testInfo.annotations.push(
+      { type: 'time', description: JSON.stringify(result.time) },
       { type: 'rounds', description: String(result.rounds) },
       { type: 'resolved', description: `${resolved}/${judged.length}` },
       {

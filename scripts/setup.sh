@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the study and the tests need beyond the base toolchain, idempotently: the Node
-# packages (npm ci), Maven's plugins and libraries, and Debian's Chromium. Sourced by study.sh and test.sh; fails with a clear
-# message where it cannot.
+# packages (npm ci), Maven's plugins and libraries, Debian's Chromium and Firefox ESR, and the
+# load testbed's generators (Debian's wrk; Vegeta, built with Go into tools/bin). Sourced by
+# study.sh and test.sh; fails with a clear message where it cannot.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -39,6 +40,11 @@ bash scripts/tls-key.sh
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 missing=()
 [ -x "$chromium" ] || missing+=(chromium)
+# Firefox ESR: BROWSER=firefox runs in it, and the page's end-to-end tests run in both engines;
+# nft maps localhost to the server's namespace for it under SHAPING=netns.
+firefox=${FIREFOX_PATH:-/usr/bin/firefox-esr}
+[ -x "$firefox" ] || missing+=(firefox-esr)
+command -v nft >/dev/null || missing+=(nftables)
 command -v wrk >/dev/null || missing+=(wrk)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -52,7 +58,27 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
   elif [ ! -x "$chromium" ]; then
     fail "Chromium is needed at $chromium: install Debian's chromium package (as root: apt-get install chromium) or set CHROMIUM_PATH"
+  elif [ "${BROWSER:-chromium}" = firefox ] && [ ! -x "$firefox" ]; then
+    fail "Firefox is needed at $firefox: install Debian's firefox-esr package (as root: apt-get install firefox-esr) or set FIREFOX_PATH"
   else
-    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need them" >&2
+    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr" >&2
+  fi
+fi
+
+# Vegeta (the load testbed's constant-rate generator): `go install` of a pinned version into
+# tools/bin (not committed), when missing or another version. Without Go, or without the module
+# proxy, the rest still works and the message says what the constant-rate mode needs.
+vegeta_version=v12.13.0
+vegeta=tools/bin/vegeta
+if [ ! -x "$vegeta" ] || [ "$(cat tools/bin/vegeta.version 2>/dev/null)" != "$vegeta_version" ]; then
+  if command -v go >/dev/null; then
+    echo "Installing Vegeta $vegeta_version (go install) into tools/bin..."
+    if GOBIN="$PWD/tools/bin" GOFLAGS=-mod=mod go install "github.com/tsenart/vegeta/v12@$vegeta_version" >/dev/null 2>&1; then
+      echo "$vegeta_version" > tools/bin/vegeta.version
+    else
+      echo "note: go install of Vegeta $vegeta_version failed; the load testbed's constant-rate mode (plans with \"open_loop\") needs it: GOBIN=\$PWD/tools/bin go install github.com/tsenart/vegeta/v12@$vegeta_version" >&2
+    fi
+  else
+    echo "note: Vegeta not installed (it is built with Go, and go is not on PATH); the load testbed's constant-rate mode (plans with \"open_loop\") needs it" >&2
   fi
 fi

@@ -50,8 +50,12 @@ test('every number in the opening section is the one its rule gives', async () =
       assert.ok(text.includes(`${other.ratio.toFixed(2)}× slower`), text);
     }
   }
-  const words = [...opening.situations.map((s) => s.text), opening.general, opening.reading].join(' ').split(/\s+/);
-  assert.ok(words.length < 600, `${words.length} words`);
+  // Short: the whole section, as a reader sees it, within its budget (answer-first.js OPENING_WORDS).
+  const md = readFileSync(join(path, 'report.md'), 'utf8');
+  const section = md.slice(md.indexOf('## What to choose'), md.indexOf('## This run'));
+  const words = section.split(/\s+/).filter(Boolean).length;
+  assert.ok(words < 600, `${words} words`);
+  for (const s of opening.situations) assert.ok(section.includes(s.text), `${s.text} is in the section`);
 });
 
 test('the opening names a winner only where its group decided one, and counts what held', async () => {
@@ -67,5 +71,42 @@ test('the opening names a winner only where its group decided one, and counts wh
   const md = readFileSync(join(path, 'report.md'), 'utf8');
   assert.ok(md.indexOf('## What to choose') < md.indexOf('## This run'), 'the answer first, the method after');
   // 10 Mbit/s, N=1000 (by design): Protobuf with GZIP wins clearly.
-  assert.match(md, /1,000 Books at 10 Mbit\/s: Protobuf with GZIP, [\d.]+ ms — clearly the fastest\./);
+  assert.match(
+    md,
+    /Books at 10 Mbit\/s, nothing sorted\. .*1,000 Books: Protobuf with GZIP, [\d.]+ ms — clearly fastest\./,
+  );
+});
+
+test('every ratio in the text says its direction in words, k× slower or faster with k at least 1', async () => {
+  const { path } = syntheticRun();
+  await makeReport([path]);
+  const md = readFileSync(join(path, 'report.md'), 'utf8');
+  const text = md.slice(0, md.indexOf('## Method'));
+  const ratios = [...text.matchAll(/(\d+(?:\.\d+)?)×(–\d+(?:\.\d+)?×)?(.{0,8})/g)];
+  assert.ok(ratios.length > 20, `${ratios.length} ratios`);
+  for (const [whole, k, , after] of ratios) {
+    assert.match(after, /^ (slower|faster)/, `"${whole}" says which way`);
+    assert.ok(Number(k) >= 1, `"${whole}": k at least 1`);
+  }
+  // The source's figures and ours the same way round: each claim row names one direction.
+  const rows = text.split('\n').filter((line) => line.startsWith('| ') && /source|GZIP|Protobuf/.test(line));
+  for (const row of rows.filter((r) => r.includes('Protobuf (Book'))) {
+    assert.match(row, /\| JSON [^|]*than Protobuf[^|]*\| JSON [^|]*than Protobuf/, row);
+  }
+});
+
+test('with many situations the opening names fewer alternatives and stays under 1,500 words', async () => {
+  const { readRuns } = await import('../read-runs.js');
+  const { analyse } = await import('../report.js');
+  const { answerFirst, OPENING_WORDS } = await import('../answer-first.js');
+  const loaded = readRuns([syntheticRun().path]);
+  const { decisions } = analyse(loaded);
+  // The thesis plan's 62 situations, as seven copies of these ten.
+  const many = Array.from({ length: 7 }, () => decisions).flat();
+  const opening = answerFirst(many, loaded.cells, loaded.judging);
+  const words = [...opening.paragraphs, opening.general, opening.reading].join(' ').split(/\s+/).length;
+  assert.ok(words < OPENING_WORDS.most && OPENING_WORDS.most < 1500, `${words} words`);
+  const few = answerFirst(decisions, loaded.cells, loaded.judging);
+  const named = (o) => o.situations.reduce((n, s) => n + s.numbers.others.length, 0) / o.situations.length;
+  assert.ok(named(opening) < named(few), 'fewer alternatives named per situation');
 });

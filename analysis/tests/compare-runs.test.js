@@ -392,3 +392,40 @@ test('the run-to-run spread beyond the CIs: Paule–Mandel against a reference, 
     /^run to run: over those 2, the two runs' log ratios differ by \d\.\d\d× \(root mean square\) what their CIs allow; a spread of τ = \d+\.\d % per run/,
   );
 });
+
+test('runs in two engines: each situation answered per engine, engine differences apart from the δ line', () => {
+  const chromium = { engine: 'chromium', version: '156.0', protocol: 'cdp' };
+  const firefox = { engine: 'firefox', version: '153.7.0', protocol: 'webdriver-bidi' };
+  const a = syntheticRun({ seed: 9, browser: chromium });
+  const b = syntheticRun({ seed: 9, perObject: { json: 0.5, protobuf: 1.0, xml: 2.0 }, browser: firefox });
+  const { engines } = compareRuns(a.path, b.path);
+  assert.equal(engines.a.engine, 'chromium');
+  assert.equal(engines.b.engine, 'firefox');
+  assert.equal(engines.same + engines.differ_by_engine + engines.on_the_delta_line, engines.situations.length);
+  assert.ok(engines.differ_by_engine > 0, 'JSON and Protobuf trade places in Firefox');
+  for (const s of engines.situations) {
+    const expected =
+      s.a.recommendation === s.b.recommendation
+        ? 'same'
+        : s.a.settled && s.b.settled
+          ? 'differs by engine'
+          : 'on the δ line';
+    assert.equal(s.answer, expected, s.situation);
+  }
+  const lines = describeAgreement(compareRuns(a.path, b.path));
+  assert.equal(
+    lines[0],
+    "engines: run A in Chromium 156.0, run B in Firefox 153.7.0; each situation's answer in both:",
+  );
+  const differing = engines.situations.find((s) => s.answer === 'differs by engine');
+  assert.ok(lines.some((l) => l.startsWith(`  ${differing.situation} [differs by engine]: Chromium: `)));
+  assert.match(
+    lines[engines.situations.length + 1],
+    new RegExp(
+      '^situations whose answer differs by engine \\(every margin settled in both runs\\): ' +
+        `${engines.differ_by_engine} — `,
+    ),
+  );
+  // Two runs of one engine have no engine section.
+  assert.equal(compareRuns(a.path, syntheticRun({ seed: 10, browser: chromium }).path).engines, null);
+});

@@ -32,23 +32,23 @@ test('the report says what the data says', async () => {
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
   assert.match(
     md,
-    /Books, 10mbit, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms, XML 3\.7\d× slower, 95% CI 3\.\d\d–3\.\d\d\)/,
+    /Books at 10 Mbit\/s, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms; XML is 3\.7\d× slower than Protobuf \(95 % CI 3\.\d\d–3\.\d\d\)\)/,
   );
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
   assert.match(
     md,
-    /Books, 10mbit, JSON, GZIP against no compression — N=10: 1\.0\d× faster \(95% CI [^)]*\); N=1000: 1\.9\d× faster/,
+    /Books at 10 Mbit\/s, JSON, GZIP against no compression — N=10: GZIP is 1\.0\d× faster than no compression \(95 % CI [^)]*\); N=1000: GZIP is 1\.9\d× faster/,
   );
   assert.match(
     md,
-    /Books, unthrottled, JSON, GZIP against no compression — .*N=1000: 1\.\d\d× slower \(95% CI 1\.\d\d–1\.\d\d\)/,
+    /Books unthrottled, JSON, GZIP against no compression — .*N=1000: GZIP is 1\.\d\d× slower than no compression \(95 % CI 1\.\d\d–1\.\d\d\)/,
   );
-  assert.match(md, /N=100 CM5: server [\d.]+× faster/);
+  assert.match(md, /N=100 CM5: the browser sorting is [\d.]+× slower than the server sorting/);
   // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
   // sorts (7.2 ms); at CM3 the client's 3× slower sorts (126 ms) lose to two requests (52 ms).
   assert.match(
     md,
-    /Books, unthrottled, JSON, N=100, data already cached \(sorting the cached copy against a second request\): the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./,
+    /Books unthrottled, JSON, N=100, data already cached \(sorting the cached copy against a second request\): the cached client faster at CM1, the second server request faster at CM3, CM5 — threshold: the second server request from CM3\./,
   );
 
   assert.match(
@@ -168,7 +168,7 @@ test('the report opens with the decision: a recommendation with its margin, or n
   const clear = at('10mbit', 1000, 0);
   assert.equal(clear.recommendation, 'Protobuf, GZIP');
   assert.ok(clear.margin.ratio > 1.7 && clear.margin.ci_low > 1.05);
-  assert.match(md, /\| books \| 1000 \| 10mbit \| CM0 \| Protobuf, GZIP \| /);
+  assert.match(md, /\| books \| 1000 \| 10 Mbit\/s \| none \| Protobuf, GZIP \| /);
   // Unthrottled, N=10: JSON 5.1, Protobuf 5.05, JSON with GZIP 5.15 ms: within δ of each other.
   const tie = at('unthrottled', 10, 0);
   assert.equal(tie.recommendation, 'no clear winner');
@@ -218,23 +218,29 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   const cm1 = (helper) => helper.find((d) => d.network === 'unthrottled' && d.cm === 1);
   const wide = syntheticRun({ protocol: { stop: { delta: 0.2 } } });
   const loaded = readRuns([wide.path]);
-  assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3 });
+  assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3, fewRounds: true });
   assert.equal(cm1(analyse(loaded).decisions).recommendation, 'no clear winner');
   const narrow = readRuns([syntheticRun().path]);
   assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON, no compression, server computes', 'at 5 %');
   await makeReport([wide.path]);
   const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
   assert.match(md, /stays open otherwise \(δ = 20 %, the run's:/);
-  assert.match(md, /wholly above 1 \+ δ \(δ = 20 %\), and did so at 3 looks in a row/);
-  assert.match(md, /equivalent \(within ±20 %\)/);
+  assert.match(
+    md,
+    /wholly above 1 \+ δ or below 1 − δ \(δ = 20 %\), .*a verdict settles once it held at 3 looks in a row/,
+  );
+  assert.match(md, /δ \(here 20 %\) is the smallest difference this lab calls real/);
+  assert.match(md, /: equivalent, within ±20 %/);
   assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, {
     delta: 0.2,
     looks: 3,
+    fewRounds: true,
   });
   // A fixed protocol stopped on no verdict: its final CIs stand as they are (one look).
   assert.deepStrictEqual(readRuns([syntheticRun({ protocol: { stop: null } }).path]).judging, {
     delta: 0.05,
     looks: 1,
+    fewRounds: false,
   });
 });
 
@@ -290,7 +296,8 @@ test('the report says how each network was shaped and what it measured', () => {
   });
   assert.equal(
     cdp,
-    'Networks — unthrottled: RTT 5.9 ms; no link rate to measure: a 1.41 MB answer took 10.1 ms, ' +
+    'Networks as measured before the first group — unthrottled: RTT 5.9 ms; ' +
+      'no link rate to measure: a 1.41 MB answer took 10.1 ms, ' +
       'at least 1100 Mbit/s (no shaping); ' +
       '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms ' +
       "(nominal 10.00 Mbit/s, RTT 0 ms; Chromium's emulation calibrated ×1.08).",
@@ -308,13 +315,15 @@ test('the report says how each network was shaped and what it measured', () => {
   });
   assert.equal(
     netns,
-    'Networks — cable: measured 5.03 Mbit/s, RTT 38.2 ms (nominal 5.00 Mbit/s, RTT 28 ms; ' +
+    'Networks as measured before the first group — cable: measured 5.03 Mbit/s, RTT 38.2 ms ' +
+      '(nominal 5.00 Mbit/s, RTT 28 ms; ' +
       'the kernel, delay by delay-line.py); TCP congestion control reno.',
   );
   assert.equal(describeNetworks({ shaping: 'cdp' }), '');
   // A run from before at_least_bps: its noise throughput (from probes read off a 1-object
-  // request's entry) is not shown.
-  const floored = describeNetworks({
+  // request's entry) is not shown; nor is the browser floor those runs measured before their
+  // groups, in other conditions than the cells'.
+  const old = describeNetworks({
     shaping: 'cdp',
     networks: {
       unthrottled: {
@@ -329,9 +338,9 @@ test('the report says how each network was shaped and what it measured', () => {
       },
     },
   });
-  assert.match(
-    floored,
-    /unthrottled: RTT 8\.1 ms; no link rate to measure \(no shaping\); the browser's floor 3\.91 ms for 1 Book \(p5–p95 3\.50–4\.88 ms\)\. The floor is what the browser needs/,
+  assert.equal(
+    old,
+    'Networks as measured before the first group — unthrottled: RTT 8.1 ms; no link rate to measure (no shaping).',
   );
 });
 
@@ -370,9 +379,10 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
     rounds: 12,
   };
   assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, [
-    'Books, unthrottled, no compression — fastest: ' +
-      'N=10: JSON (3.0 ms, XML 1.20× slower); N=1000: JSON (7.0 ms, XML 6.00× slower). ' +
-      'JSON/Protobuf at N=1000: 0.83× (95% CI 0.80–0.86, 12 rounds).',
+    'Books unthrottled, no compression — fastest: ' +
+      'N=10: JSON (3.0 ms; XML is 1.20× slower than JSON by overall medians); ' +
+      'N=1000: JSON (7.0 ms; XML is 6.00× slower than JSON by overall medians). ' +
+      'At N=1000: JSON is 1.20× faster than Protobuf (95 % CI 1.16–1.25); 12 rounds.',
   ]);
   // Where the run compared the two (here JSON against XML at N=1000, in the rounds both ran in),
   // the margin is that comparison's ratio with its CI, not the cells' own medians.
@@ -387,7 +397,7 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
   };
   assert.match(
     answerQuestions(cells, [jp, jx]).RQ1.answers[0],
-    /N=1000: JSON \(7\.0 ms, XML 5\.50× slower, 95% CI 5\.20–5\.80\)\./,
+    /N=1000: JSON \(7\.0 ms; XML is 5\.50× slower than JSON \(95 % CI 5\.20–5\.80\)\)\./,
   );
 });
 
@@ -419,7 +429,7 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
   const [line] = answerQuestions([], all).RQ5.answers;
   assert.equal(
     line,
-    'Books, 10mbit, JSON, N=10000, nothing cached (the server sorts or the client does): ' +
+    'Books at 10 Mbit/s, JSON, N=10000, nothing cached (the server sorts or the client does): ' +
       'the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
       ' (fewer than the 5 rounds a verdict needs).',
   );

@@ -28,9 +28,9 @@ const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
 /**
  * @param options {seed: the noise's seed, perObject: another PER_OBJECT (e.g. to make a run
  *     whose answers differ), protocol: the plan's protocol, as run.json records it (none: the
- *     defaults)}
+ *     defaults), browser: run.json's browser block (none: a run from before engines were recorded)}
  */
-export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}) {
+export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol, browser } = {}) {
   const run = new RunDirectory(join(temporaryDirectory('rtl-report-'), 'run'));
   run.writeContext({
     plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) },
@@ -38,6 +38,7 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol } = {}
     versions: { browser: 'test' },
     shaping: 'cdp',
     seed: 1,
+    ...(browser ? { browser } : {}),
   });
   const random = seededRandom(seed);
   const cells = [];

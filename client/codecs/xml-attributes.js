@@ -3,6 +3,8 @@
 // with saxen's streaming parser, which hands each element's attributes over as it meets it.
 
 import { ELEMENT_NODE, FIELD_LIST, checkRoot, documentRoot, saxParser, text } from './xml.js';
+import { broughtDataset } from '#common/datasets.js';
+import { decodeDom, decodeSax } from './xml-brought.js';
 
 export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser } = {}) {
   return {
@@ -10,6 +12,8 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
       read: text,
       decode(xml, object) {
         const root = documentRoot(DOMParserImpl, xml, object);
+        const brought = broughtDataset(object);
+        if (brought) return decodeDom(root, brought);
         const convert = FIELD_LIST[object];
         const objects = [];
         for (let element = root.firstChild; element; element = element.nextSibling) {
@@ -27,6 +31,8 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
     sax: {
       read: text,
       decode(xml, object) {
+        const brought = broughtDataset(object);
+        if (brought) return decodeSax(saxParser(), xml, brought, checkRoot);
         const convert = FIELD_LIST[object];
         const parser = saxParser();
         const objects = [];

@@ -5,6 +5,8 @@
 
 import { Parser } from 'saxen';
 import { OBJECTS } from '#common/schema.js';
+import { broughtDataset } from '#common/datasets.js';
+import { decodeDom, decodeSax } from './xml-brought.js';
 
 export const ELEMENT_NODE = 1;
 
@@ -62,6 +64,8 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
       /** @returns plain objects, one per <book>/<video> child of the root */
       decode(xml, object) {
         const root = documentRoot(DOMParserImpl, xml, object);
+        const brought = broughtDataset(object);
+        if (brought) return decodeDom(root, brought);
         const convert = FIELD_CONVERTERS[object];
         const objects = [];
         for (let element = root.firstChild; element; element = element.nextSibling) {
@@ -80,6 +84,8 @@ export function createDecoders({ DOMParser: DOMParserImpl = globalThis.DOMParser
     sax: {
       read: text,
       decode(xml, object) {
+        const brought = broughtDataset(object);
+        if (brought) return decodeSax(saxParser(), xml, brought, checkRoot);
         const convert = FIELD_CONVERTERS[object];
         const parser = saxParser();
         const objects = [];

@@ -49,6 +49,8 @@ const cell = (format, scenario = 1, cm = 0) => ({
   cm,
   network: 'unthrottled',
 });
+// The stop rules below that test the round bootstrap's own rule leave the few-rounds test out
+// (fewRounds: false): these designed, noiseless ratios would be decided by it in a round or two.
 const FORMATS_GROUP = { id: 'formats/books/n/unthrottled', cells: ['json', 'protobuf', 'xml'].map((f) => cell(f)) };
 const FIXED = (rounds, iterationsPerVisit = 2) => ({
   warmup: { iterations: 1 },
@@ -123,7 +125,7 @@ test(
     const protocol = {
       warmup: { iterations: 1 },
       rounds: { iterationsPerVisit: 2, minRounds: 5, maxRounds: 40 },
-      stop: { delta: 0.05 },
+      stop: { delta: 0.05, fewRounds: false },
     };
     const result = await runGroup(env, FORMATS_GROUP, protocol, { seed: 3 });
     assert.equal(result.stop.reason, 'resolved');
@@ -134,7 +136,7 @@ test(
     const once = await runGroup(
       fakeEnvironment((query) => ms[query.get('format')]).env,
       FORMATS_GROUP,
-      { ...protocol, stop: { delta: 0.05, looks: 1 } },
+      { ...protocol, stop: { delta: 0.05, looks: 1, fewRounds: false } },
       { seed: 3 },
     );
     assert.deepStrictEqual([once.rounds, once.stop.reason], [5, 'resolved']);
@@ -158,7 +160,7 @@ test(
       {
         warmup: { iterations: 0 },
         rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
-        stop: { delta: 0.05 },
+        stop: { delta: 0.05, fewRounds: false },
       },
       { seed: 3 },
     );
@@ -178,7 +180,7 @@ test(
       {
         warmup: { iterations: 0 },
         rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 8 },
-        stop: { delta: 0.05 },
+        stop: { delta: 0.05, fewRounds: false },
       },
       { seed: 3 },
     );
@@ -214,7 +216,7 @@ test(
         {
           warmup: { iterations: 0 },
           rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
-          stop: { delta: 0.05 },
+          stop: { delta: 0.05, fewRounds: false },
         },
         { seed: 3 },
       );
@@ -254,7 +256,7 @@ test('past its minimum rounds a group races: a round visits only the cells an op
     {
       warmup: { iterations: 0 },
       rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 12 },
-      stop: { delta: 0.05 },
+      stop: { delta: 0.05, fewRounds: false },
     },
     { seed: 3, onRound: (r) => rounds.push(r) },
   );
@@ -310,7 +312,7 @@ test('a resumed group goes on from its next round, and its earlier rounds count 
     {
       warmup: { iterations: 1 },
       rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 40 },
-      stop: { delta: 0.05 },
+      stop: { delta: 0.05, fewRounds: false },
     },
     { seed: 3, startRound: 7, earlier, onRound: (r) => rounds.push(r.round) },
   );
@@ -329,7 +331,7 @@ test(
     const budget = {
       warmup: { iterations: 0 },
       rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
-      stop: { delta: 0.05 },
+      stop: { delta: 0.05, fewRounds: false },
     };
     const run = (ms) =>
       runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, budget, { seed: 3 });
@@ -382,7 +384,7 @@ test(
         {
           warmup: { iterations: 0 },
           rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
-          stop: { delta: 0.05 },
+          stop: { delta: 0.05, fewRounds: false },
         },
         { seed: 3, onRound: (r) => rounds.push(r) },
       );
@@ -569,4 +571,87 @@ test('verification: what passed earlier in the run (or the group) is not fetched
     runGroup(wrong.env, side, FIXED(2, 1), { seed: 3 }),
     /Verification failed for books\/\d+\/json\/none\/scenario3\/cm3\/unthrottled: the client's CM3 order differs from the server's/,
   );
+});
+
+test('overwhelming ratios are decided by the few-rounds test: the group stops after one round', async () => {
+  const ms = { json: 10_000, protobuf: 100_000, xml: 1_000_000 };
+  const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+  const result = await runGroup(
+    env,
+    FORMATS_GROUP,
+    {
+      warmup: { iterations: 1 },
+      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40, maxMs: 1e9 },
+      stop: { delta: 0.05 },
+    },
+    { seed: 3 },
+  );
+  assert.deepStrictEqual([result.rounds, result.stop.reason], [1, 'resolved']);
+  assert.ok(result.judgment.comparisons.every((c) => c.settled && c.decided_by === 'few-rounds test'));
+  assert.equal(result.time.open, 0);
+});
+
+test('before the minimum rounds, a cell whose comparisons the few-rounds test decided leaves the rounds', async () => {
+  // XML is 100× slower than both others, in iterations of 10 s and more: decided in round 1. JSON and
+  // Protobuf (2 % apart) need the bootstrap's rounds.
+  const ms = { json: 10_000, protobuf: 10_200, xml: 1_000_000 };
+  const { env } = fakeEnvironment((query) => ms[query.get('format')]);
+  const orders = [];
+  const result = await runGroup(
+    env,
+    FORMATS_GROUP,
+    {
+      warmup: { iterations: 1 },
+      rounds: { iterationsPerVisit: 2, minRounds: 8, maxRounds: 40, maxMs: 1e9 },
+      stop: { delta: 0.05 },
+    },
+    { seed: 3, onRound: (r) => orders.push(r.order) },
+  );
+  const xml = caseId(cell('xml'));
+  assert.ok(orders[0].includes(xml));
+  assert.ok(orders.slice(1).every((order) => !order.includes(xml) && order.length === 2));
+  assert.deepStrictEqual([result.rounds, result.stop.reason], [8, 'resolved']);
+  const byPair = (a, b) => result.judgment.comparisons.find((c) => c.a.includes(`/${a}/`) && c.b.includes(`/${b}/`));
+  assert.equal(byPair('json', 'protobuf').decided_by, 'round bootstrap');
+  assert.equal(byPair('json', 'protobuf').verdict, VERDICTS.EQUIVALENT);
+  assert.equal(byPair('json', 'xml').decided_by, 'few-rounds test');
+});
+
+test('long iterations count: a warm-up iteration that took the warm-up budget is the visit of round 1', async () => {
+  const ms = { json: 100, protobuf: 100, xml: 3000 };
+  const { env, events } = fakeEnvironment((query) => ms[query.get('format')]);
+  const rounds = [];
+  const result = await runGroup(
+    env,
+    FORMATS_GROUP,
+    {
+      warmup: { minMs: 0, minIterations: 3, window: 3, tolerance: 0.1, maxMs: 1000 },
+      rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 },
+      stop: { delta: 0.05, fewRounds: false },
+    },
+    {
+      seed: 3,
+      onRound: (r) => {
+        rounds.push(r);
+        events.push(`round ${r.round}`);
+      },
+    },
+  );
+  const xml = result.cells.find((c) => c.case_id.includes('/xml/'));
+  assert.deepStrictEqual(
+    [xml.warmup.rule, xml.warmup.iterations, xml.warmup.counted_in_round_1],
+    ['time limit', 1, true],
+  );
+  const json = result.cells.find((c) => c.case_id.includes('/json/'));
+  assert.equal(json.warmup.counted_in_round_1, false);
+  // Round 1 fetched JSON and Protobuf only; XML's sample is its warm-up iteration.
+  const before = events.slice(0, events.indexOf('round 1'));
+  assert.equal(before.filter((e) => e === 'fetch xml cm0').length, 1);
+  const [xmlSample] = rounds[0].samples.filter((s) => s.case_id === xml.case_id);
+  assert.deepStrictEqual([xmlSample.from_warmup, xmlSample.total_ms], [true, 3000]);
+  assert.equal(rounds[1].samples.find((s) => s.case_id === xml.case_id).from_warmup, undefined);
+  // Its time counts in round 1's pace, and in the group's record of where the time went.
+  assert.equal(result.time.counted_warmup_ms, 3000);
+  assert.ok(result.time.warmup_ms >= 3000);
+  assert.equal(result.time.round_ms, (3000 + 100 + 100 + (3000 + 100 + 100)) / 2);
 });

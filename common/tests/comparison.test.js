@@ -228,13 +228,17 @@ test(
 );
 
 test("a plan's stop rule, and how a run is judged from it", () => {
-  assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
-  assert.deepStrictEqual(stopRule({ delta: 0.1 }), { delta: 0.1, looks: SETTLE_LOOKS });
+  assert.deepStrictEqual(stopRule(undefined), { delta: 0.05, looks: SETTLE_LOOKS, fewRounds: true });
+  assert.deepStrictEqual(stopRule({ delta: 0.1, fewRounds: false }), {
+    delta: 0.1,
+    looks: SETTLE_LOOKS,
+    fewRounds: false,
+  });
   assert.equal(stopRule(null), null);
-  assert.deepStrictEqual(judgingOf({ delta: 0.1, looks: 2 }), { delta: 0.1, looks: 2 });
-  assert.deepStrictEqual(judgingOf(undefined), { delta: 0.05, looks: SETTLE_LOOKS });
+  assert.deepStrictEqual(judgingOf({ delta: 0.1, looks: 2 }), { delta: 0.1, looks: 2, fewRounds: true });
+  assert.deepStrictEqual(judgingOf(undefined), { delta: 0.05, looks: SETTLE_LOOKS, fewRounds: true });
   // A fixed protocol stopped on no verdict: its final CI stands (one look), at the default δ.
-  assert.deepStrictEqual(judgingOf(null), { delta: 0.05, looks: 1 });
+  assert.deepStrictEqual(judgingOf(null), { delta: 0.05, looks: 1, fewRounds: false });
 });
 
 test("steadyLooksOf replays a comparison's earlier looks from its samples, once each with a cache", () => {

@@ -147,3 +147,39 @@ test('a recommendation needs its margin settled: clear at the looks in a row the
   const atTen = judgeGroup(pair, samples(10), { looks: 3 }).decision;
   assert.deepStrictEqual([atTen.recommendation, atTen.settled], [protobuf, true]);
 });
+
+test('one round of an overwhelming ratio is decided by the few-rounds test, and says so', () => {
+  const judgment = judgeGroup(
+    cells,
+    samplesOf({ [jsonNone]: 300_000, [jsonGzip]: 6000, [protobufNone]: 5950, [protobufGzip]: 6050 }, 1),
+  );
+  assert.equal(judgment.few_rounds, true);
+  const slow = judgment.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip);
+  assert.equal(slow.rounds, 1);
+  assert.equal(slow.verdict, VERDICTS.B_FASTER);
+  assert.equal(slow.settled, true);
+  assert.equal(slow.decided_by, 'few-rounds test');
+  assert.ok(slow.few_rounds.low > 1.05 && slow.few_rounds.high > slow.few_rounds.low);
+  // Within a few per cent: not overwhelming, open after one round.
+  const close = judgment.comparisons.find((c) => c.a === jsonGzip && c.b === protobufGzip);
+  assert.equal(close.verdict, VERDICTS.UNRESOLVED);
+  assert.equal(close.decided_by, null);
+  // Judged as before the test existed, the overwhelming one is open too.
+  const before = judgeGroup(cells, samplesOf({ [jsonNone]: 100_000, [jsonGzip]: 3000 }, 1), undefined, new Map(), {
+    fewRounds: false,
+  });
+  assert.equal(before.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip).verdict, VERDICTS.UNRESOLVED);
+  // Iterations of milliseconds: one round of them is no evidence, however far apart.
+  const short = judgeGroup(cells, samplesOf({ [jsonNone]: 100, [jsonGzip]: 3 }, 1));
+  assert.equal(short.comparisons.find((c) => c.a === jsonNone && c.b === jsonGzip).verdict, VERDICTS.UNRESOLVED);
+  assert.equal(before.few_rounds, undefined);
+});
+
+test('after 12 rounds a clear ratio is settled by the round bootstrap, and recorded as such', () => {
+  const judgment = judgeGroup(
+    cells,
+    samplesOf({ [jsonNone]: 3, [jsonGzip]: 3.6, [protobufNone]: 2, [protobufGzip]: 5 }),
+  );
+  const c = judgment.comparisons.find((x) => x.a === jsonNone && x.b === jsonGzip);
+  assert.equal(c.decided_by, 'round bootstrap');
+});

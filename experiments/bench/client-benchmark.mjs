@@ -8,12 +8,13 @@
 //   3. the tab's JS heap while a 100,000-object cell runs 200 iterations.
 // It starts its own server (100,000 objects per kind) on port 18090, or uses BASE_URL.
 
-import { chromium } from '@playwright/test';
+import * as playwright from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchOptions } from '../network/netns-launch.js';
+import { engineOf } from '#common/browsers/engines.js';
 import { startStudyServer } from '../server-process.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { writeBenchmark } from './bench-output.js';
@@ -268,7 +269,7 @@ const server = process.env.BASE_URL
       port: PORT,
       options: ['-Ddw.dataset.size=100000', '-Ddw.dataset.directory=server/target/bench-data'],
     });
-const browser = await chromium.launch(launchOptions);
+const browser = await playwright[engineOf().name].launch(launchOptions);
 try {
   const page = await browser.newPage();
   await page.goto(BASE_URL);
@@ -285,7 +286,7 @@ try {
   if (sections.length === 0 || sections.includes('memory')) await memory(page, figures);
   const written = writeBenchmark(
     'client',
-    { base_url: BASE_URL, browser: browser.version(), page: context, sections },
+    { base_url: BASE_URL, browser: `${engineOf().name} ${browser.version()}`, page: context, sections },
     figures,
   );
   console.log(`Figures: ${written}`);

@@ -6,6 +6,13 @@
 // (per measurement, default 10), BENCH_WARMUP_SECONDS (the longest warm-up per server, default
 // 180), BENCH_CONNECTIONS (default 100). A server is warm once two successive 5-second runs
 // agree within 5 %: the JVM's JIT keeps raising the study server's rate for a minute or more.
+//
+// Then at constant rates (Vegeta, when the setup built it): the same rates for both servers,
+// BENCH_RATE_SHARES of the study server's closed-loop median (default 0.25,0.5,0.75), each a
+// warm-up of 2 s and a window of BENCH_RATE_SECONDS (default 10), alternating between the servers
+// in each round; per server and rate, the rate sent and answered and the latency percentiles
+// from each request's due time over the window (analysis/open-loop.js), and whether the
+// generator held the rate.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +20,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStudyServer } from '../server-process.js';
 import { runWrk, wrkVersion } from '../load-testbed/wrk.js';
+import { readResults, runVegeta, vegetaVersion } from '../load-testbed/vegeta.js';
+import { windowFigures } from '../../analysis/open-loop.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
 
-const LAB_PORT = 18094;
-const NGINX_PORT = 18096;
+const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18094);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18096);
+/** The constant-rate phase's warm-up before each window, in seconds. */
+const RATE_WARMUP_S = 2;
 const PATH = '/api/books?count=10&format=json';
 const NGINX = '/usr/sbin/nginx';
 const whole = (name, fallback) => {
@@ -75,6 +86,71 @@ http {
   }
   server.kill();
   throw new Error(`nginx did not answer on port ${NGINX_PORT}: ${said.trim()}`);
+}
+
+/**
+ * The constant-rate phase: each rate on both servers in every round (the order alternating), a
+ * warm-up then the measured window, both Vegeta's. Null (and a note) without Vegeta.
+ */
+async function constantRatePhase(servers, labClosedLoopRate, rounds, directory) {
+  if (!vegetaVersion()) {
+    console.log('No constant-rate phase: Vegeta is not installed (bash scripts/setup.sh builds it with Go).');
+    return null;
+  }
+  const shares = (process.env.BENCH_RATE_SHARES ?? '0.25,0.5,0.75').split(',').map(Number);
+  if (!shares.every((share) => share > 0 && share <= 10))
+    throw new Error(
+      `BENCH_RATE_SHARES=${process.env.BENCH_RATE_SHARES}: shares of the closed-loop rate, like 0.25,0.5`,
+    );
+  const seconds = whole('BENCH_RATE_SECONDS', 10);
+  const rates = shares.map((share) => Math.max(1, Math.round(share * labClosedLoopRate)));
+  const runs = [];
+  let index = 0;
+  for (let round = 1; round <= rounds; round++) {
+    for (const rate of rates) {
+      for (const name of round % 2 ? ['lab', 'nginx'] : ['nginx', 'lab']) {
+        index++;
+        const attack = (phase, duration) => {
+          const output = join(directory, `rate-${index}-${phase}.gob`);
+          const run = runVegeta({
+            url: servers[name],
+            ratePerS: rate,
+            seconds: duration,
+            timeoutS: 30,
+            name: `${name}-${phase}`,
+            output,
+          });
+          return { output, done: run.done };
+        };
+        const warmup = attack('warmup', RATE_WARMUP_S);
+        await new Promise((resolve) => setTimeout(resolve, RATE_WARMUP_S * 1000));
+        const window = attack('window', seconds);
+        const [, ran] = await Promise.all([warmup.done, window.done]);
+        const figures = windowFigures(readResults([window.output]), { ratePerS: rate, windowS: seconds });
+        delete figures.histogram;
+        runs.push({ round, server: name, rate_per_s: rate, vegeta_cpu_s: ran.cpu_s, ...figures });
+        console.log(
+          `  round ${round} ${name.padEnd(5)} ${rate} req/s: sent ${figures.sent_per_s.toFixed(0)}/s, ` +
+            `p50 ${figures.latency_ms.p50?.toFixed(1)} ms, p99 ${figures.latency_ms.p99?.toFixed(1)} ms ` +
+            `from the due time, ${figures.errors} errors, ${figures.non_2xx} non-2xx`,
+        );
+      }
+    }
+  }
+  const summary = rates.map((rate) => {
+    const of = (name) => runs.filter((r) => r.server === name && r.rate_per_s === rate);
+    const percentiles = (name) => ({
+      p50: median(of(name).map((r) => r.latency_ms.p50)),
+      p99: median(of(name).map((r) => r.latency_ms.p99)),
+    });
+    return {
+      rate_per_s: rate,
+      lab: percentiles('lab'),
+      nginx: percentiles('nginx'),
+      generator_held: runs.filter((r) => r.rate_per_s === rate).every((r) => r.generator_kept_up),
+    };
+  });
+  return { shares, rates, seconds, warmup_s: RATE_WARMUP_S, runs, summary };
 }
 
 async function main() {
@@ -150,6 +226,7 @@ async function main() {
       }
     }
     const medianRate = (name) => median(runs.filter((r) => r.server === name).map((r) => r.requests_per_s));
+    const constantRate = await constantRatePhase(servers, medianRate('lab'), rounds, directory);
     const figures = {
       body_bytes: body.length,
       connections,
@@ -161,11 +238,13 @@ async function main() {
       runs,
       median_requests_per_s: { lab: medianRate('lab'), nginx: medianRate('nginx') },
       lab_share_of_nginx: medianRate('lab') / medianRate('nginx'),
+      constant_rate: constantRate,
     };
     const file = writeBenchmark(
       'load-nginx',
       {
         tool,
+        constant_rate_tool: vegetaVersion(),
         nginx,
         path: PATH,
         note: 'unthrottled loopback, both servers on this machine, wrk alternating between them',
@@ -175,9 +254,15 @@ async function main() {
     console.log(`10 JSON Books (${body.length} bytes), ${connections} connections, ${rounds} × ${seconds} s each:`);
     console.log(`  study server: ${medianRate('lab').toFixed(0)} req/s (median)`);
     console.log(`  nginx static: ${medianRate('nginx').toFixed(0)} req/s (median)`);
-    console.log(
-      `  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate. Figures: ${file}`,
-    );
+    console.log(`  the study server serves ${(figures.lab_share_of_nginx * 100).toFixed(0)} % of nginx's rate.`);
+    for (const row of constantRate?.summary ?? []) {
+      console.log(
+        `  at ${row.rate_per_s} req/s: study server p50/p99 ${row.lab.p50.toFixed(1)}/${row.lab.p99.toFixed(1)} ms, ` +
+          `nginx ${row.nginx.p50.toFixed(1)}/${row.nginx.p99.toFixed(1)} ms (medians over rounds, from the due time)` +
+          (row.generator_held ? '' : '; the generator did not always hold the rate'),
+      );
+    }
+    console.log(`Figures: ${file}`);
   } finally {
     nginxProcess?.kill();
     lab.stop();

@@ -5,6 +5,10 @@
 // each round visits a group's cells in a seeded random order, so that what is compared is
 // measured side by side, not minutes apart. The server's maximum heap and idle timeout are plan
 // settings too (server_heap_mb, server_idle_timeout_s), recorded with the run.
+//
+// A plan with "open_loop" also finds, per cell, the highest constant rate the server sustains
+// with p99 latency under a target and no errors (Vegeta; analysis/open-loop.js has the search),
+// after the closed-loop measurement, which stays for comparison with the related testbed.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -27,6 +31,33 @@ const LIMITS = Object.freeze({
   server_idle_timeout_s: 3600,
   server_heap_mb: 65_536,
 });
+/** The constant-rate mode's settings: defaults, and the bounds a value must lie within. */
+export const OPEN_LOOP_DEFAULTS = Object.freeze({
+  warmup_s: 5,
+  window_s: 10,
+  precision: 0.1,
+  max_probes: 8,
+  min_per_s: 0.1,
+  max_per_s: 20_000,
+  start_share: 0.5,
+  generators: 1,
+  protocol: 'http1.1',
+});
+/** Protocols the constant-rate mode can load with: the server offers HTTP/1.1 in the clear today. */
+export const LOAD_PROTOCOLS = Object.freeze(['http1.1']);
+const OPEN_LOOP_BOUNDS = Object.freeze({
+  p99_target_ms: [1, 600_000],
+  warmup_s: [0, 600],
+  window_s: [1, 3600],
+  precision: [0.01, 1],
+  max_probes: [1, 50],
+  min_per_s: [0.001, 1_000_000],
+  max_per_s: [0.001, 1_000_000],
+  start_share: [0.01, 10],
+  max_send_lag_ms: [0.1, 60_000],
+  generators: [1, 16],
+});
+
 /** The server's heap must hold the study's datasets (a million objects of each kind) beside the load. */
 const MIN_HEAP_MB = 1024;
 
@@ -122,7 +153,34 @@ export function checkLoadPlan(input, where = 'the plan') {
   }
   if (plan.threads > plan.connections)
     throw problem('"threads" cannot exceed "connections" (wrk gives each thread at least one)');
+  if (plan.open_loop !== undefined) plan.open_loop = checkOpenLoop(plan.open_loop, problem);
   return plan;
+}
+
+/** The "open_loop" block: p99_target_ms is required, the rest has defaults (OPEN_LOOP_DEFAULTS). */
+function checkOpenLoop(input, problem) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw problem('"open_loop" is an object with at least "p99_target_ms"');
+  const known = new Set([...Object.keys(OPEN_LOOP_BOUNDS), 'protocol', 'start_per_s']);
+  for (const key of Object.keys(input))
+    if (!known.has(key)) throw problem(`"open_loop" has no setting "${key}"; it has ${[...known].join(', ')}`);
+  // A generator late by up to a tenth of the target cannot turn a sustained rate into a failed one.
+  const settings = { ...OPEN_LOOP_DEFAULTS, max_send_lag_ms: (input.p99_target_ms ?? 0) / 10, ...input };
+  for (const [key, [min, max]] of Object.entries(OPEN_LOOP_BOUNDS)) {
+    const value = settings[key];
+    const whole = ['max_probes', 'generators', 'warmup_s', 'window_s'].includes(key);
+    if (typeof value !== 'number' || !(value >= min && value <= max) || (whole && !Number.isInteger(value)))
+      throw problem(`"open_loop.${key}" is a ${whole ? 'whole number' : 'number'} from ${min} to ${max}`);
+  }
+  if (settings.start_per_s !== undefined) {
+    const start = settings.start_per_s;
+    if (typeof start !== 'number' || !(start >= settings.min_per_s && start <= settings.max_per_s))
+      throw problem('"open_loop.start_per_s" is a rate between "min_per_s" and "max_per_s"');
+  }
+  if (settings.min_per_s >= settings.max_per_s) throw problem('"open_loop.min_per_s" must be below "max_per_s"');
+  if (!LOAD_PROTOCOLS.includes(settings.protocol))
+    throw problem(`"open_loop.protocol" is one of ${LOAD_PROTOCOLS.join(', ')} (the protocols the server offers)`);
+  return settings;
 }
 
 /** A cell's id: books/json/none/GET/10/100mbit. */

@@ -19,6 +19,13 @@
 // whole run, and its own CPU time. One line per cell and round in cells.jsonl, context in
 // run.json; a run killed at any point resumes with RUN_DIR=<its directory> from the next cell.
 //
+// A plan with "open_loop" then searches, in the same cell, for the highest constant rate the
+// server sustains (Vegeta in the client's namespace; analysis/open-loop.js: latency from each
+// request's due time, the search). Each probe is a warm-up and a measured window on the cell's
+// link, with a responsiveness check of the server half-way and, after it, the server freed (its
+// connections closed, its requests in progress ended); Vegeta's raw results of every probe stay
+// in open-loop/ in the run directory.
+//
 // Settings (environment): PLAN (a name in experiments/load-testbed/plans, or a path; default testbed),
 // RUN_DIR, SEED (default 1), LOAD_PORT (the server's port inside its namespace, default 8080),
 // RTL_NETNS (the namespaces' name, default rtl-load), SERVER_OPTS (more -Ddw options).
@@ -26,12 +33,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendSynced, defaultRunDirectory, readJsonLines, writeAtomically } from '#common/run-directory.js';
 import { FORMAT_ENTRIES } from '#common/catalogue.js';
 import { loadGroups, loadLoadPlan, visitOrder } from './load-plan.js';
 import { CLOCK_TICKS, runWrk, wrkVersion } from './wrk.js';
+import { readResults, runVegeta, vegetaReport, vegetaVersion } from './vegeta.js';
+import { nextRate, probeVerdict, windowFigures } from '../../analysis/open-loop.js';
 import { gitState } from '../git-state.js';
 
 process.env.RTL_NETNS ??= 'rtl-load';
@@ -41,6 +50,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** An HTTP request's headers and framing beside its body, for the window's first estimate only. */
 const HEADER_ALLOWANCE_BYTES = 400;
 const RESPONSE_METERS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+/** A check request the loaded server does not answer within this is recorded as unanswered. */
+const RESPONSIVE_WITHIN_S = 10;
+/** The fewest requests a probe's window is asked for: the search goes no lower. */
+const MIN_WINDOW_REQUESTS = 10;
+/** How long after a probe the server's requests in progress may take to end. */
+const FREE_WITHIN_S = 10;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.now();
@@ -158,14 +173,14 @@ export function cellTiming(plan, bodyBytes, bandwidthMbit) {
   return { per_request_s: perRequestS, warmup_s: warmupS, window_s: windowS, wrk_seconds: wrkS, timeout_s: wrkS };
 }
 
+/** The cell's link: both directions at its bandwidth, every byte on the wire counted. */
+const shapeCell = (cell) =>
+  netns.shapeRates({ downBps: cell.bandwidth_mbit * 1e6, upBps: cell.bandwidth_mbit * 1e6, rate: 'wire' });
+
 async function measureCell(context, cell, round, position) {
   const { plan, port, runDir, pid } = context;
   const body = prepareBody(runDir, cell, port);
-  const shaping = netns.shapeRates({
-    downBps: cell.bandwidth_mbit * 1e6,
-    upBps: cell.bandwidth_mbit * 1e6,
-    rate: 'wire',
-  });
+  const shaping = shapeCell(cell);
   const timing = cellTiming(plan, body.bytes, cell.bandwidth_mbit);
   const totalS = timing.wrk_seconds;
   const format = FORMAT_ENTRIES[cell.format];
@@ -217,7 +232,7 @@ async function measureCell(context, cell, round, position) {
   const wireBytesPerRequest = requests > 0 ? wire[payloadDirection] / requests : null;
   const serverCpuS = last.usage.value.cpu_s - first.usage.value.cpu_s;
   const cpus = os.cpus().length;
-  return {
+  const record = {
     cell_id: cell.id,
     group_id: context.groupId,
     round,
@@ -254,6 +269,190 @@ async function measureCell(context, cell, round, position) {
     server_connections_left: leftover,
     errors: ['connect', 'read', 'write', 'timeout'].reduce((sum, k) => sum + result.summary.errors[k], 0),
   };
+  if (plan.open_loop) {
+    record.open_loop = await openLoopSearch({ ...context, round }, cell, body, record.requests_per_s, console.log);
+  }
+  return record;
+}
+
+/** The server's requests still being handled and Jetty's queued jobs (admin metrics). */
+function serverLoad(adminPort) {
+  const metrics = JSON.parse(serverGet('/metrics', adminPort));
+  return {
+    active_requests:
+      metrics.counters['io.dropwizard.jetty.MutableServletContextHandler.active-requests']?.count ?? null,
+    queued_jobs: metrics.gauges['org.eclipse.jetty.util.thread.QueuedThreadPool.dw.jobs']?.value ?? null,
+    heap_used_bytes: metrics.gauges['jvm.memory.heap.used']?.value ?? null,
+  };
+}
+
+/**
+ * Whether the server answers while it is loaded: one small GET from inside its own namespace
+ * (its loopback, so the shaped link is not in the way), timed by curl. {ms, status} or {error}.
+ */
+function responsiveness(port) {
+  try {
+    const said = netns.runInside(
+      'server',
+      'curl',
+      '-sS',
+      '-o',
+      '/dev/null',
+      '--max-time',
+      String(RESPONSIVE_WITHIN_S),
+      '-w',
+      '%{http_code} %{time_total}',
+      `http://127.0.0.1:${port}/api/books?count=1&format=json`,
+    );
+    const [status, seconds] = said.trim().split(' ');
+    return { status: Number(status), ms: Number(seconds) * 1000 };
+  } catch (error) {
+    return { status: null, ms: null, error: error.message.trim().split('\n').at(-1) };
+  }
+}
+
+/**
+ * Frees what a probe or a measurement left: the link unshaped, a second for the closes to cross
+ * it, the server's remaining connections to the client closed (ss -K), then up to FREE_WITHIN_S
+ * for its requests in progress to end. Returns what was found.
+ */
+async function freeServer(port) {
+  netns.shapeRates({ downBps: null, upBps: null });
+  await sleep(1000);
+  const connectionsClosed = netns.closeServerConnections();
+  const deadline = now() + FREE_WITHIN_S * 1000;
+  let load = serverLoad(port + 1);
+  while (load.active_requests > 0 && now() < deadline) {
+    await sleep(200);
+    load = serverLoad(port + 1);
+  }
+  return { connections_closed: connectionsClosed, ...load, freed: load.active_requests === 0 };
+}
+
+/**
+ * One probe of the constant-rate search: `generators` Vegeta processes in the client's namespace
+ * share the rate; a warm-up attack, then the measured window's own attack (its results alone
+ * are the window's, so `vegeta report` of those files reads exactly what was measured). Over
+ * the window, the server's counters and CPU, the link, and one responsiveness check half-way.
+ */
+async function openLoopProbe(context, cell, body, ratePerS, probeIndex) {
+  const { plan, port, pid, runDir, round } = context;
+  const settings = plan.open_loop;
+  const format = FORMAT_ENTRIES[cell.format];
+  const directory = join(runDir, 'open-loop', cell.id.replace(/\//g, '_'), `round-${round}`);
+  mkdirSync(directory, { recursive: true });
+  const timeoutS = openLoopTimeoutS(settings);
+  const headers = cell.method === 'POST' ? { 'Content-Type': format.media_type } : {};
+  if (cell.method === 'POST' && cell.compression !== 'none') headers['Content-Encoding'] = cell.compression;
+  const attack = (phase, seconds) =>
+    Array.from({ length: settings.generators }, (_, g) => {
+      const output = join(directory, `probe-${probeIndex}-${phase}-g${g + 1}.gob`);
+      return {
+        output,
+        run: runVegeta({
+          prefix: ['ip', 'netns', 'exec', `${process.env.RTL_NETNS}-browser`],
+          url: cellUrl(cell, port),
+          method: cell.method,
+          bodyFile: body.file,
+          headers,
+          ratePerS: ratePerS / settings.generators,
+          seconds,
+          timeoutS,
+          name: `g${g + 1}`,
+          output,
+        }),
+      };
+    });
+  shapeCell(cell);
+  const started = now();
+  const warmup = settings.warmup_s > 0 ? attack('warmup', settings.warmup_s) : [];
+  await sleep(Math.max(0, started + settings.warmup_s * 1000 - now()));
+  const first = snapshot(port + 1, pid);
+  const windowAttack = attack('window', settings.window_s);
+  await sleep(Math.max(0, started + (settings.warmup_s + settings.window_s / 2) * 1000 - now()));
+  const responsive = responsiveness(port);
+  await sleep(Math.max(0, started + (settings.warmup_s + settings.window_s) * 1000 - now()));
+  const last = snapshot(port + 1, pid);
+  const ran = await Promise.all([...warmup, ...windowAttack].map((a) => a.run.done));
+  const freed = await freeServer(port);
+
+  const files = windowAttack.map((a) => a.output);
+  const figures = windowFigures(readResults(files), {
+    ratePerS,
+    windowS: settings.window_s,
+    maxSendLagMs: settings.max_send_lag_ms,
+  });
+  const own = vegetaReport(files);
+  const seconds = (source) => (last[source].at - first[source].at) / 1000;
+  const responses = Object.fromEntries(
+    RESPONSE_METERS.map((k) => [k, last.responses.value[k] - first.responses.value[k]]),
+  );
+  const payload = cell.method === 'GET' ? 'client' : 'server';
+  const delivered = last.link.value[payload].rx - first.link.value[payload].rx;
+  const linkBps = cell.bandwidth_mbit * 1e6;
+  const generatorCpuS = ran.reduce((sum, r) => sum + (r.cpu_s ?? 0), 0);
+  return {
+    rate_per_s: ratePerS,
+    verdict: probeVerdict(figures, { p99TargetMs: settings.p99_target_ms, maxSendLagMs: settings.max_send_lag_ms }),
+    figures,
+    vegeta_report: {
+      requests: own.requests,
+      rate: own.rate,
+      throughput: own.throughput,
+      success: own.success,
+      latency_ms: Object.fromEntries(['50th', '90th', '99th', 'max'].map((k) => [k, own.latencies[k] / 1e6])),
+      status_codes: own.status_codes,
+    },
+    server: {
+      responses,
+      requests_per_s: responses['2xx'] / seconds('responses'),
+      cpu_cores: (last.usage.value.cpu_s - first.usage.value.cpu_s) / seconds('usage'),
+      rss_bytes: Math.max(first.usage.value.rss_bytes, last.usage.value.rss_bytes),
+    },
+    link_utilization: (delivered * 8) / seconds('link') / linkBps,
+    generator_cpu: {
+      seconds: generatorCpuS,
+      cores: generatorCpuS / (settings.warmup_s + settings.window_s),
+    },
+    responsive,
+    after: freed,
+    timeout_s: timeoutS,
+    files: files.map((f) => relative(runDir, f)),
+  };
+}
+
+/** Vegeta's timeout: ten times the latency target, at least 10 s (a later answer is an error). */
+export const openLoopTimeoutS = (settings) => Math.max(10, Math.ceil((10 * settings.p99_target_ms) / 1000));
+
+/**
+ * The search over rates for one cell (analysis/open-loop.js nextRate), from start_per_s or
+ * start_share × the closed-loop requests/s just measured. Returns the probes and the result.
+ */
+async function openLoopSearch(context, cell, body, closedLoopRps, log) {
+  const settings = context.plan.open_loop;
+  // A window must hold some requests for its percentiles to mean anything.
+  const minPerS = Math.max(settings.min_per_s, MIN_WINDOW_REQUESTS / settings.window_s);
+  const search = {
+    ...settings,
+    min_per_s: minPerS,
+    start_per_s: settings.start_per_s ?? Math.max(minPerS, settings.start_share * closedLoopRps),
+  };
+  const probes = [];
+  for (;;) {
+    const step = nextRate(probes, search);
+    if (step.done) {
+      return { settings: search, probes, result: step };
+    }
+    const probe = await openLoopProbe(context, cell, body, step.next, probes.length + 1);
+    probes.push(probe);
+    const f = probe.figures;
+    log(
+      `    ${step.next} req/s asked: ${f.sent_per_s.toFixed(1)} sent, ${f.ok_per_s.toFixed(1)} answered 2xx, ` +
+        `p99 ${f.latency_ms.p99?.toFixed(0)} ms from the due time, ${f.errors} errors, ${f.non_2xx} non-2xx, ` +
+        `send lag p99 ${f.send_lag_ms.p99?.toFixed(1)} ms, server answered a check in ` +
+        `${probe.responsive.ms?.toFixed(0) ?? '–'} ms → ${probe.verdict}`,
+    );
+  }
 }
 
 /** The cell's dimensions, without its id (the record carries that as cell_id). */
@@ -262,6 +461,12 @@ function withoutId(cell) {
   delete dimensions.id;
   return dimensions;
 }
+
+/** The search's result in words, for the progress line. */
+const openLoopSummary = (result) =>
+  result.sustained_per_s === null
+    ? `no rate sustained (${result.bounded_by})`
+    : `${result.sustained_per_s} req/s sustained (bounded by ${result.bounded_by})`;
 
 /** What a resumed run must share with the run it continues. */
 const resumeKey = (context) => JSON.stringify({ plan: context.plan, seed: context.seed });
@@ -274,6 +479,12 @@ async function main() {
     throw new Error(
       'the load testbed needs wrk: ' +
         "run `bash scripts/setup.sh` (as root it installs Debian's wrk), or apt-get install wrk",
+    );
+  const openLoopTool = plan.open_loop ? vegetaVersion() : null;
+  if (plan.open_loop && !openLoopTool)
+    throw new Error(
+      'this plan has "open_loop", which needs Vegeta: ' +
+        'run `bash scripts/setup.sh` (it builds it with Go into tools/bin)',
     );
   netns.checkNetns();
 
@@ -332,6 +543,14 @@ async function main() {
         connections: plan.connections,
         namespace: `${process.env.RTL_NETNS}-browser`,
       },
+      open_loop_generator: openLoopTool
+        ? {
+            tool: openLoopTool,
+            generators: plan.open_loop.generators,
+            protocol: plan.open_loop.protocol,
+            namespace: `${process.env.RTL_NETNS}-browser`,
+          }
+        : null,
       server: {
         versions: info.versions,
         settings: info.settings,
@@ -363,12 +582,13 @@ async function main() {
       const elapsed = (now() - startedAt) / 1000;
       const left = (elapsed / (index + 1)) * (todo.length - index - 1);
       const problems = record.errors + record.non_2xx ? `  ${record.errors} errors, ${record.non_2xx} non-2xx` : '';
+      const openLoop = record.open_loop ? `, open loop: ${openLoopSummary(record.open_loop.result)}` : '';
       console.log(
         `[${String(index + 1).padStart(String(todo.length).length)}/${todo.length}] ` +
           `round ${visit.round} ${visit.cell.id}: ` +
           `${record.requests_per_s.toFixed(1)} req/s, ${(record.link_utilization * 100).toFixed(0)} % of the link, ` +
           `server ${record.server_cpu.cores.toFixed(2)} cores, wrk ${record.load_cpu.cores?.toFixed(2)} cores, ` +
-          `p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}` +
+          `p99 ${record.wrk.latency_ms.p99.toFixed(0)} ms${problems}${openLoop}` +
           `  ~${formatDuration(left)} left`,
       );
     }

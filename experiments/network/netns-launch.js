@@ -1,17 +1,32 @@
-// How the study launches Chromium: as everywhere (common/browsers/chromium.js), or with
-// SHAPING=netns inside the browser's network namespace.
+// How the study launches its browser (BROWSER, common/browsers/engines.js): as everywhere, or
+// with SHAPING=netns inside the browser's network namespace.
 
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, PLAIN_LAUNCH_OPTIONS } from '#common/browsers/chromium.js';
+import { CHROMIUM_ARGS } from '#common/browsers/chromium.js';
+import { engineOf } from '#common/browsers/engines.js';
 import { BROWSER_RESOLVER_RULE } from './netns.js';
 
 /**
- * With SHAPING=netns the study's Chromium runs inside the browser's namespace, through a
- * wrapper, and reaches the server's namespace for localhost (see netns.js).
+ * With SHAPING=netns the study's browser runs inside the browser's namespace, through a wrapper,
+ * and reaches the server's namespace for localhost (see netns.js): Chromium by its host-resolver
+ * rule; Firefox, which always resolves localhost to its loopback, by the namespace's NAT rule.
  */
-export const NETNS_LAUNCH_OPTIONS = {
-  executablePath: fileURLToPath(new URL('./netns-chromium.sh', import.meta.url)),
-  args: [...CHROMIUM_ARGS, `--host-resolver-rules=${BROWSER_RESOLVER_RULE}`],
-};
+export const NETNS_LAUNCH_OPTIONS = Object.freeze({
+  chromium: {
+    executablePath: fileURLToPath(new URL('./netns-chromium.sh', import.meta.url)),
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${BROWSER_RESOLVER_RULE}`],
+  },
+  firefox: {
+    channel: 'moz-firefox',
+    executablePath: fileURLToPath(new URL('./netns-firefox.js', import.meta.url)),
+    // The NAT rule is IPv4's: without this, each new connection would try ::1 first.
+    firefoxUserPrefs: { 'network.dns.disableIPv6': true },
+  },
+});
 
-export const launchOptions = process.env.SHAPING === 'netns' ? NETNS_LAUNCH_OPTIONS : PLAIN_LAUNCH_OPTIONS;
+/** The launch options of `engine` under `shaping`. */
+export function launchOptionsFor(engine, shaping) {
+  return shaping === 'netns' ? NETNS_LAUNCH_OPTIONS[engine.name] : engine.launchOptions;
+}
+
+export const launchOptions = launchOptionsFor(engineOf(), process.env.SHAPING);

@@ -1,5 +1,5 @@
 // SHAPING=netns: real kernel shaping. The study server runs in one network namespace (rtl-lab)
-// and Chromium in another (rtl-lab-browser), joined like two hosts on a link:
+// and the browser in another (rtl-lab-browser), joined like two hosts on a link:
 //  - a veth pair, server 10.99.0.1 ↔ browser 10.99.0.2: the path of profiles without an RTT;
 //  - on kernels without netem (this machine kind's), a second path for profiles with an RTT:
 //    two TUN devices and delay-line.py, which holds every packet for half the RTT in each
@@ -16,8 +16,9 @@
 // which is what Chromium's emulation (SHAPING=cdp) throttles too, and what bytes × 8 / rate
 // predicts; run.json keeps both the profile's rate and tc's.
 //
-// Chromium asks for http://localhost:<port> and its host resolver maps localhost to the server's
-// address, so the page keeps a secure, cross-origin-isolated context as in cdp runs.
+// The browser asks for http://localhost:<port> and reaches the server's address — Chromium by its
+// host resolver, Firefox by NAT (mapLocalhostToServer) — so the page keeps a secure,
+// cross-origin-isolated context as in cdp runs.
 // Needs root, ip and tc (Debian: iproute2), and python3 for the delay line.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -576,6 +577,36 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
 }
 
 /**
+ * Firefox resolves localhost to its own loopback whatever the resolver says (Chromium takes a
+ * host-resolver rule instead). So in the browser's namespace the kernel's NAT sends
+ * localhost:<port> to the server's address, and the connection's source to the browser's: the
+ * connection stays Firefox's own, over the shaped link, and the page keeps its localhost origin
+ * (a secure, cross-origin-isolated context). Needs nft (Debian: nftables).
+ */
+export function mapLocalhostToServer(port) {
+  try {
+    run('sh', '-c', 'command -v nft');
+  } catch {
+    throw new Error('SHAPING=netns with BROWSER=firefox needs "nft" (Debian: apt-get install nftables).');
+  }
+  inside(BROWSER_NAMESPACE, 'sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet');
+  const to = `${SERVER_ADDRESS}:${Number(port)}`;
+  const rules = [
+    'table ip rtl_localhost {',
+    '  chain output { type nat hook output priority -100;',
+    `    ip daddr 127.0.0.1 tcp dport ${Number(port)} dnat to ${to}; }`,
+    '  chain postrouting { type nat hook postrouting priority 100;',
+    `    ip saddr 127.0.0.1 ip daddr ${SERVER_ADDRESS} snat to ${BROWSER_ADDRESS}; }`,
+    '}',
+    '',
+  ].join('\n');
+  execFileSync('ip', ['netns', 'exec', BROWSER_NAMESPACE, 'nft', '-f', '-'], {
+    input: rules,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/**
  * Makes both namespaces and the link between them, and starts the study server in its
  * namespace (the study's global setup). Returns the link's description for run.json.
  */
@@ -588,6 +619,7 @@ export async function startNetnsStudy(settings) {
   }
   const port = base.port || '80';
   const link = await createLink({ delays: true });
+  if (settings.engine?.name === 'firefox') mapLocalhostToServer(port);
   // The workers, started later, inherit these.
   process.env.RTL_NETNS_PORT = port;
   process.env.RTL_NETNS_DELAY = link.delay;

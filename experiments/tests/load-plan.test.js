@@ -82,3 +82,27 @@ test("a cell measures at least `waves` requests per connection at the link's rat
   const fast = cellTiming(plan, 500, 100);
   assert.deepStrictEqual([fast.window_s, fast.warmup_s], [30, 5]);
 });
+
+test('an open_loop block is checked key by key, with defaults for what it leaves out', () => {
+  const open = (openLoop) => checkLoadPlan({ ...PLAN, open_loop: openLoop });
+  const settings = open({ p99_target_ms: 250 }).open_loop;
+  assert.equal(settings.max_send_lag_ms, 25, 'a tenth of the target');
+  assert.deepStrictEqual(
+    [settings.window_s, settings.precision, settings.generators, settings.protocol],
+    [10, 0.1, 1, 'http1.1'],
+  );
+  assert.equal(checkLoadPlan(PLAN).open_loop, undefined, 'closed loop only without it');
+  assert.throws(() => open({}), /"open_loop.p99_target_ms" is a number from 1/);
+  assert.throws(() => open([]), /"open_loop" is an object/);
+  assert.throws(() => open({ p99_target_ms: 100, window: 3 }), /"open_loop" has no setting "window"/);
+  assert.throws(() => open({ p99_target_ms: 100, window_s: 2.5 }), /"open_loop.window_s" is a whole number/);
+  assert.throws(() => open({ p99_target_ms: 100, generators: 0 }), /"open_loop.generators"/);
+  assert.throws(() => open({ p99_target_ms: 100, precision: 0 }), /"open_loop.precision"/);
+  assert.throws(
+    () => open({ p99_target_ms: 100, min_per_s: 50, max_per_s: 10 }),
+    /"open_loop.min_per_s" must be below/,
+  );
+  assert.throws(() => open({ p99_target_ms: 100, start_per_s: 1e9 }), /"open_loop.start_per_s"/);
+  assert.throws(() => open({ p99_target_ms: 100, protocol: 'h2' }), /"open_loop.protocol" is one of http1.1/);
+  assert.equal(loadLoadPlan('testbed-open-loop').open_loop.p99_target_ms, 500);
+});

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { wrkVersion } from '../load-testbed/wrk.js';
 import { loadGroups, checkLoadPlan } from '../load-testbed/load-plan.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testNamespace, testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-testbed-');
@@ -53,8 +54,8 @@ test('the load testbed runs a plan between two namespaces, limited by the link w
       ...process.env,
       PLAN: planFile,
       RUN_DIR: runDir,
-      RTL_NETNS: 'rtl-ltest',
-      LOAD_PORT: '18088',
+      RTL_NETNS: testNamespace('rtl-ltest', '-lt'),
+      LOAD_PORT: String(testPort(18088, 4)),
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
     },
   });

@@ -48,8 +48,34 @@ test("NETWORK replaces the plan's networks", () => {
 });
 
 test('every shipped plan is valid; a bad one says what is wrong', () => {
-  for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name)).length > 0, name);
-  assert.throws(() => loadPlan('nonesuch'), new RegExp(`No plan "nonesuch".*the plans are ${listPlans().join(', ')}$`));
+  const data = join(temporaryDirectory('plan-data'), 'my-logs.jsonl');
+  writeFileSync(data, '{"a":1}\n');
+  // your-data measures the datasets it is given: DATA names one.
+  for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name, { data })).length > 0, name);
+  assert.throws(
+    () => loadPlan('nonesuch'),
+    /No plan "nonesuch".*the plans are compression, formats, protocols, quick, smoke, thesis, thesis-source, your-data/,
+  );
+});
+
+test('DATA brings datasets to a plan: named after the file or as given; a group\'s "datasets" is all of them', () => {
+  const directory = temporaryDirectory('plan-data');
+  const logs = join(directory, 'My_Logs.v2.jsonl');
+  const listing = join(directory, 'listing.json');
+  writeFileSync(logs, '{"a":1}\n');
+  writeFileSync(listing, '[{"a":1}]');
+  const plan = loadPlan('your-data', { data: `${logs}, files=${listing}` });
+  assert.deepStrictEqual(plan.datasets, { 'my-logs': logs, files: listing });
+  assert.deepStrictEqual(plan.groups[0].objects, ['my-logs', 'files']);
+  const cells = expandPlan(plan);
+  assert.ok(cells.some((c) => c.object === 'files' && c.format === 'protobuf' && c.decoder === 'reflection'));
+  assert.throws(() => loadPlan('your-data'), /measures "datasets", but none is given: run with DATA=/);
+  assert.throws(
+    () => loadPlan('your-data', { data: 'books=x.json' }),
+    /datasets has "books", which is not a dataset name/,
+  );
+  assert.throws(() => loadPlan('your-data', { data: join(directory, 'none.json') }), /dataset none: no file/);
+  assert.throws(() => loadPlan('your-data', { data: `A B=${logs}` }), /"A B" is not a dataset name/);
 });
 
 test("a plan can extend another: the source's own protocol on the same cells, interleaved too", () => {

@@ -28,3 +28,24 @@ test('a bad setting is refused with what is allowed', () => {
     );
   }
 });
+
+test('BROWSER chooses the engine; Firefox never runs a shaped profile unshaped', () => {
+  assert.equal(studySettings({}).engine.name, 'chromium');
+  const firefox = studySettings({ BROWSER: 'firefox', SHAPING: 'netns' });
+  assert.equal(firefox.engine.name, 'firefox');
+  assert.equal(firefox.engine.protocol, 'webdriver-bidi');
+  assert.equal(firefox.shaping, 'netns');
+  assert.throws(
+    () => studySettings({ BROWSER: 'safari' }),
+    /BROWSER=safari is not an engine the lab runs in; use chromium or firefox/,
+  );
+  // The quick plan has 10mbit cells: Chromium's emulation cannot shape them in Firefox.
+  assert.throws(
+    () => studySettings({ BROWSER: 'firefox' }),
+    /BROWSER=firefox cannot shape 10mbit with SHAPING=cdp .*: use SHAPING=netns/,
+  );
+  assert.throws(() => studySettings({ BROWSER: 'firefox', NETWORK: 'lte', SHAPING: 'cdp' }), /cannot shape lte/);
+  // Unthrottled needs no shaping, and says so.
+  assert.equal(studySettings({ BROWSER: 'firefox', NETWORK: 'unthrottled' }).shaping, 'none');
+  assert.equal(studySettings({ NETWORK: 'unthrottled' }).shaping, 'cdp');
+});

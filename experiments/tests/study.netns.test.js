@@ -1,5 +1,5 @@
-// The study under real kernel shaping (SHAPING=netns, as root): server and Chromium in their own
-// namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
+// The study under real kernel shaping (SHAPING=netns, as root), in each engine: server and browser
+// in their own namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
 // 10 Mbit/s link, read back as a separate program would; every compression decodes under kernel
 // shaping too. Skipped, with the reason, without root.
 
@@ -11,9 +11,11 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { caseId } from '#common/cell.js';
 import { NETWORKS } from '../network/profiles.js';
+import { ENGINE_NAMES } from '#common/browsers/engines.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testNamespace, testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
@@ -58,91 +60,100 @@ const PLAN = {
 };
 const root = process.getuid?.() === 0;
 
-test(
-  "SHAPING=netns runs a plan through the kernel with the profiles' delays and rates",
-  { skip: !root && 'needs root' },
-  () => {
-    const planFile = join(PARENT, 'plan.json');
-    writeFileSync(planFile, JSON.stringify(PLAN));
-    const runDir = join(PARENT, 'run');
-    const result = spawnSync('npx', ['playwright', 'test'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 400_000,
-      // Namespaces of its own, so that a study running here is left alone.
-      env: {
-        ...process.env,
-        PLAN: planFile,
-        RUN_DIR: runDir,
-        SHAPING: 'netns',
-        BASE_URL: 'http://localhost:18086',
-        RTL_NETNS: 'rtl-test',
-        SERVER_WARMUP: '600',
-        SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-      },
-    });
-    assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+/** Each engine's server port and namespace (test-resources.js: where several checkouts share a machine). */
+const SETUPS = {
+  chromium: { port: testPort(18086, 2), namespace: testNamespace('rtl-test', '-st') },
+  firefox: { port: testPort(18090, 6), namespace: testNamespace('rtl-testf', '-sf') },
+};
 
-    const { context, cells, samples } = readRun(runDir);
-    assert.equal(context.shaping, 'netns');
-    assert.equal(
-      context.cross_origin_isolated,
-      true,
-      "localhost, mapped into the server's namespace, stays a secure context",
-    );
-    assert.equal(context.netns_link.server_namespace, 'rtl-test');
-    assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
-    const cable = context.networks.cable;
-    // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
-    assert.ok(
-      cable.measured.rtt_ms >= NETWORKS.cable.rttMs && cable.measured.rtt_ms < NETWORKS.cable.rttMs + 40,
-      `cable RTT ${cable.measured.rtt_ms} ms`,
-    );
-    assert.ok(
-      cable.measured.throughput_bps < NETWORKS.cable.downBps * 1.05,
-      `cable ${cable.measured.throughput_bps} bit/s`,
-    );
-    // A ~1.4 MB answer at 10 Mbit/s comes through near the rate: within 8 % of bytes × 8 / rate. (The
-    // precision itself is what `npm run bench:shaping` measures, over many probes; one run's median of a
-    // few ~1.1 s probes can read 10.55 Mbit/s — the token bucket's burst and the subtracted RTT — so
-    // this check is that the kernel shapes to the rate, not a benchmark.)
-    const link = context.networks['10mbit'].measured;
-    assert.ok(
-      Math.abs(link.throughput_bps / 10e6 - 1) < 0.08,
-      `10 Mbit/s link measured at ${link.throughput_bps} bit/s`,
-    );
+for (const browser of ENGINE_NAMES)
+  test(
+    `SHAPING=netns runs a plan through the kernel with the profiles' delays and rates, in ${browser}`,
+    { skip: !root && 'needs root' },
+    () => {
+      const planFile = join(PARENT, `plan-${browser}.json`);
+      writeFileSync(planFile, JSON.stringify(PLAN));
+      const runDir = join(PARENT, `run-${browser}`);
+      const result = spawnSync('npx', ['playwright', 'test'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 400_000,
+        // Namespaces of its own, so that a study running here is left alone.
+        env: {
+          ...process.env,
+          PLAN: planFile,
+          RUN_DIR: runDir,
+          SHAPING: 'netns',
+          BROWSER: browser,
+          BASE_URL: `http://localhost:${SETUPS[browser].port}`,
+          RTL_NETNS: SETUPS[browser].namespace,
+          SERVER_WARMUP: '600',
+          SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
+        },
+      });
+      assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 
-    const expected = expandPlan(PLAN).map(caseId).sort();
-    assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
-    for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
-    assert.equal(samples.length, expected.length * 3);
-    const encodings = new Map(
-      cells.map((c) => [c.case_id, c.cell.compression === 'none' ? 'identity' : c.cell.compression]),
-    );
-    for (const sample of samples) {
-      assert.equal(sample.content_encoding, encodings.get(sample.case_id), sample.case_id);
-      assert.ok(
-        (sample.encoded_body_size > 0 && sample.encoded_body_size < sample.decoded_body_size) ||
-          sample.content_encoding === 'identity',
-        sample.case_id,
+      const { context, cells, samples } = readRun(runDir);
+      assert.equal(context.shaping, 'netns');
+      assert.equal(context.browser.engine, browser);
+      assert.equal(
+        context.cross_origin_isolated,
+        true,
+        "localhost, mapped into the server's namespace, stays a secure context",
       );
-    }
-    // Each protocol's page was opened at its connector, in the namespace, and every request went over it.
-    for (const [protocol, hop] of Object.entries({ 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2' })) {
-      assert.equal(context.protocols.checked[protocol].next_hop_protocol, hop, protocol);
-      assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
-    }
-    for (const sample of samples) {
-      const scheme = sample.protocol === 'http1.1' ? 'http:' : 'https:';
-      assert.equal(new URL(context.protocols.origins[sample.protocol]).protocol, scheme);
-      assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
-    }
-    assert.deepStrictEqual([...new Set(samples.map((s) => s.protocol))].sort(), ['h2', 'http1.1', 'http1.1-tls']);
-    for (const sample of samples.filter((s) => s.network === 'cable')) {
+      assert.equal(context.netns_link.server_namespace, SETUPS[browser].namespace);
+      assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
+      const cable = context.networks.cable;
+      // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
       assert.ok(
-        sample.total_ms >= NETWORKS.cable.rttMs,
-        `${sample.case_id} round ${sample.round}: ${sample.total_ms} ms`,
+        cable.measured.rtt_ms >= NETWORKS.cable.rttMs && cable.measured.rtt_ms < NETWORKS.cable.rttMs + 40,
+        `cable RTT ${cable.measured.rtt_ms} ms`,
       );
-    }
-  },
-);
+      assert.ok(
+        cable.measured.throughput_bps < NETWORKS.cable.downBps * 1.05,
+        `cable ${cable.measured.throughput_bps} bit/s`,
+      );
+      // A ~1.4 MB answer at 10 Mbit/s comes through near the rate: within 8 % of bytes × 8 / rate. (The
+      // precision itself is what `npm run bench:shaping` measures, over many probes; one run's median of a
+      // few ~1.1 s probes can read 10.55 Mbit/s — the token bucket's burst and the subtracted RTT — so
+      // this check is that the kernel shapes to the rate, not a benchmark.)
+      const link = context.networks['10mbit'].measured;
+      assert.ok(
+        Math.abs(link.throughput_bps / 10e6 - 1) < 0.08,
+        `10 Mbit/s link measured at ${link.throughput_bps} bit/s`,
+      );
+
+      const expected = expandPlan(PLAN).map(caseId).sort();
+      assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
+      for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
+      assert.equal(samples.length, expected.length * 3);
+      const encodings = new Map(
+        cells.map((c) => [c.case_id, c.cell.compression === 'none' ? 'identity' : c.cell.compression]),
+      );
+      for (const sample of samples) {
+        assert.equal(sample.content_encoding, encodings.get(sample.case_id), sample.case_id);
+        assert.ok(
+          (sample.encoded_body_size > 0 && sample.encoded_body_size < sample.decoded_body_size) ||
+            sample.content_encoding === 'identity',
+          sample.case_id,
+        );
+      }
+      // Each protocol's page was opened at its connector, in the namespace, and every request went over it.
+      for (const [protocol, hop] of Object.entries({ 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2' })) {
+        assert.equal(context.protocols.checked[protocol].next_hop_protocol, hop, protocol);
+        assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
+      }
+      for (const sample of samples) {
+        const scheme = sample.protocol === 'http1.1' ? 'http:' : 'https:';
+        assert.equal(new URL(context.protocols.origins[sample.protocol]).protocol, scheme);
+        assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
+      }
+      assert.deepStrictEqual([...new Set(samples.map((s) => s.protocol))].sort(), ['h2', 'http1.1', 'http1.1-tls']);
+      for (const sample of samples.filter((s) => s.network === 'cable')) {
+        assert.ok(
+          sample.total_ms >= NETWORKS.cable.rttMs,
+          `${sample.case_id} round ${sample.round}: ${sample.total_ms} ms`,
+        );
+      }
+    },
+  );

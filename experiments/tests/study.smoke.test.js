@@ -15,9 +15,10 @@ import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = 18084;
+const PORT = testPort(18084, 0);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
@@ -94,11 +95,6 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
     Math.abs(open.at_least_bps / rates[Math.floor(rates.length / 2)] - 1) < 1e-9,
     "at least: the median probe's bytes over its whole time",
   );
-  for (const network of ['unthrottled', '10mbit']) {
-    const floor = context.networks[network].browser_floor;
-    assert.equal(floor.n, 60, `${network}: the browser's floor from 6 rounds of 10`);
-    assert.ok(floor.p5_ms > 0 && floor.p5_ms <= floor.median_ms && floor.median_ms <= floor.p95_ms);
-  }
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
   // .mvn/jvm.config reached the server's JVM (mvn exec:java): its heap is touched before the first request.
   assert.ok(

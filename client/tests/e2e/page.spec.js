@@ -1,5 +1,6 @@
-// The client page as a person uses it, and window.lab as a script uses it, in real Chromium
-// against the real server (a 2,000-object dataset of the default seed).
+// The client page as a person uses it, and window.lab as a script uses it, in real Chromium and
+// Firefox (client/playwright.config.js: one project each) against the real server (a
+// 2,000-object dataset of the default seed).
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,36 @@ const SCENARIOS = [
   [5, 3],
 ];
 
+/**
+ * A person's typing into a field: what is there is cleared first. (Playwright's fill over
+ * WebDriver BiDi appends to a number field's value in Firefox instead of replacing it.)
+ */
+async function fill(scope, selector, value) {
+  const field = scope.locator(selector);
+  await field.clear();
+  await field.fill(value);
+}
+
+/**
+ * The file a click on `button` hands Firefox to save: the download link's blob, read in the page.
+ * Playwright 1.64 gets no download event from Firefox ESR 153 over WebDriver BiDi, so the test
+ * reads what the page offers instead of what Firefox saved.
+ */
+async function handedToFirefox(page, button) {
+  await page.evaluate(() => {
+    window.rtlDownloaded = new Promise((resolve) => {
+      const onClick = (event) => {
+        if (!(event.target instanceof HTMLAnchorElement) || !event.target.download) return;
+        document.removeEventListener('click', onClick, true);
+        resolve(fetch(event.target.href).then((response) => response.text()));
+      };
+      document.addEventListener('click', onClick, true);
+    });
+  });
+  await page.click(button);
+  return page.evaluate(() => window.rtlDownloaded);
+}
+
 test.beforeEach(async ({ page }) => {
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -26,7 +57,10 @@ test.beforeEach(async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('a person runs one small cell of each scenario for each format and downloads the results', async ({ page }) => {
+test('a person runs one small cell of each scenario for each format and downloads the results', async ({
+  page,
+  browserName,
+}) => {
   const rows = page.locator('#summary tbody tr');
   const expectedIds = [];
   let turn = 0;
@@ -35,13 +69,13 @@ test('a person runs one small cell of each scenario for each format and download
       // Every compression in turn, at its default level (the page fills it in).
       const compression = COMPRESSIONS[turn++ % COMPRESSIONS.length];
       await page.selectOption('#cell-form select[name=object]', 'books');
-      await page.fill('#cell-form input[name=count]', '40');
+      await fill(page, '#cell-form input[name=count]', '40');
       await page.selectOption('#cell-form select[name=format]', format);
       await page.selectOption('#cell-form select[name=compression]', compression);
       await page.selectOption('#cell-form select[name=scenario]', String(scenario));
       await page.selectOption('#cell-form select[name=cm]', String(cm));
-      await page.fill('#cell-form input[name=warmup]', '1');
-      await page.fill('#cell-form input[name=reps]', '3');
+      await fill(page, '#cell-form input[name=warmup]', '1');
+      await fill(page, '#cell-form input[name=reps]', '3');
       await page.click('#run');
       const id = `books/40/${format}/${compression}/scenario${scenario}/cm${cm}`;
       expectedIds.push(id);
@@ -53,6 +87,7 @@ test('a person runs one small cell of each scenario for each format and download
   }
 
   const downloaded = async (button) => {
+    if (browserName === 'firefox') return handedToFirefox(page, button);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
     return readFileSync(await download.path(), 'utf8');
   };
@@ -94,8 +129,8 @@ test('a person runs one small cell of each scenario for each format and download
 });
 
 test('the page says what went wrong when the server refuses a request', async ({ page }) => {
-  await page.fill('#cell-form input[name=count]', '5000');
-  await page.fill('#cell-form input[name=warmup]', '0');
+  await fill(page, '#cell-form input[name=count]', '5000');
+  await fill(page, '#cell-form input[name=warmup]', '0');
   await page.click('#run');
   await expect(page.locator('#error')).toBeVisible();
   await expect(page.locator('#error')).toContainText('The server answered 400');
@@ -105,9 +140,9 @@ test('the page says what went wrong when the server refuses a request', async ({
 });
 
 test('stop ends a long run and records nothing', async ({ page }) => {
-  await page.fill('#cell-form input[name=count]', '10');
-  await page.fill('#cell-form input[name=warmup]', '0');
-  await page.fill('#cell-form input[name=reps]', '100000');
+  await fill(page, '#cell-form input[name=count]', '10');
+  await fill(page, '#cell-form input[name=warmup]', '0');
+  await fill(page, '#cell-form input[name=reps]', '100000');
   await page.click('#run');
   await expect(page.locator('#progress')).toHaveText(/^Measuring: iteration \d+ of 100000/);
   await page.click('#stop');
@@ -190,31 +225,35 @@ test("a person loads a study run's report, reads it and asks which configuration
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText('RQ1: How does the interchange format affect the response time?');
   await expect(page.locator('#report')).toContainText("The source study's conclusions");
-  await expect(page.locator('#report figure svg')).toHaveCount(8);
+  // The answer first, in the report's own words.
+  await expect(page.locator('#report h3').first()).toHaveText('What to choose');
+  await expect(page.locator('#report')).toContainText("A related study's weighted index (not a response-time answer)");
+  // Every chart the synthetic run has data for: all but the break-even (no slower network to check against).
+  await expect(page.locator('#report figure svg')).toHaveCount(7);
   // The weighted index: JSON without compression is the baseline (1); all weight on size puts
   // a compressed configuration first, all weight on encode time an uncompressed one.
   const first = () =>
     page.locator('.weighted-index table').first().locator('tbody tr').first().locator('td').nth(1).textContent();
   const weights = async (values) => {
-    for (const [name, value] of Object.entries(values)) await page.fill(`.weights input[name=${name}]`, String(value));
+    for (const [name, value] of Object.entries(values)) await fill(page, `.weights input[name=${name}]`, String(value));
   };
   await weights({ encode_ms: 0, transfer_ms: 0, bytes: 1, decode_ms: 0 });
   expect(await first()).toMatch(/GZIP$/);
   await weights({ encode_ms: 1, transfer_ms: 0, bytes: 0, decode_ms: 0 });
-  expect(await first()).toMatch(/no compression|none$/);
+  expect(await first()).toMatch(/uncompressed$/);
   // By construction: 10 Mbit/s, 1000 Books, no computation — Protobuf with GZIP 30 ms, then 55 ms.
   await page.selectOption('form.decision select[name=object]', 'books');
   await page.selectOption('form.decision select[name=count]', '1000');
   await page.selectOption('form.decision select[name=network]', '10mbit');
   await page.selectOption('form.decision select[name=cm]', '0');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^Recommended: Protobuf, GZIP, 1\.8\d× faster than (JSON, GZIP|Protobuf, no compression) \(95% CI [\d.]+–[\d.]+\)\. Fastest: Protobuf, GZIP \(median (29|30)\.\d\d ms\)\. Then: (JSON, GZIP|Protobuf, no compression) 1\.8\d× slower/,
+    /^1,000 Books at 10 Mbit\/s: Protobuf with GZIP, (29|30)\.\d ms — clearly fastest\. (JSON with GZIP|Protobuf uncompressed): \+2\d\.\d ms \(1\.8\d× slower†?\)\./,
   );
   // Unthrottled, 10 Books: every configuration within δ of the fastest, judged as the run's stop rule judged.
   await page.selectOption('form.decision select[name=count]', '10');
   await page.selectOption('form.decision select[name=network]', 'unthrottled');
   await expect(page.locator('.decision-answer')).toHaveText(
-    /^No clear winner among .*Protobuf, no compression.* \(none of them clearly slower than the fastest: the CI of its ratio to the fastest not wholly above 1\.05 at 3 looks in a row\)\. Fastest: /,
+    /^10 Books unthrottled: no clear winner; fastest Protobuf uncompressed, [\d.]+ ms\. .*about as fast \(\+[\d.]+ ms\)/,
   );
   await page.setInputFiles('#report-file', {
     name: 'other.json',
@@ -226,13 +265,14 @@ test("a person loads a study run's report, reads it and asks which configuration
 
 test('a person compares configurations the way the study does and sees every comparison as it resolves', async ({
   page,
+  browserName,
 }) => {
   const form = page.locator('#compare-form');
   await form.locator('select[name=object]').selectOption('books');
-  await form.locator('input[name=count]').fill('200');
+  await fill(form, 'input[name=count]', '1000');
   await form.locator('select[name=cm]').selectOption('0');
   await form.locator('input[name=formats][value=xml]').check();
-  await form.locator('input[name=maxRounds]').fill('8');
+  await fill(form, 'input[name=maxRounds]', '8');
   await page.click('#compare-run');
   await expect(page.locator('#compare-progress')).toHaveText(
     /^Done after 8 rounds \((resolved|round budget)\): \d of 3 comparisons clear/,
@@ -242,21 +282,90 @@ test('a person compares configurations the way the study does and sees every com
   await expect(rows).toHaveCount(3);
   const pairs = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   expect(pairs.map(([a, b]) => `${a} | ${b}`).sort()).toEqual([
-    'JSON, none | Protobuf, none',
-    'JSON, none | XML, none',
-    'Protobuf, none | XML, none',
+    'JSON uncompressed | Protobuf uncompressed',
+    'JSON uncompressed | XML uncompressed',
+    'Protobuf uncompressed | XML uncompressed',
   ]);
-  for (const [, , ratio, ci, rounds, verdict] of pairs) {
-    expect(Number(ratio)).toBeGreaterThan(0);
-    expect(ci).toMatch(/^[\d.]+ – [\d.]+$/);
-    expect(Number(rounds)).toBe(8);
+  for (const [, , ratio, rounds, verdict] of pairs) {
+    // One direction, in words: "1.23× slower than b (95 % CI 1.10–1.31)", k at least 1.
+    const [, k] = ratio.match(/^([\d.]+)× (?:slower|faster) than b \(95 % CI [\d.]+–[\d.]+\)$/);
+    expect(Number(k)).toBeGreaterThanOrEqual(1);
+    // At most the 8 rounds asked: a cell whose comparisons the few-rounds test settled early
+    // (XML's 1,000 Books against the others) leaves the later rounds to the open ones.
+    expect(Number(rounds)).toBeGreaterThan(0);
+    expect(Number(rounds)).toBeLessThanOrEqual(8);
     expect(['a faster', 'b faster', 'equivalent', 'unresolved']).toContain(verdict);
   }
-  // XML's 200 Books are far slower to decode than JSON's: that one is clear.
-  expect(pairs.find(([a, b]) => a === 'JSON, none' && b === 'XML, none')[5]).toBe('a faster');
+  // XML's 1,000 Books are far slower to decode than JSON's: that one is clear in Chromium.
+  // Firefox's rounds spread far wider here (a CI of 0.41–1.09 around 0.60 seen at 8 rounds with
+  // 200 Books), so there only the direction is asked.
+  const jsonXml = pairs.find(([a, b]) => a === 'JSON uncompressed' && b === 'XML uncompressed');
+  expect(jsonXml[2]).toMatch(/faster than b/);
+  if (browserName === 'chromium') {
+    expect(jsonXml[4]).toBe('a faster');
+    // The answer in the report's own sentence for a situation.
+    await expect(page.locator('#compare-answer')).toHaveText(
+      /^1,000 Books: .*(JSON|Protobuf) uncompressed, [\d.,]+ ms.* XML uncompressed: \+[\d.,]+ ms \([\d.]+× slower†?\)\./,
+    );
+  } else await expect(page.locator('#compare-answer')).toHaveText(/^1,000 Books: /);
 
+  // Compression levels: GZIP at its default and at 9, JSON only.
   await form.locator('input[name=formats][value=xml]').uncheck();
   await form.locator('input[name=formats][value=protobuf]').uncheck();
+  await form.locator('input[name=compressions][value=none]').uncheck();
+  await form.locator('input[name=compressions][value=gzip]').check();
+  await fill(form, 'input[name="levels-gzip"]', '12');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-error')).toHaveText(/level of gzip must be a whole number from 1 to 9/);
+  await fill(form, 'input[name="levels-gzip"]', '6, 9');
+  await fill(form, 'input[name=count]', '100');
+  await page.click('#compare-run');
+  await expect(page.locator('#compare-progress')).toHaveText(/^Done after 8 rounds/, { timeout: 120_000 });
+  const levels = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  expect(levels.map(([a, b]) => `${a} | ${b}`)).toEqual(['JSON with GZIP | JSON with GZIP 9']);
+
+  await fill(form, 'input[name="levels-gzip"]', '9');
   await page.click('#compare-run');
   await expect(page.locator('#compare-error')).toHaveText(/Choose at least two configurations/);
+});
+
+test('a person brings a dataset, reads the schema the lab made of it and runs a cell on it', async ({ page }) => {
+  const name = 'e2e-logs';
+  const lines = Array.from({ length: 30 }, (_, i) =>
+    JSON.stringify({ level: i % 3 ? 'info' : 'warn', n: i, tags: ['a'], user: i % 2 ? { id: i } : null }),
+  ).join('\n');
+  await page.fill('#dataset-form input[name=name]', name);
+  await page.setInputFiles('#dataset-form input[name=file]', {
+    name: 'logs.jsonl',
+    mimeType: 'application/json',
+    buffer: Buffer.from(lines),
+  });
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-progress')).toHaveText(`${name}: 30 objects, ready.`);
+  await expect(page.locator('#dataset-schema pre').first()).toContainText('Item_user user = 4;');
+  await expect(page.locator('#dataset-schema')).toContainText('repeated string tags = 3;');
+  await expect(page.locator('#dataset-schema')).toContainText('<item level="warn" n="0">');
+  await expect(page.locator('#dataset-schema td', { hasText: 'user.id' })).toHaveCount(1);
+  await expect(page.locator('#cell-form select[name=object]')).toHaveValue(name);
+
+  await fill(page, '#cell-form input[name=count]', '30');
+  await page.selectOption('#cell-form select[name=format]', 'xml-attributes');
+  await page.selectOption('#cell-form select[name=scenario]', '3');
+  await fill(page, '#cell-form input[name=warmup]', '1');
+  await fill(page, '#cell-form input[name=reps]', '2');
+  await page.click('#run');
+  await expect(page.locator('#progress')).toHaveText(/^Done: e2e-logs\/30\/xml-attributes/, { timeout: 60_000 });
+  await expect(page.locator('#summary tbody tr').last()).toContainText(name);
+
+  await page.fill('#dataset-form input[name=name]', name);
+  await page.setInputFiles('#dataset-form input[name=file]', {
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[{"n": 1}, {"n": "one"}]'),
+  });
+  await page.click('#dataset-upload');
+  await expect(page.locator('#dataset-error')).toContainText('object 1, field "n": a string here, but an integer');
+  const kept = await page.evaluate(async (n) => (await fetch(`/api/datasets/${n}`)).json(), name);
+  expect(kept.objects).toBe(30);
+  await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
 });

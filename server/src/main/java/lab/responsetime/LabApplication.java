@@ -10,6 +10,7 @@ import lab.responsetime.cli.GenerateCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
 import lab.responsetime.core.computation.WorkBudget;
+import lab.responsetime.core.dataset.BroughtDatasets;
 import lab.responsetime.core.dataset.DatasetLoader;
 import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.formats.BodyWriter;
@@ -23,6 +24,7 @@ import lab.responsetime.jetty.TlsConnectors;
 import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.ClientFilesServlet;
+import lab.responsetime.resources.DatasetsResource;
 import lab.responsetime.resources.HttpPolicyFilter;
 import lab.responsetime.resources.InfoResource;
 import lab.responsetime.resources.IngestRefusedMapper;
@@ -62,7 +64,9 @@ public class LabApplication extends Application<LabConfiguration> {
         LabConfiguration.ComputationSettings computation = configuration.getComputation();
         LabConfiguration.ResponseSettings response = configuration.getResponse();
 
-        Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize());
+        BroughtDatasets brought =
+                new BroughtDatasets(dataset.directoryPath().resolve(BroughtDatasets.DIRECTORY));
+        Datasets datasets = Datasets.loading(dataset.getSeed(), dataset.getSize(), brought);
         environment.lifecycle().manage(new DatasetLoader(datasets, dataset.directoryPath()));
         ComputationLimiter limiter =
                 new ComputationLimiter(
@@ -102,6 +106,11 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.lifecycle().addServerLifecycleListener(protocols);
         environment.jersey().register(new InfoResource(datasets, configuration, protocols));
         environment.jersey().register(new CatalogueResource());
+        environment
+                .jersey()
+                .register(
+                        new DatasetsResource(
+                                brought, dataset.getMaxUploadBytes(), dataset.getSize()));
         environment.jersey().register(new NotFoundMapper());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());

@@ -213,12 +213,18 @@ public class LabConfiguration extends Configuration {
 
         public static final int DEFAULT_SIZE = 1_000_000;
 
+        /** 128 MiB: room for 100,000 objects of about 20 fields. */
+        public static final long DEFAULT_MAX_UPLOAD_BYTES = 128L << 20;
+
         @JsonProperty private long seed = DEFAULT_SEED;
 
         @JsonProperty
         @Min(1)
         @Max(10_000_000)
         private int size = DEFAULT_SIZE;
+
+        /** The largest dataset a user may bring (docs/datasets.md), in bytes of JSON. */
+        @JsonProperty @Positive private long maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES;
 
         /** Where the data files are kept; relative paths resolve against the working directory. */
         @JsonProperty @NotNull private String directory = "data";
@@ -237,6 +243,14 @@ public class LabConfiguration extends Configuration {
 
         public void setSize(int size) {
             this.size = size;
+        }
+
+        public long getMaxUploadBytes() {
+            return maxUploadBytes;
+        }
+
+        public void setMaxUploadBytes(long maxUploadBytes) {
+            this.maxUploadBytes = maxUploadBytes;
         }
 
         public String getDirectory() {

@@ -51,7 +51,8 @@ public final class StudyService {
      */
     public <T> void check(StudyRequest<T> request)
             throws WorkTooLargeException, UnavailableException {
-        budget.check(request.kind(), request.cm(), request.count(), datasets.size());
+        budget.check(
+                request.kind(), request.cm(), request.count(), datasets.sizeOf(request.kind()));
         loaded(request);
     }
 
@@ -69,7 +70,8 @@ public final class StudyService {
                     CancelledException,
                     InterruptedException {
         ComputationModel cm = request.cm();
-        double work = budget.check(request.kind(), cm, request.count(), datasets.size());
+        double work =
+                budget.check(request.kind(), cm, request.count(), datasets.sizeOf(request.kind()));
         List<T> first = loaded(request).subList(0, request.count());
         if (!request.needsSlot()) {
             return new Prepared<>(first, 0, 0, Admission.none());

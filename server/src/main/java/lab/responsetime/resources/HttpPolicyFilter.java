@@ -34,6 +34,11 @@ import lab.responsetime.core.formats.Format;
 public final class HttpPolicyFilter implements Filter {
     private static final Set<String> ALLOWED_METHODS = Set.of("GET", "HEAD");
 
+    /** A brought dataset's path, {@code /api/datasets/{name}}, also takes PUT and DELETE. */
+    private static final String DATASETS_PREFIX = "/api/datasets/";
+
+    private static final Set<String> DATASET_METHODS = Set.of("PUT", "DELETE");
+
     /** Where POST is allowed too: the collector. */
     private static final Set<String> POST_PATHS =
             ObjectKind.ALL.stream()
@@ -56,6 +61,26 @@ public final class HttpPolicyFilter implements Filter {
         response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
         String path = request.getRequestURI().substring(request.getContextPath().length());
         boolean collector = POST_PATHS.contains(path);
+        boolean dataset =
+                path.startsWith(DATASETS_PREFIX) && path.length() > DATASETS_PREFIX.length();
+        if (dataset) {
+            if (!ALLOWED_METHODS.contains(request.getMethod())
+                    && !DATASET_METHODS.contains(request.getMethod())) {
+                response.setHeader("Allow", "GET, HEAD, PUT, DELETE");
+                response.setHeader("Connection", "close");
+                ApiErrors.send(
+                        response,
+                        HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                        "Method "
+                                + request.getMethod()
+                                + " is not allowed; "
+                                + path
+                                + " answers GET, HEAD, PUT and DELETE only.");
+                return;
+            }
+            chain.doFilter(request, response);
+            return;
+        }
         if (!ALLOWED_METHODS.contains(request.getMethod())
                 && !(collector && "POST".equals(request.getMethod()))) {
             response.setHeader("Allow", collector ? "GET, HEAD, POST" : "GET, HEAD");

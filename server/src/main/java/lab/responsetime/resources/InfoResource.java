@@ -61,6 +61,19 @@ public final class InfoResource {
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             dataset.put(kind.plural(), datasets.get(kind).state().name().toLowerCase());
         }
+        // The datasets users brought (docs/datasets.md): name, objects, content hash.
+        dataset.put(
+                "brought",
+                datasets.brought().all().stream()
+                        .map(
+                                entry -> {
+                                    Map<String, Object> brought = new LinkedHashMap<>();
+                                    brought.put("name", entry.name());
+                                    brought.put("objects", entry.count());
+                                    brought.put("sha256", entry.sha256());
+                                    return brought;
+                                })
+                        .toList());
 
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("available_processors", Runtime.getRuntime().availableProcessors());

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import lab.responsetime.core.compression.Compression;
+import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.ingest.BodyRefusedException;
 import lab.responsetime.core.ingest.Ingestion;
@@ -45,6 +46,9 @@ public final class IngestResource {
      */
     static final String ACCEPT_POST = "Accept-Post";
 
+    /** The collector's paths: the generated kinds' (a brought dataset has no collector yet). */
+    static final String GENERATED_KINDS = "{kind: books|videos}";
+
     private final Ingestion ingestion;
 
     public IngestResource(Ingestion ingestion) {
@@ -52,7 +56,7 @@ public final class IngestResource {
     }
 
     @POST
-    @Path(ObjectsResource.KINDS)
+    @Path(GENERATED_KINDS)
     public Response post(@PathParam("kind") String kind, @Context ContainerRequestContext request)
             throws BodyRefusedException {
         String path = "POST /api/" + kind;
@@ -97,7 +101,10 @@ public final class IngestResource {
         }
         Ingestion.Summary summary =
                 ingestion.ingest(
-                        ObjectsResource.kindNamed(kind),
+                        ObjectKind.ALL.stream()
+                                .filter(k -> k.plural().equals(kind))
+                                .findFirst()
+                                .orElseThrow(),
                         format.get(),
                         encoding.get(),
                         request.getEntityStream());

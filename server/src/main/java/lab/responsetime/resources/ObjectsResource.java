@@ -16,6 +16,7 @@ import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.CancelledException;
 import lab.responsetime.core.computation.ClientPresence;
 import lab.responsetime.core.computation.WorkTooLargeException;
+import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.jetty.ClientPresenceFilter;
 import org.glassfish.jersey.server.CloseableService;
@@ -42,7 +43,7 @@ public final class ObjectsResource {
      * The path of each object kind ({@link ObjectKind#plural()}), here and in {@link
      * IngestResource} (POST); anything else is a 404.
      */
-    static final String KINDS = "{kind: books|videos}";
+    static final String KINDS = "{kind: [a-z][a-z0-9-]{0,31}}";
 
     @GET
     @Path(KINDS)
@@ -56,7 +57,7 @@ public final class ObjectsResource {
                     RetryLaterException,
                     CancelledException,
                     InterruptedException {
-        return get(kindNamed(kind), uri, request, closeables);
+        return get(kindNamed(service.datasets(), kind), uri, request, closeables);
     }
 
     @HEAD
@@ -65,14 +66,13 @@ public final class ObjectsResource {
             throws RequestParameters.InvalidParametersException,
                     WorkTooLargeException,
                     RetryLaterException {
-        return head(kindNamed(kind), uri);
+        return head(kindNamed(service.datasets(), kind), uri);
     }
 
-    static ObjectKind<?> kindNamed(String plural) {
-        return ObjectKind.ALL.stream()
-                .filter(k -> k.plural().equals(plural))
-                .findFirst()
-                .orElseThrow(() -> new NotFoundException("no object kind " + plural));
+    /** Books, Videos or a brought dataset; anything else a 404. */
+    static ObjectKind<?> kindNamed(Datasets datasets, String name) {
+        return datasets.kindNamed(name)
+                .orElseThrow(() -> new NotFoundException("no dataset named " + name));
     }
 
     private <T> Response get(
@@ -104,7 +104,8 @@ public final class ObjectsResource {
 
     private <T> StudyRequest<T> parse(ObjectKind<T> kind, UriInfo uri)
             throws RequestParameters.InvalidParametersException {
-        return RequestParameters.parse(kind, uri.getQueryParameters(), service.datasets().size());
+        return RequestParameters.parse(
+                kind, uri.getQueryParameters(), service.datasets().sizeOf(kind));
     }
 
     /** The headers GET and HEAD share. */

@@ -52,7 +52,15 @@ final class RequestParameters {
                                 + " times; give it once");
             }
         }
-        int count = integer(query, "count", 1, datasetSize, StudyRequest.DEFAULT_COUNT, problems);
+        // A dataset smaller than the default count is served whole when no count is given.
+        int count =
+                integer(
+                        query,
+                        "count",
+                        1,
+                        datasetSize,
+                        Math.min(StudyRequest.DEFAULT_COUNT, datasetSize),
+                        problems);
         Format format =
                 choice(query, "format", Format.values(), Format::parameter, Format.JSON, problems);
         int problemsBefore = problems.size();
@@ -67,6 +75,14 @@ final class RequestParameters {
         // A level's range depends on the compression: an unknown compression's error says enough.
         int level = problems.size() > problemsBefore ? 0 : level(query, compression, problems);
         int cm = integer(query, "cm", 0, ComputationModel.values().length - 1, 0, problems);
+        if (cm > 0 && kind.sortSequence().isEmpty()) {
+            problems.add(
+                    "cm must be 0 for "
+                            + kind.plural()
+                            + ", which has no top-level scalar field to sort by, got \""
+                            + query.getFirst("cm")
+                            + "\"");
+        }
         if (!problems.isEmpty()) {
             throw new InvalidParametersException(String.join("; ", problems));
         }

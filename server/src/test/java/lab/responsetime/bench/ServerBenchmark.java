@@ -1,5 +1,6 @@
 package lab.responsetime.bench;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -20,8 +21,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import lab.responsetime.LabConfiguration;
+import lab.responsetime.api.Book;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.Cancellation;
+import lab.responsetime.core.dataset.BroughtDatasets;
 import lab.responsetime.core.dataset.DataFile;
 import lab.responsetime.core.dataset.DatasetGenerator;
 import lab.responsetime.core.dataset.ObjectKind;
@@ -38,6 +41,9 @@ import lab.responsetime.core.formats.JacksonMappers;
  *   <li>heap used with both datasets resident;
  *   <li>per format at 10, 1,000 and 100,000 objects, the server's serialize time (its own {@link
  *       BodyWriter} path) beside the raw library serializing the same objects;
+ *   <li>the same Books brought as a dataset (docs/datasets.md): reading and inferring 100,000 of
+ *       them, and per format their serialize time from the inferred schema beside the generated
+ *       classes' path;
  *   <li>a real server process: time to the first answer on a first start (generating) and a later
  *       start (loading); first byte against whole body for 100,000 objects; and small requests'
  *       latency while CM4 on 100,000 objects runs.
@@ -57,7 +63,8 @@ public final class ServerBenchmark {
     private ServerBenchmark() {}
 
     /**
-     * Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code server}.
+     * Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code
+     * brought}, {@code server}.
      */
     /** Every figure printed, kept raw for results/bench/server-<UTC time>.json. */
     private static final Map<String, List<Map<String, Object>>> FIGURES = new LinkedHashMap<>();
@@ -105,7 +112,7 @@ public final class ServerBenchmark {
                         .filter(a -> !a.isEmpty())
                         .toList();
         List<String> sections =
-                named.isEmpty() ? List.of("datasets", "serialize", "server") : named;
+                named.isEmpty() ? List.of("datasets", "serialize", "brought", "server") : named;
         Path directory = Files.createTempDirectory("rtl-bench");
         try {
             System.out.printf(
@@ -113,10 +120,15 @@ public final class ServerBenchmark {
                     System.getProperty("os.name"),
                     Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            if (sections.contains("datasets") || sections.contains("serialize")) {
+            if (sections.contains("datasets")
+                    || sections.contains("serialize")
+                    || sections.contains("brought")) {
                 List<?>[] datasets = datasetsAndMemory(directory);
                 if (sections.contains("serialize")) {
                     serialization(datasets);
+                }
+                if (sections.contains("brought")) {
+                    brought((List<Book>) datasets[0]);
                 }
             }
             if (sections.contains("server")) {
@@ -261,6 +273,99 @@ public final class ServerBenchmark {
                 serverMillis,
                 "raw_median_ms",
                 rawMillis);
+    }
+
+    /** Books brought as a dataset: the same objects through the inferred schema's path. */
+    private static void brought(List<Book> books) throws Exception {
+        int count = 100_000;
+        System.out.println(
+                "== Brought datasets: "
+                        + count
+                        + " Books brought as a dataset, against the generated classes");
+        byte[] json = JacksonMappers.JSON.writeValueAsBytes(books.subList(0, count));
+        long started = System.nanoTime();
+        BroughtDatasets store = new BroughtDatasets(null);
+        BroughtDatasets.Entry entry =
+                store.put(
+                        "books-brought", new ByteArrayInputStream(json), Long.MAX_VALUE, 0, count);
+        double loadMillis = (System.nanoTime() - started) / 1e6;
+        System.out.printf(
+                Locale.ROOT,
+                "   read, inferred and held %d objects (%d bytes of JSON) in %.0f ms%n",
+                count,
+                json.length,
+                loadMillis);
+        record(
+                "brought",
+                "what",
+                "load",
+                "count",
+                count,
+                "json_bytes",
+                json.length,
+                "ms",
+                loadMillis);
+        System.out.printf(
+                "%-9s %7s %14s %14s %7s%n",
+                "format", "count", "generated ms", "brought ms", "ratio");
+        BodyWriter server = new BodyWriter(new LabConfiguration().getResponse().getHeadBytes());
+        List<Object[]> rows = entry.dataset().objects().orElseThrow();
+        for (Format format : Format.values()) {
+            for (int n : new int[] {1_000, count}) {
+                List<Book> generated = books.subList(0, n);
+                List<Object[]> asBrought = rows.subList(0, n);
+                Body generatedPath =
+                        () ->
+                                server.write(
+                                        format.codec(),
+                                        ObjectKind.BOOKS,
+                                        generated,
+                                        Compression.NONE,
+                                        0,
+                                        new Cancellation(),
+                                        NOWHERE,
+                                        soFar -> {});
+                Body broughtPath =
+                        () ->
+                                server.write(
+                                        format.codec(),
+                                        entry.kind(),
+                                        asBrought,
+                                        Compression.NONE,
+                                        0,
+                                        new Cancellation(),
+                                        NOWHERE,
+                                        soFar -> {});
+                double[][] rounds = timeRounds(List.of(generatedPath, broughtPath));
+                double generatedMillis = median(rounds[0]);
+                double broughtMillis = median(rounds[1]);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-9s %7d %14.3f %14.3f %7.2f%n",
+                        format.parameter(),
+                        n,
+                        generatedMillis,
+                        broughtMillis,
+                        broughtMillis / generatedMillis);
+                record(
+                        "brought",
+                        "what",
+                        "serialize",
+                        "format",
+                        format.parameter(),
+                        "count",
+                        n,
+                        "generated_ms_rounds",
+                        rounds[0],
+                        "brought_ms_rounds",
+                        rounds[1],
+                        "generated_median_ms",
+                        generatedMillis,
+                        "brought_median_ms",
+                        broughtMillis);
+            }
+        }
+        System.out.println();
     }
 
     @FunctionalInterface

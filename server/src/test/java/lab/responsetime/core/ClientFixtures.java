@@ -2,11 +2,15 @@ package lab.responsetime.core;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import lab.responsetime.LabConfiguration;
@@ -16,7 +20,9 @@ import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.computation.Cancellation;
 import lab.responsetime.core.computation.ComputationModel;
 import lab.responsetime.core.dataset.DatasetGenerator;
+import lab.responsetime.core.dataset.DatasetParser;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.dataset.SchemaInference;
 import lab.responsetime.core.dataset.SpecFields;
 import lab.responsetime.core.formats.BodyWriter;
 import lab.responsetime.core.formats.Format;
@@ -83,6 +89,89 @@ public final class ClientFixtures {
                                 new Video("u", "t", "webm", 3840, 2160, 3600, 10_000_000, true))));
         writeSortVector(directory, ObjectKind.BOOKS, tiedBooks());
         writeSortVector(directory, ObjectKind.VIDEOS, tiedVideos());
+        writeBrought(directory);
+    }
+
+    /** A brought dataset's name in the vectors. */
+    static final String BROUGHT = "fixture-data";
+
+    /**
+     * A brought dataset (docs/datasets.md) with every kind of field: {@code brought.given.json},
+     * its objects as given; {@code brought.description.json}, what {@code GET /api/datasets/{name}}
+     * publishes of it; {@code brought.<format>}, the server's bodies; {@code sort-brought.json},
+     * objects full of ties and missing values, and the orders Java's sorts give for CM1–CM3.
+     */
+    private static void writeBrought(Path directory) throws Exception {
+        Random random = new Random(13);
+        String[] words = {
+            "b", "B", "a", "", "é", "\uD83D\uDE00", "a <&> \\\"q\\\"", "x\\ny\\r\\nz\\t"
+        };
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < SORT_VECTOR_SIZE; i++) {
+            json.append(i == 0 ? "" : ",").append("{");
+            json.append("\"word\":\"").append(words[random.nextInt(words.length)]).append("\"");
+            if (random.nextInt(4) > 0) {
+                json.append(",\"count\":").append(random.nextInt(3) - 1);
+            }
+            json.append(",\"big\":")
+                    .append(i % 7 == 0 ? "9007199254740993" : String.valueOf(random.nextInt(3)));
+            json.append(",\"ratio\":").append(i % 5 == 0 ? "-0.0" : random.nextInt(3) * 0.5);
+            if (random.nextBoolean()) {
+                json.append(",\"flag\":").append(random.nextBoolean());
+            }
+            if (random.nextInt(3) > 0) {
+                json.append(",\"user\":{\"name\":\"u").append(random.nextInt(3)).append("\"");
+                json.append(",\"geo\":{\"lat\":").append(random.nextInt(90)).append(".5}}");
+            }
+            json.append(",\"tags\":[");
+            for (int t = random.nextInt(3); t > 0; t--) {
+                json.append("\"t").append(t).append(t > 1 ? "\"," : "\"");
+            }
+            json.append("],\"parts\":[{\"k\":").append(i).append(",\"on\":true}]}");
+        }
+        json.append("]");
+        byte[] given = json.toString().getBytes(StandardCharsets.UTF_8);
+        SchemaInference.Inferred inferred =
+                SchemaInference.infer(
+                        DatasetParser.parse(new ByteArrayInputStream(given), Long.MAX_VALUE));
+        ObjectKind<Object[]> kind = ObjectKind.brought(BROUGHT, inferred.schema());
+        Files.write(directory.resolve("brought.given.json"), given);
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("name", BROUGHT);
+        description.put("objects", inferred.rows().size());
+        description.put("fields", inferred.schema().describe());
+        description.put(
+                "sort_keys",
+                kind.sortSequence().stream().map(ObjectKind.SortKey::property).toList());
+        description.put(
+                "protobuf",
+                Map.of(
+                        "message", kind.protoSchema().listMessage(),
+                        "item_message", kind.protoSchema().itemMessage(),
+                        "text", kind.protoSchema().text()));
+        JacksonMappers.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(directory.resolve("brought.description.json").toFile(), description);
+        for (Format format : Format.values()) {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            format.codec().encode(kind, inferred.rows(), body);
+            Files.write(directory.resolve("brought." + format.parameter()), body.toByteArray());
+        }
+        ObjectNode vector = JacksonMappers.JSON.createObjectNode();
+        ObjectNode orders = vector.putObject("orders");
+        for (ComputationModel cm :
+                List.of(ComputationModel.CM1, ComputationModel.CM2, ComputationModel.CM3)) {
+            List<Object[]> sorted = cm.apply(kind, inferred.rows());
+            ArrayNode indices = orders.putArray("cm" + cm.level());
+            for (Object[] row : sorted) {
+                indices.add(
+                        IntStream.range(0, inferred.rows().size())
+                                .filter(i -> inferred.rows().get(i) == row)
+                                .findFirst()
+                                .orElseThrow());
+            }
+        }
+        JacksonMappers.JSON.writeValue(directory.resolve("sort-brought.json").toFile(), vector);
     }
 
     private static <T> List<T> withEdges(List<T> generated, List<T> edges) {

@@ -25,7 +25,19 @@ class ClientFixturesTest {
             assertThat(directory.resolve(kind.plural() + ".expected.json")).isNotEmptyFile();
             assertThat(directory.resolve("sort-" + kind.plural() + ".json")).isNotEmptyFile();
         }
+        for (Format format : Format.values()) {
+            assertThat(directory.resolve("brought." + format.parameter())).isNotEmptyFile();
+        }
+        for (String name :
+                new String[] {
+                    "brought.given.json", "brought.description.json", "sort-brought.json"
+                }) {
+            assertThat(directory.resolve(name)).isNotEmptyFile();
+        }
         assertThat(Files.list(directory))
-                .hasSize(ObjectKind.ALL.size() * (Format.values().length + 2));
+                .hasSize(
+                        (ObjectKind.ALL.size() + 1) * Format.values().length
+                                + ObjectKind.ALL.size() * 2
+                                + 3);
     }
 }

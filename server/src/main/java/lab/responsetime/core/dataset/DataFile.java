@@ -101,15 +101,7 @@ public final class DataFile {
                 channel.write(header, 0);
                 channel.force(true);
             }
-            try {
-                Files.move(
-                        temporary,
-                        file,
-                        StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            moveIntoPlace(temporary, file);
         } finally {
             Files.deleteIfExists(temporary);
         }
@@ -316,6 +308,22 @@ public final class DataFile {
         public void write(byte[] b, int off, int len) throws IOException {
             out.write(b, off, len);
             count += len;
+        }
+    }
+
+    /**
+     * Moves a fully written temporary file over {@code file}, atomically where the file system can,
+     * so that readers see the old file or the new one, never a half-written one.
+     */
+    static void moveIntoPlace(Path temporary, Path file) throws IOException {
+        try {
+            Files.move(
+                    temporary,
+                    file,
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

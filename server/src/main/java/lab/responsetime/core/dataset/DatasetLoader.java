@@ -39,6 +39,13 @@ public final class DatasetLoader implements Managed {
         for (ObjectKind<?> kind : ObjectKind.ALL) {
             executor.submit(() -> loadInto(datasets.get(kind)));
         }
+        // The brought datasets before the server answers: a request for one never finds it
+        // missing because it is still loading (each loads in seconds).
+        try {
+            datasets.brought().loadAll();
+        } catch (IOException e) {
+            LOG.error("Could not list the brought datasets", e);
+        }
         executor.shutdown();
     }
 

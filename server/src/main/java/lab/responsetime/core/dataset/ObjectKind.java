@@ -1,8 +1,10 @@
 package lab.responsetime.core.dataset;
 
 import com.google.protobuf.MessageLite;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import lab.responsetime.api.Book;
 import lab.responsetime.api.Video;
@@ -90,6 +92,8 @@ public final class ObjectKind<T> {
     private final List<Field> fields;
     private final int seedOffset;
     private final Function<Object[], T> fromValues;
+    private final Schema schema;
+    private final ProtoSchema protoSchema;
 
     private ObjectKind(
             String plural,
@@ -102,6 +106,36 @@ public final class ObjectKind<T> {
             List<Field> fields,
             int seedOffset,
             Function<Object[], T> fromValues) {
+        this(
+                plural,
+                singular,
+                label,
+                type,
+                sortSequence,
+                toProto,
+                xmlDocument,
+                fields,
+                seedOffset,
+                fromValues,
+                null,
+                null);
+    }
+
+    private ObjectKind(
+            String plural,
+            String singular,
+            String label,
+            Class<T> type,
+            List<SortKey<T>> sortSequence,
+            Function<T, MessageLite> toProto,
+            Function<List<T>, Object> xmlDocument,
+            List<Field> fields,
+            int seedOffset,
+            Function<Object[], T> fromValues,
+            Schema schema,
+            ProtoSchema protoSchema) {
+        this.schema = schema;
+        this.protoSchema = protoSchema;
         this.plural = plural;
         this.singular = singular;
         this.label = label;
@@ -170,6 +204,78 @@ public final class ObjectKind<T> {
     /** The object Jackson serializes as this kind's XML document. */
     public Object xmlDocument(List<T> objects) {
         return xmlDocument.apply(objects);
+    }
+
+    /**
+     * A dataset brought by its user (docs/datasets.md): its objects are rows of {@code schema}
+     * ({@link Schema}), its name is {@code name} in URLs and the XML root, each object an {@code
+     * <item>}; its sort keys are its top-level scalar fields in order, and the formats write it
+     * from its schema. It has no generation rules ({@link #fields()} is empty).
+     */
+    public static ObjectKind<Object[]> brought(String name, Schema schema) {
+        return new ObjectKind<>(
+                name,
+                "item",
+                name,
+                Object[].class,
+                sortKeys(schema),
+                row -> {
+                    throw new UnsupportedOperationException(
+                            "a brought dataset has no generated code");
+                },
+                rows -> {
+                    throw new UnsupportedOperationException("a brought dataset has no XML class");
+                },
+                List.of(),
+                0,
+                values -> values,
+                schema,
+                ProtoSchema.of(name, schema));
+    }
+
+    /**
+     * The schema of a dataset brought by its user, which the formats write it from; empty for Books
+     * and Videos, written by their generated classes.
+     */
+    public Optional<Schema> schema() {
+        return Optional.ofNullable(schema);
+    }
+
+    /** A brought dataset's Protobuf schema; null for Books and Videos (proto/lab.proto). */
+    public ProtoSchema protoSchema() {
+        return protoSchema;
+    }
+
+    /**
+     * One sort per top-level scalar field, in order. A row without the value sorts first; strings
+     * compare by UTF-16 code units, numbers numerically ({@code -0.0} equal to {@code 0.0}, as
+     * JavaScript's {@code <} has it), {@code false} before {@code true}: the browser's rules
+     * (client/sort.js).
+     */
+    private static List<SortKey<Object[]>> sortKeys(Schema schema) {
+        List<SortKey<Object[]>> keys = new ArrayList<>();
+        for (int index : schema.scalarFields()) {
+            Schema.SchemaField field = schema.fields().get(index);
+            Comparator<Object> values =
+                    switch (field.type()) {
+                        case STRING -> (a, b) -> ((String) a).compareTo((String) b);
+                        case INT32, INT64 -> (a, b) -> Long.compare((Long) a, (Long) b);
+                        case DOUBLE -> {
+                            Comparator<Object> numbers =
+                                    (a, b) -> {
+                                        double x = (Double) a;
+                                        double y = (Double) b;
+                                        return x < y ? -1 : x > y ? 1 : 0;
+                                    };
+                            yield numbers;
+                        }
+                        case BOOLEAN -> (a, b) -> Boolean.compare((Boolean) a, (Boolean) b);
+                        case OBJECT -> throw new IllegalStateException("not a scalar");
+                    };
+            Comparator<Object> nullsFirst = Comparator.nullsFirst(values);
+            keys.add(SortKey.of(field.name(), (a, b) -> nullsFirst.compare(a[index], b[index])));
+        }
+        return keys;
     }
 
     @Override

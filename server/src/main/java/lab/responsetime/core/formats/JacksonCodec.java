@@ -51,6 +51,13 @@ abstract class JacksonCodec implements FormatCodec {
     @Override
     public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
             throws IOException {
+        if (kind.schema().isPresent()) {
+            SchemaWriter.writeList(
+                    mapper.getFactory().createGenerator(out),
+                    kind.schema().get(),
+                    SchemaWriter.rows(objects));
+            return;
+        }
         mapper.writeValue(out, objects);
     }
 

@@ -37,6 +37,13 @@ final class MsgpackCodec implements FormatCodec {
     @Override
     public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
             throws IOException {
+        if (kind.schema().isPresent()) {
+            SchemaWriter.writeList(
+                    JacksonMappers.MSGPACK.getFactory().createGenerator(out),
+                    kind.schema().get(),
+                    SchemaWriter.rows(objects));
+            return;
+        }
         JacksonMappers.MSGPACK.writeValue(out, objects);
     }
 

@@ -14,6 +14,8 @@ import java.util.Optional;
 import lab.responsetime.api.proto.BookList;
 import lab.responsetime.api.proto.VideoList;
 import lab.responsetime.core.dataset.ObjectKind;
+import lab.responsetime.core.dataset.ProtoSchema;
+import lab.responsetime.core.dataset.Schema;
 import lab.responsetime.core.ingest.InvalidBodyException;
 import lab.responsetime.core.ingest.ObjectValidator;
 import lab.responsetime.core.ingest.TextView;
@@ -68,8 +70,16 @@ final class ProtobufCodec implements FormatCodec {
                                 MAX_OUTPUT_BUFFER_BYTES,
                                 Math.max(64L, (long) objects.size() * TYPICAL_OBJECT_BYTES));
         CodedOutputStream coded = CodedOutputStream.newInstance(out, bufferBytes);
-        for (T object : objects) {
-            coded.writeMessage(LIST_FIELD_NUMBER, kind.toProto(object));
+        if (kind.schema().isPresent()) {
+            Schema schema = kind.schema().get();
+            ProtoSchema proto = kind.protoSchema();
+            for (Object[] row : SchemaWriter.rows(objects)) {
+                coded.writeMessage(LIST_FIELD_NUMBER, proto.message(schema, row));
+            }
+        } else {
+            for (T object : objects) {
+                coded.writeMessage(LIST_FIELD_NUMBER, kind.toProto(object));
+            }
         }
         coded.flush();
     }

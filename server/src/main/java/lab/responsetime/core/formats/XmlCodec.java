@@ -60,9 +60,11 @@ final class XmlCodec implements FormatCodec {
     }
 
     private final XmlMapper mapper;
+    private final Shape shape;
 
     /** The codec whose encoder writes {@code shape}. */
     XmlCodec(Shape shape) {
+        this.shape = shape;
         this.mapper =
                 shape == Shape.ATTRIBUTES ? JacksonMappers.XML_ATTRIBUTES : JacksonMappers.XML;
     }
@@ -70,6 +72,15 @@ final class XmlCodec implements FormatCodec {
     @Override
     public <T> void encode(ObjectKind<T> kind, List<T> objects, OutputStream out)
             throws IOException {
+        if (kind.schema().isPresent()) {
+            SchemaWriter.writeXml(
+                    mapper.getFactory().createGenerator(out),
+                    kind.plural(),
+                    kind.schema().get(),
+                    SchemaWriter.rows(objects),
+                    shape == Shape.ATTRIBUTES);
+            return;
+        }
         mapper.writeValue(out, kind.xmlDocument(objects));
     }
 

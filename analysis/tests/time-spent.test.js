@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { makeReport } from '../report.js';
+import { readRuns } from '../read-runs.js';
+import { duration, timeSpent, whyOpen } from '../time-spent.js';
+import { syntheticRun } from './synthetic-run.js';
+
+const comparison = (decidedBy, settled = decidedBy !== null) => ({ decided_by: decidedBy, settled });
+const group = (id, time, rounds, reason, comparisons) => ({
+  group_id: id,
+  time,
+  rounds,
+  stop: { reason },
+  judgment: { comparisons },
+});
+const time = (warmup, rounds, decision, verify, round, open) => ({
+  warmup_ms: warmup,
+  rounds_ms: rounds,
+  decision_ms: decision,
+  verify_ms: verify,
+  total_ms: warmup + rounds + decision + verify,
+  round_ms: round,
+  open,
+});
+
+test('where the time went: phases summed, comparisons counted by what decided them, and why some stayed open', () => {
+  const slow = group('side/books/10000/10mbit/cm5', time(500_000, 40_000, 0, 1_000, 540_000, 2), 1, 'time budget', [
+    comparison('few-rounds test'),
+    comparison('few-rounds test'),
+    comparison(null),
+    comparison(null),
+  ]);
+  const near = group('formats/books/10/unthrottled', time(2_000, 30_000, 10_000, 500, 150, 1), 60, 'time budget', [
+    comparison('round bootstrap'),
+    comparison(null),
+  ]);
+  const done = group(
+    'caching/books/10/unthrottled/cm2/json/none',
+    time(1_000, 3_000, 0, 200, 1_000, 0),
+    3,
+    'resolved',
+    [comparison('few-rounds test')],
+  );
+  const { groups, total } = timeSpent([slow, near, done]);
+  assert.deepStrictEqual(
+    { ...total },
+    {
+      ms: 541_000 + 42_500 + 4_200,
+      warmup_ms: 503_000,
+      rounds_ms: 73_000,
+      decision_ms: 10_000,
+      verify_ms: 1_700,
+      comparisons: 7,
+      by_bootstrap: 1,
+      by_few_rounds: 3,
+      open: 3,
+    },
+  );
+  assert.match(groups[0].why_open, /a round took 9m00s: the 5 rounds a CI needs did not fit the budget/);
+  assert.match(groups[1].why_open, /close to δ/);
+  assert.equal(groups[2].why_open, '');
+  assert.equal(
+    whyOpen({ stop: { reason: 'round budget' }, rounds: 200 }),
+    'its rounds ran out with its CI still across a δ line',
+  );
+  assert.deepStrictEqual([duration(999), duration(61_000), duration(3_720_000)], ['1s', '1m01s', '1h02m']);
+});
+
+test("the report has the section, and a run made before times were recorded reads as '—'", async () => {
+  const run = syntheticRun();
+  const { groups } = readRuns([run.path]);
+  const { total } = timeSpent(groups);
+  assert.equal(total.by_bootstrap + total.by_few_rounds + total.open, total.comparisons);
+  await makeReport([run.path]);
+  const md = readFileSync(join(run.path, 'report.md'), 'utf8');
+  assert.match(md, /## How the groups decided, and where the time went/);
+  assert.match(md, new RegExp(`Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled`));
+});

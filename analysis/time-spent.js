@@ -1,0 +1,76 @@
+// Where a run's time went and what decided its comparisons, per group and in total, from the
+// groups' records (groups.jsonl: `time`, client/group-runner.js; `judgment`, common/judge.js).
+// The report's section "How the groups decided, and where the time went".
+
+import { BOOTSTRAP_RULE, FEW_ROUNDS_RULE, MIN_ROUNDS_FOR_VERDICT } from '#common/comparison.js';
+
+/** Milliseconds as the report writes a duration: 48s, 3m20s, 1h02m. */
+export function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60
+    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Why a group's open comparisons stayed open, in words: its budget against the pace of its
+ * rounds, or its rounds, or a difference on the δ line.
+ */
+export function whyOpen(group) {
+  const { reason } = group.stop ?? {};
+  const roundMs = group.time?.round_ms;
+  if (reason === 'time budget' && group.rounds < MIN_ROUNDS_FOR_VERDICT && roundMs) {
+    return (
+      `a round took ${duration(roundMs)}: the ${MIN_ROUNDS_FOR_VERDICT} rounds a CI needs did not fit the budget, ` +
+      'and the few-rounds test decides only ratios far outside δ'
+    );
+  }
+  if (reason === 'time budget') return 'the budget ran out with its CI still across a δ line (a difference close to δ)';
+  if (reason === 'round budget') return 'its rounds ran out with its CI still across a δ line';
+  return reason ?? '';
+}
+
+/**
+ * Per group: its time by phase, rounds, why it stopped, and its comparisons by what decided them.
+ *
+ * @param groups read-runs.js groups
+ * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,
+ *     open, why_open}], total: {ms, warmup_ms, rounds_ms, decision_ms, verify_ms, comparisons,
+ *     by_bootstrap, by_few_rounds, open}} (times only over groups that recorded them)
+ */
+export function timeSpent(groups) {
+  const rows = groups.map((g) => {
+    const all = g.judgment.comparisons;
+    const open = all.filter((c) => !c.settled).length;
+    return {
+      group_id: g.group_id,
+      time: g.time,
+      rounds: g.rounds,
+      stop: g.stop?.reason ?? null,
+      comparisons: all.length,
+      by_bootstrap: all.filter((c) => c.decided_by === BOOTSTRAP_RULE || (c.settled && !c.decided_by)).length,
+      by_few_rounds: all.filter((c) => c.decided_by === FEW_ROUNDS_RULE).length,
+      open,
+      why_open: open ? whyOpen(g) : '',
+    };
+  });
+  const timed = rows.filter((r) => r.time);
+  const sum = (of) => timed.reduce((total, r) => total + (of(r) ?? 0), 0);
+  const count = (key) => rows.reduce((total, r) => total + r[key], 0);
+  return {
+    groups: rows,
+    total: {
+      ms: sum((r) => r.time.total_ms),
+      warmup_ms: sum((r) => r.time.warmup_ms),
+      rounds_ms: sum((r) => r.time.rounds_ms),
+      decision_ms: sum((r) => r.time.decision_ms),
+      verify_ms: sum((r) => r.time.verify_ms),
+      comparisons: count('comparisons'),
+      by_bootstrap: count('by_bootstrap'),
+      by_few_rounds: count('by_few_rounds'),
+      open: count('open'),
+    },
+  };
+}

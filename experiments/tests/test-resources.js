@@ -1,0 +1,20 @@
+// Ports and namespace names for the tests that start a server or make network namespaces: each
+// test's fixed default, or — where several checkouts run their tests on one machine at once —
+// RTL_TEST_PORT_BASE plus the test's offset, and RTL_TEST_NETNS_PREFIX plus its suffix.
+// (The browser suite's port is E2E_PORT, client/playwright.config.js.)
+
+/** The test's port: RTL_TEST_PORT_BASE + offset when set, else its default. Its admin port is the next one. */
+export function testPort(defaultPort, offset) {
+  const base = process.env.RTL_TEST_PORT_BASE;
+  if (base === undefined) return defaultPort;
+  const port = Number(base) + offset;
+  if (!Number.isInteger(port) || port < 1024 || port > 65534)
+    throw new Error(`RTL_TEST_PORT_BASE=${base}: a port from 1024 on, please`);
+  return port;
+}
+
+/** The test's namespace name: RTL_TEST_NETNS_PREFIX + suffix when set, else its default. */
+export function testNamespace(defaultName, suffix) {
+  const prefix = process.env.RTL_TEST_NETNS_PREFIX;
+  return prefix === undefined ? defaultName : `${prefix}${suffix}`;
+}
