@@ -120,7 +120,7 @@ export default async function globalSetup(config) {
     const client = await page.evaluate(() => window.lab.context());
     const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
-    const protocols = await protocolContext(browser, settings.baseUrl, server, cells);
+    const protocols = await protocolContext(browser, engine, settings.baseUrl, server, cells);
     const serverWarmup = await warmUp();
     const networks = {};
     for (const name of [...new Set(cells.map((c) => c.network))]) {
@@ -183,7 +183,8 @@ export default async function globalSetup(config) {
         os: `${os.type()} ${os.release()} ${os.arch()}`,
       },
       cross_origin_isolated: client.cross_origin_isolated,
-      // Each protocol's origin, and what Chromium negotiated there (every sample has its own).
+      // Each protocol's origin, how the browser trusts the certificate, and what it negotiated there
+      // (every sample has its own).
       protocols,
       server_warmup: serverWarmup,
       page_settle_ms: settings.pageSettleMs,

@@ -3,21 +3,46 @@
 // cell, recorded in run.json; and the page each comparison group opens, at its protocol's origin.
 
 import { PROTOCOLS, protocolOrigins, protocolUsed } from '#common/protocols.js';
-import { TLS_CERTIFICATE, spkiHash } from '#common/browsers/chromium.js';
+import { TLS_CERTIFICATE, spkiHash } from '#common/browsers/tls-certificate.js';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
+/** How each engine is made to trust the server's certificate (common/browsers/), for run.json. */
+export const TRUST = Object.freeze({
+  chromium: "the certificate's public key, pinned at launch (--ignore-certificate-errors-spki-list)",
+  firefox: "the certificate as a trust anchor in the launch profile's own NSS database (certutil)",
+});
+
+/** Why `engine` cannot trust the server's certificate here, or null when it can. */
+export function trustProblem(engine, certificate = TLS_CERTIFICATE) {
+  if (!existsSync(certificate))
+    return `there is no TLS certificate at ${certificate}: run scripts/tls-key.sh (npm run study does)`;
+  if (engine.name !== 'firefox') return null;
+  try {
+    execFileSync('sh', ['-c', 'command -v certutil'], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return (
+      'Firefox is made to trust it with certutil, which is missing: apt-get install libnss3-tools ' +
+      '(npm run study and npm test install it as root)'
+    );
+  }
+}
+
 /**
- * The run's protocols, for run.json: each one's origin, what the server offers, and, for each
- * protocol the plan uses, what Chromium negotiated on a page at its origin. Throws, naming what
- * is wrong, when the server does not offer one of them or Chromium negotiates another, or the
- * page is not cross-origin isolated there.
+ * The run's protocols, for run.json: each one's origin, what the server offers, how the browser
+ * trusts its certificate, and, for each protocol the plan uses, what the browser negotiated on a
+ * page at its origin. Throws, naming what is wrong, when the server does not offer one of them,
+ * the browser cannot trust the certificate or negotiates another protocol, or the page is not a
+ * secure, cross-origin-isolated context there.
  *
- * @param browser the run's Chromium
+ * @param browser the run's browser
+ * @param engine its engine (common/browsers/engines.js)
  * @param baseUrl the study's base URL (cleartext HTTP/1.1)
  * @param info the server's /api/info
  * @param cells the plan's cells
  */
-export async function protocolContext(browser, baseUrl, info, cells) {
+export async function protocolContext(browser, engine, baseUrl, info, cells) {
   const origins = protocolOrigins(baseUrl, info.protocols ?? []);
   const used = [...new Set(cells.map((c) => c.protocol))];
   const missing = used.filter((name) => !origins[name]);
@@ -28,6 +53,9 @@ export async function protocolContext(browser, baseUrl, info, cells) {
         '`npm run study` makes the TLS key (scripts/tls-key.sh) before it starts the server.',
     );
   }
+  const overTls = used.filter((name) => PROTOCOLS[name].scheme === 'https');
+  const problem = overTls.length ? trustProblem(engine) : null;
+  if (problem) throw new Error(`The plan has cells over ${overTls.join(', ')}, but ${problem}.`);
   const checked = {};
   for (const name of used) {
     const page = await browser.newPage();
@@ -40,7 +68,7 @@ export async function protocolContext(browser, baseUrl, info, cells) {
         secure_context: globalThis.isSecureContext === true,
       }));
     } catch (error) {
-      throw new Error(`Chromium could not open the page over ${name} at ${origins[name]}: ${error.message}`, {
+      throw new Error(`${engine.title} could not open the page over ${name} at ${origins[name]}: ${error.message}`, {
         cause: error,
       });
     } finally {
@@ -48,10 +76,10 @@ export async function protocolContext(browser, baseUrl, info, cells) {
     }
     const got = protocolUsed(origins[name], checked[name].next_hop_protocol);
     if (got !== name) {
-      throw new Error(`At ${origins[name]} Chromium negotiated ${got}, not ${name} (${PROTOCOLS[name].label})`);
+      throw new Error(`At ${origins[name]} ${engine.title} negotiated ${got}, not ${name} (${PROTOCOLS[name].label})`);
     }
-    if (!checked[name].cross_origin_isolated) {
-      throw new Error(`The page over ${name} at ${origins[name]} is not cross-origin isolated`);
+    if (!checked[name].cross_origin_isolated || !checked[name].secure_context) {
+      throw new Error(`The page over ${name} at ${origins[name]} is not a secure, cross-origin-isolated context`);
     }
   }
   return {
@@ -59,6 +87,7 @@ export async function protocolContext(browser, baseUrl, info, cells) {
     served: info.protocols ?? [],
     note: info.protocols_note ?? null,
     certificate_spki_sha256: existsSync(TLS_CERTIFICATE) ? spkiHash(readFileSync(TLS_CERTIFICATE, 'utf8')) : null,
+    trust: TRUST[engine.name] ?? null,
     checked,
   };
 }

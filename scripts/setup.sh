@@ -45,6 +45,8 @@ missing=()
 firefox=${FIREFOX_PATH:-/usr/bin/firefox-esr}
 [ -x "$firefox" ] || missing+=(firefox-esr)
 command -v nft >/dev/null || missing+=(nftables)
+# certutil puts the study server's TLS certificate into each Firefox launch profile (docs/protocols.md).
+command -v certutil >/dev/null || missing+=(libnss3-tools)
 command -v wrk >/dev/null || missing+=(wrk)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -61,7 +63,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   elif [ "${BROWSER:-chromium}" = firefox ] && [ ! -x "$firefox" ]; then
     fail "Firefox is needed at $firefox: install Debian's firefox-esr package (as root: apt-get install firefox-esr) or set FIREFOX_PATH"
   else
-    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr" >&2
+    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr and trusts the TLS certificate with libnss3-tools' certutil" >&2
   fi
 fi
 

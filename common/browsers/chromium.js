@@ -3,23 +3,10 @@
 // and that trust the study server's TLS certificate by its public key (docs/protocols.md).
 // The study's runner adds its network-namespace variant (experiments/network/netns-launch.js).
 
-import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { TLS_CERTIFICATE, spkiHash } from './tls-certificate.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The certificate scripts/tls-key.sh makes for the server's TLS connectors. */
-export const TLS_CERTIFICATE = fileURLToPath(new URL('../../tls/localhost.pem', import.meta.url));
-
-/**
- * The base64 SHA-256 of a PEM certificate's public key (its SubjectPublicKeyInfo): what
- * Chromium's --ignore-certificate-errors-spki-list pins.
- */
-export function spkiHash(pem) {
-  const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(spki).digest('base64');
-}
 
 /**
  * The flag that makes Chromium accept the server's self-signed certificate — that one key only,

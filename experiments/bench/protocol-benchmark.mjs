@@ -5,21 +5,21 @@
 // each on one kept-alive connection, and the server's own Server-Timing `serialize` (the format's
 // encoding) is read from every answer. HTTP/2's figure is a ratio of medians to HTTP/1.1's with
 // the round bootstrap's 95 % CI: the HTTP/2 path must cost no more (within δ = 5 %).
-// Settings: BENCH_ROUNDS (default 300). It starts its own server on port 18098 (TLS on ports the
-// system picks), with the set-up's TLS key (tls/, scripts/tls-key.sh).
+// Settings: BENCH_ROUNDS (default 300), BENCH_PORT (default 18098). It starts its own server on
+// that port (TLS on ports the system picks), with the set-up's TLS key (tls/, scripts/tls-key.sh).
 
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { TLS_CERTIFICATE } from '#common/browsers/chromium.js';
+import { TLS_CERTIFICATE } from '#common/browsers/tls-certificate.js';
 import { roundRatio } from '#common/comparison.js';
 import { protocolOrigins } from '#common/protocols.js';
 import { median } from '#common/stats.js';
 import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
 
-const PORT = 18098;
+const PORT = Number(process.env.BENCH_PORT ?? 18098);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 /** Requests the rounds do not count: the JIT's first passes over each connector's path. */
 const WARMUP_ROUNDS = 200;
