@@ -29,7 +29,7 @@ import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
 import { protocolEffects, protocolParagraphs } from './protocols.js';
-import { overProtocol } from '#common/protocols.js';
+import { DEFAULT_PROTOCOL, overProtocol } from '#common/protocols.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
@@ -101,10 +101,10 @@ const indexNote = (weightsText) =>
   "its first part (Server-Timing covers only that). Other weights: the page's report view (Load a run), or " +
   'npm run report -- <run> --weights 40/20/35/5.';
 
-/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s". */
+/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s"; "books/10/lte/h2" → "… over HTTP/2 with TLS". */
 function situationTitle(situation) {
-  const [object, count, name] = situation.split('/');
-  return situationWords({ object, count: Number(count), network: name, cm: 0 });
+  const [object, count, name, protocol] = situation.split('/');
+  return situationWords({ object, count: Number(count), network: name, cm: 0, protocol });
 }
 
 /**
@@ -115,9 +115,14 @@ function indexDisagreements(ranking, decided) {
   const differ = [];
   let compared = 0;
   for (const situation of ranking) {
-    const [object, count, name] = situation.situation.split('/');
+    const [object, count, name, protocol = DEFAULT_PROTOCOL] = situation.situation.split('/');
     const decision = decided.find(
-      (d) => d.cm === 0 && d.object === object && d.count === Number(count) && d.network === name,
+      (d) =>
+        d.cm === 0 &&
+        d.object === object &&
+        d.count === Number(count) &&
+        d.network === name &&
+        (d.protocol ?? DEFAULT_PROTOCOL) === protocol,
     );
     const first = situation.ranking[0];
     if (!decision || !first || first.index === null) continue;

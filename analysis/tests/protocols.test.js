@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { protocolEffects, protocolParagraphs, relation } from '../protocols.js';
+import { indexRows } from '../formats.js';
 
 /** A decision as answers.js gives it, for 1,000 Books at 10 Mbit/s over `protocol`. */
 function decision(protocol, recommendation, among = [], settled = true) {
@@ -90,4 +91,24 @@ test('where every protocol agrees, the paragraph counts it and names no situatio
   );
   assert.equal(paragraphs.length, 1);
   assert.match(paragraphs[0], /changed the recommendation in 0 of 1 situations .* in 0\./);
+});
+
+test("the weighted index ranks each protocol's situation apart, cleartext HTTP/1.1 keeping its key", () => {
+  const cell = (protocol) => ({
+    cell: {
+      object: 'books',
+      count: 10,
+      format: 'json',
+      compression: 'none',
+      scenario: 1,
+      cm: 0,
+      network: 'lte',
+      protocol,
+    },
+    samples: [],
+  });
+  assert.deepStrictEqual(
+    indexRows([cell('http1.1'), cell('http1.1-tls'), cell('h2'), cell(undefined)]).map((r) => r.situation),
+    ['books/10/lte', 'books/10/lte/http1.1-tls', 'books/10/lte/h2', 'books/10/lte'],
+  );
 });
