@@ -144,7 +144,7 @@ test('the constant-rate search runs between two namespaces, and its figures matc
   assert.ok(existsSync(join(runDir, 'charts', 'open-loop-latency.svg')));
 });
 
-test('the constant-rate mode loads over HTTP/2 with TLS, every answer a 2xx', { skip }, () => {
+test('the constant-rate mode loads over HTTP/2 with TLS, every answer a 2xx or an error', { skip }, () => {
   const plan = {
     ...PLAN,
     name: 'open-loop-h2-test',
@@ -180,11 +180,21 @@ test('the constant-rate mode loads over HTTP/2 with TLS, every answer a 2xx', { 
     .map((l) => JSON.parse(l));
   assert.ok(record.open_loop.probes.length >= 1);
   for (const probe of record.open_loop.probes) {
+    const at = `${probe.rate_per_s} req/s: ${JSON.stringify(probe.figures.error_kinds)}`;
     const own = vegetaReport(probe.files.map((f) => join(runDir, f)));
-    // Vegeta's own reading: every request answered 200 — the TLS connection and its certificate held.
-    assert.deepStrictEqual(Object.keys(own.status_codes), ['200'], `${probe.rate_per_s} req/s`);
-    assert.equal(probe.figures.errors, 0);
-    assert.equal(probe.after.freed, true);
+    // Vegeta's own reading: requests answered 200 over the TLS connection its certificate held;
+    // a rate the server could not sustain may add errors, never another status.
+    assert.ok(own.status_codes['200'] > 0, at);
+    assert.deepStrictEqual(
+      Object.keys(own.status_codes).filter((code) => code !== '0'),
+      ['200'],
+      at,
+    );
+    if (probe.verdict === 'sustained') assert.equal(probe.figures.errors, 0, at);
+    assert.equal(probe.after.freed, true, at);
   }
+  console.log(
+    record.open_loop.probes.map((p) => `${p.rate_per_s} req/s ${p.verdict} ${JSON.stringify(p.figures.error_kinds)}`),
+  );
   assert.match(readFileSync(join(runDir, 'report.md'), 'utf8'), /over HTTP\/2 with TLS/);
 });
