@@ -8,6 +8,7 @@ import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js'
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { network, relative } from '#common/answer-words.js';
+import { overProtocol } from '#common/protocols.js';
 
 export { NO_CLEAR_WINNER };
 
@@ -106,7 +107,9 @@ const flip = (v) => (v === 'a' ? 'b' : v === 'b' ? 'a' : v);
 /** δ as the report writes it: 0.05 → "5 %". */
 export const percent = (delta) => `${Number((delta * 100).toFixed(2))} %`;
 const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
-const where = (cell) => `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')} ${network(cell.network)}`;
+/** "Books at 10 Mbit/s", "Books unthrottled over HTTP/2 with TLS". */
+const where = (cell) =>
+  `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')} ${network(cell.network)}${overProtocol(cell.protocol)}`;
 
 /**
  * How many times slower `slow` is than `fast`: from the run's comparison of the two when it made
@@ -619,6 +622,7 @@ export function decisions(cells, groups) {
         count: fastest.count,
         network: fastest.network,
         cm: fastest.cm,
+        protocol: completeCell(fastest).protocol,
         fastest: label(decision.fastest),
         fastest_case_id: decision.fastest,
         fastest_cell: completeCell(fastest),

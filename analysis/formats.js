@@ -2,6 +2,7 @@
 // measurement the logging library published, on our data), and the weighted index ranking of
 // configurations (common/weighted-index.js). Both come from scenario 1 cells' raw samples.
 
+import { DEFAULT_PROTOCOL } from '#common/protocols.js';
 import { inFamily } from '#common/cell.js';
 import { COMPRESSIONS, FORMATS, LABELS, compressionLabel, defaultLevel } from '#common/catalogue.js';
 import { medianOrNull } from '#common/stats.js';
@@ -92,12 +93,17 @@ export function sizeTableRows(table) {
   return { header, rows };
 }
 
-/** The rows the weighted index ranks: one per scenario 1 cell, its situation and four figures. */
+/**
+ * The rows the weighted index ranks: one per scenario 1 cell, its situation and four figures. A
+ * situation is object/N/network, and /protocol where that is not cleartext HTTP/1.1.
+ */
 export function indexRows(cells) {
   return cells
     .filter((c) => inFamily(c.cell, 'formats'))
     .map((c) => ({
-      situation: `${c.cell.object}/${c.cell.count}/${c.cell.network}`,
+      situation: [c.cell.object, c.cell.count, c.cell.network, c.cell.protocol]
+        .filter((part, i) => i < 3 || (part && part !== DEFAULT_PROTOCOL))
+        .join('/'),
       configuration: {
         format: c.cell.format,
         decoder: c.cell.decoder,

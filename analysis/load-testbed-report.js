@@ -442,7 +442,9 @@ function openLoopSections(openRows, session, connections) {
     paragraphs: [
       `Per cell, after its closed-loop measurement, ${plan?.tool ?? 'Vegeta'} sent requests at constant rates ` +
         `(${plan?.generators ?? 1} generator${(plan?.generators ?? 1) > 1 ? 's' : ''}, ` +
-        `${plan?.protocol ?? 'http1.1'}), on schedule whatever the answers did. ` +
+        `over ${plan?.protocol_label ?? plan?.protocol ?? 'cleartext HTTP/1.1'}` +
+        `${plan?.protocol && plan.protocol !== 'http1.1' ? "; wrk's closed loop stays cleartext HTTP/1.1" : ''}), ` +
+        'on schedule whatever the answers did. ' +
         'A rate is sustained when every answer in the measured window (after a warm-up) is a 2xx and the ' +
         'p99 latency, counted from when each request was due (so a late send cannot hide a wait), ' +
         `is at most ${target} ms. ` +

@@ -29,6 +29,8 @@ import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
+import { protocolEffects, protocolParagraphs } from './protocols.js';
+import { DEFAULT_PROTOCOL, overProtocol } from '#common/protocols.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
@@ -100,10 +102,10 @@ const indexNote = (weightsText) =>
   "its first part (Server-Timing covers only that). Other weights: the page's report view (Load a run), or " +
   'npm run report -- <run> --weights 40/20/35/5.';
 
-/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s". */
+/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s"; "books/10/lte/h2" → "… over HTTP/2 with TLS". */
 function situationTitle(situation) {
-  const [object, count, name] = situation.split('/');
-  return situationWords({ object, count: Number(count), network: name, cm: 0 });
+  const [object, count, name, protocol] = situation.split('/');
+  return situationWords({ object, count: Number(count), network: name, cm: 0, protocol });
 }
 
 /**
@@ -114,9 +116,14 @@ function indexDisagreements(ranking, decided) {
   const differ = [];
   let compared = 0;
   for (const situation of ranking) {
-    const [object, count, name] = situation.situation.split('/');
+    const [object, count, name, protocol = DEFAULT_PROTOCOL] = situation.situation.split('/');
     const decision = decided.find(
-      (d) => d.cm === 0 && d.object === object && d.count === Number(count) && d.network === name,
+      (d) =>
+        d.cm === 0 &&
+        d.object === object &&
+        d.count === Number(count) &&
+        d.network === name &&
+        (d.protocol ?? DEFAULT_PROTOCOL) === protocol,
     );
     const first = situation.ranking[0];
     if (!decision || !first || first.index === null) continue;
@@ -479,7 +486,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionRows = helper.map((d) => [
     d.object,
     d.count,
-    network(d.network).replace(/^(at|on) /, ''),
+    `${network(d.network).replace(/^(at|on) /, '')}${overProtocol(d.protocol)}`,
     d.cm === 0 ? 'none' : `CM${d.cm}`,
     d.recommendation,
     d.median_ms.toFixed(2),
@@ -575,6 +582,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       paragraphs: [
         ...opening.paragraphs,
         ...(opening.general ? [`In general: ${opening.general}`] : []),
+        ...protocolParagraphs(helper, cells),
         opening.reading,
       ],
     },
@@ -648,6 +656,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         contradictions,
         decisions: helper,
         time_spent: spent,
+        protocols: protocolEffects(helper, cells),
         charts,
         sizes,
         break_even: breakEven,

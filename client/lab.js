@@ -5,13 +5,15 @@
 //   await lab.runGroup({id, cells}, protocol, {seed, onRound, onProgress, signal})
 //     → {group_id, cells: [{case_id, warmup, verification, summary}], rounds, stop: {reason, comparisons}}
 //   await lab.fetchObjects({object, format, compression, level, count, cm}) → plain objects
-//   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions)
+//   lab.context() → the page's measurement context (crossOriginIsolated, browser, library versions,
+//     the protocol the page came over; a cell that names no protocol runs over it)
 //   await lab.capabilities() → what this browser gives the measurements (timer step, Resource Timing fields)
 //   lab.codecs[format][decoder] → the codecs the cells use (read(response), decode(body, object))
 
 import { createCodecs } from './codecs/index.js';
 import { fetchObjects, runCell } from './runner.js';
 import { runGroup } from './group-runner.js';
+import { DEFAULT_PROTOCOL, protocolUsed } from '#common/protocols.js';
 import { OBJECT_NAMES } from '#common/catalogue.js';
 import { DATASET_NAME, addDataset } from '#common/datasets.js';
 import { probeCapabilities } from './capabilities.js';
@@ -36,6 +38,11 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     yieldToBrowser: () => new Promise((resolve) => setTimeout(resolve, 0)),
   };
   performance.setResourceTimingBufferSize(1000);
+  // The protocol this page was loaded over (its origin's connector): a cell that names none runs
+  // over it.
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const pageProtocol = protocolUsed(globalThis.location.href, navigation?.nextHopProtocol) ?? DEFAULT_PROTOCOL;
+  const withProtocol = (cell) => ({ protocol: pageProtocol, ...cell });
   const context = () => ({
     cross_origin_isolated: globalThis.crossOriginIsolated === true,
     user_agent: navigator.userAgent,
@@ -44,11 +51,13 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
     protobufjs: protobufjsVersion,
     libraries,
     base_url: baseUrl,
+    protocol: pageProtocol,
+    next_hop_protocol: navigation?.nextHopProtocol ?? null,
   });
   return {
     async runCell(cell, options = {}) {
       await knowDatasets(env, [cell.object]);
-      const result = await runCell(env, cell, options);
+      const result = await runCell(env, withProtocol(cell), options);
       return { ...result, context: context() };
     },
     async runGroup(group, protocol, options = {}) {
@@ -56,7 +65,7 @@ export async function createLab({ baseUrl = globalThis.location.origin } = {}) {
         env,
         group.cells.map((c) => c.object),
       );
-      return runGroup(env, group, protocol, options);
+      return runGroup(env, { ...group, cells: group.cells.map(withProtocol) }, protocol, options);
     },
     async fetchObjects(request) {
       await knowDatasets(env, [request.object]);

@@ -102,10 +102,10 @@ function decisionHelper(report) {
 
 const FIGURE_NAMES = { encode_ms: 'encode', transfer_ms: 'transfer', bytes: 'size', decode_ms: 'decode' };
 
-/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s". */
+/** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s"; "books/10/lte/h2" → "… over HTTP/2 with TLS". */
 function situationTitle(situation) {
-  const [object, count, network] = situation.split('/');
-  return situationWords({ object, count: Number(count), network, cm: 0 });
+  const [object, count, network, protocol] = situation.split('/');
+  return situationWords({ object, count: Number(count), network, cm: 0, protocol });
 }
 
 /** The weighted index with weights a person sets: the ranking is recomputed on every change. */

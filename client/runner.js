@@ -5,6 +5,7 @@
 import { apiPath, firstDifference, toPlain } from '#common/schema.js';
 import { COMPRESSION_ENTRIES, defaultDecoder, defaultLevel } from '#common/catalogue.js';
 import { caseId, validateCell } from '#common/cell.js';
+import { protocolProblem } from '#common/protocols.js';
 import { codecOf } from './codecs/index.js';
 import { SCENARIO_STEPS, refusal, timed, timesOf } from './scenarios.js';
 import { compute } from './sort.js';
@@ -55,7 +56,8 @@ export async function iterate(env, context, steps) {
 /**
  * The sample of a timed region, made after it: numbers and short strings only, nothing
  * retained. Drops the scenario's results, yields to the browser so that it files the requests'
- * Resource Timing entries, and adds what those say.
+ * Resource Timing entries, and adds what those say; throws when they say a request went over
+ * another protocol than the cell's.
  */
 export async function sampleOf(env, context, steps, { url, marks, responses }) {
   const sample = timesOf(steps, marks);
@@ -66,6 +68,12 @@ export async function sampleOf(env, context, steps, { url, marks, responses }) {
     env.performance,
     responses.map(() => url),
   );
+  // A request that went over another protocol than the cell's fails the cell (each entry the
+  // browser filed; with none, as in Node's fakes, there is nothing to judge).
+  for (const entry of entries) {
+    const problem = entry && protocolProblem(context.cell.protocol, url, entry.nextHopProtocol);
+    if (problem) throw new Error(`${caseId(context.cell)}: ${problem}`);
+  }
   sample.content_encoding = encodings[0];
   Object.assign(sample, resourceFields(entries[0], ''));
   if (entries.length > 1) {

@@ -1,6 +1,6 @@
 // What the browser itself measured for each request of a sample (Resource Timing), read after
-// the timed region: sizes on the wire, the browser's own phase marks, and the server's
-// Server-Timing entries.
+// the timed region: sizes on the wire, the protocol used, the browser's own phase marks, and the
+// server's Server-Timing entries.
 
 /** Resource Timing fields kept per request, with their names in samples. */
 const SIZES = [
@@ -37,6 +37,8 @@ export function resourceFields(entry, prefix) {
   if (!entry) return {};
   const fields = {};
   for (const [from, to] of SIZES) fields[`${prefix}${to}`] = entry[from];
+  // The protocol the browser used (its ALPN id: http/1.1, h2): common/protocols.js judges it.
+  fields[`${prefix}next_hop_protocol`] = entry.nextHopProtocol;
   fields[`${prefix}rt_duration_ms`] = entry.responseEnd - entry.startTime;
   if (entry.responseStart > 0) {
     // requestStart is 0 when the browser withholds detail; then waiting is counted from fetchStart.

@@ -16,6 +16,7 @@ import { completeCell, scenarioOf } from './cell.js';
 import { VERDICTS } from './comparison.js';
 import { NETWORKS } from './network-profiles.js';
 import { NO_CLEAR_WINNER } from './judge.js';
+import { overProtocol } from './protocols.js';
 
 /** How many other configurations a situation's words name at most (the rest are counted). */
 export const MOST_NAMED = 3;
@@ -57,17 +58,21 @@ export function computationWords(cm) {
   return `sorting by each property ${times} (${model.name})`;
 }
 
-/** A situation as a reader says it: "1,000 Books at 10 Mbit/s, sorting by each property … (CM3)". */
+/**
+ * A situation as a reader says it: "1,000 Books at 10 Mbit/s, sorting by each property … (CM3)",
+ * "10 Books unthrottled over HTTP/2 with TLS".
+ */
 export function situationWords(cell) {
   const computation = computationWords(cell.cm);
-  const where = network(cell.network);
+  const where = `${network(cell.network)}${overProtocol(cell.protocol)}`.trim();
   return `${objects(cell)}${where ? ` ${where}` : ''}${computation ? `, ${computation}` : ''}`;
 }
 
 /** The situations that differ only in N, as a reader says them: "Books at 10 Mbit/s, nothing sorted". */
 export function situationFamilyWords(cell) {
   const noun = objects({ ...cell, count: 2 }).replace(/^2 /, '');
-  return `${noun} ${network(cell.network)}, ${computationWords(cell.cm) || 'nothing sorted'}`;
+  const where = `${network(cell.network)}${overProtocol(cell.protocol)}`;
+  return `${noun} ${where}, ${computationWords(cell.cm) || 'nothing sorted'}`;
 }
 
 /** A configuration in words: "JSON with GZIP", "Protobuf uncompressed, server sorting". */

@@ -24,6 +24,7 @@ import {
 } from './catalogue.js';
 import { broughtNames } from './datasets.js';
 import { NETWORK_NAMES } from './network-profiles.js';
+import { DEFAULT_PROTOCOL, PROTOCOL_NAMES, protocolLabel } from './protocols.js';
 
 /** The levels a compression offers, default first (none: [null], it has no levels). */
 function levelsOf(compression) {
@@ -147,6 +148,18 @@ export const DIMENSIONS = Object.freeze(
       optional: true,
       id: { slot: 6 },
       group: { slot: 2 },
+    },
+    {
+      // How the page reaches the server (common/protocols.js): a situation, like the network;
+      // cleartext HTTP/1.1, the default, is left out of ids, so earlier runs' ids stay as they were.
+      name: 'protocol',
+      plan: 'protocols',
+      planOptional: true,
+      values: () => PROTOCOL_NAMES,
+      describe: (value) => `${value} · ${protocolLabel(value)}`,
+      fallback: () => DEFAULT_PROTOCOL,
+      id: { slot: 7, omitDefault: true },
+      group: { slot: 6, omitDefault: true },
     },
   ].map((dimension) => Object.freeze({ compared: false, optional: false, planOptional: false, ...dimension })),
 );
@@ -380,10 +393,19 @@ export const {
   situation: SITUATION_DIMENSIONS,
 } = MODEL;
 
-/** The key of a cell's situation (every dimension no comparison varies), e.g. books/1000/cm3/10mbit. */
+/**
+ * The key of a cell's situation (every dimension no comparison varies), e.g. books/1000/cm3/10mbit,
+ * books/1000/cm3/10mbit/h2.
+ */
 export function situationKey(cell) {
   const c = completeCell(cell);
-  return SITUATION_DIMENSIONS.map((name) => c[name])
+  // A value that ids leave out at its default (the protocol's http1.1) is left out here too.
+  const leftOut = (name) => {
+    const dimension = DIMENSIONS.find((d) => d.name === name);
+    return dimension.id?.omitDefault && c[name] === dimension.fallback?.(c);
+  };
+  return SITUATION_DIMENSIONS.filter((name) => !leftOut(name))
+    .map((name) => c[name])
     .filter((v) => v !== undefined && v !== null)
     .join('/');
 }

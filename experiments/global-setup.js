@@ -1,5 +1,6 @@
 // Before the first cell: opens the run directory (resuming a run that is there), and records
-// the run's context — plan, commit, versions, machines, and every network profile the plan
+// the run's context — plan, commit, versions, machines, the protocols (each one's origin, checked
+// in the browser), and every network profile the plan
 // uses with its measured effective throughput and RTT (under cdp, after calibrating Chromium's
 // emulation to the profile's rate; under netns, after making the namespaces and starting the
 // server in one of them).
@@ -18,6 +19,7 @@ import { studySettings } from './study-settings.js';
 import { bringInNamespace, shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
+import { protocolContext } from './protocols.js';
 import { bringDatasets, largestCounts } from './datasets/bring.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +131,7 @@ export default async function globalSetup(config) {
     const client = await page.evaluate(() => window.lab.context());
     const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
+    const protocols = await protocolContext(browser, engine, settings.baseUrl, server, cells);
     const serverWarmup = await warmUp();
     const networks = {};
     for (const name of [...new Set(cells.map((c) => c.network))]) {
@@ -191,6 +194,9 @@ export default async function globalSetup(config) {
         os: `${os.type()} ${os.release()} ${os.arch()}`,
       },
       cross_origin_isolated: client.cross_origin_isolated,
+      // Each protocol's origin, how the browser trusts the certificate, and what it negotiated there
+      // (every sample has its own).
+      protocols,
       server_warmup: serverWarmup,
       page_settle_ms: settings.pageSettleMs,
       user_agent: client.user_agent,

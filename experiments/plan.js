@@ -3,7 +3,8 @@
 // (comparisonGroups): the cells the report compares with each other, which run together,
 // interleaved, in one page (client/group-runner.js); `protocol` says how (warm-up, rounds, when
 // to stop). A group lists the values of every dimension of a cell (common/cell.js) under its plan
-// key (objects, formats, compressions, counts, scenarios, cms, networks). A rule matches a cell
+// key (objects, formats, compressions, counts, scenarios, cms, networks; "protocols" may be left
+// out for cleartext HTTP/1.1). A rule matches a cell
 // when every key it names matches (a value or a list of values); keys are the cell's. A group
 // may name "decoders": "all" (every decoder of each of its formats) or a list of decoder names
 // (those its formats have); without it, each format's default decoder. Likewise "levels" maps a
@@ -129,6 +130,8 @@ function withDatasets(plan, data, source, dataProto) {
 }
 /** The dimensions a plan group lists itself (decoders and levels have their own forms, below). */
 const LISTED = DIMENSIONS.filter((d) => !d.planOptional);
+/** Those a group may list or leave out for the default (protocols), checked like LISTED when listed. */
+const MAY_LIST = DIMENSIONS.filter((d) => d.planOptional && !['decoder', 'level'].includes(d.name));
 const dimensionNamed = (name) => DIMENSIONS.find((d) => d.name === name);
 
 /**
@@ -204,7 +207,7 @@ function validatePlan(plan, source) {
         }
       }
     }
-    for (const dimension of LISTED) {
+    for (const dimension of [...LISTED, ...MAY_LIST.filter((d) => group[d.plan] !== undefined)]) {
       const values = valuesOf(group, dimension);
       if (!Array.isArray(values) || values.length === 0) {
         problems.push(`group ${index + 1} needs "${dimension.plan}" (a list)`);
@@ -261,12 +264,12 @@ export function expandPlan(plan, { network } = {}) {
   return [...cells.values()].sort((a, b) => networks.indexOf(a.network) - networks.indexOf(b.network));
 }
 
-/** The plan's comparison groups, [{id, cells}], network first (so shaping changes seldom). */
+/** The plan's comparison groups, [{id, network, protocol, cells}], network first (so shaping changes seldom). */
 export function comparisonGroups(plan, options = {}) {
   const groups = new Map();
   for (const cell of expandPlan(plan, options)) {
     const id = groupId(cell);
-    if (!groups.has(id)) groups.set(id, { id, network: cell.network, cells: [] });
+    if (!groups.has(id)) groups.set(id, { id, network: cell.network, protocol: cell.protocol, cells: [] });
     groups.get(id).cells.push(cell);
   }
   return [...groups.values()];

@@ -11,6 +11,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** What every study server runs with: no request log (~1 ms per request on 2 cores, inside the measured time). */
 export const STUDY_SERVER_OPTS = '-Ddw.server.requestLog.appenders[0].threshold=OFF';
 
+/**
+ * The TLS connectors (docs/protocols.md) on ports the system picks, for the servers of tests and
+ * benchmarks: the defaults (8443, 8444) are a person's server's, and two servers on one machine
+ * would both want them. A study reads the real ports from /api/info.
+ */
+export const TLS_ANY_PORTS = '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0';
+
 async function answers(url) {
   try {
     return (await fetch(url)).status === 200;
@@ -30,6 +37,7 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
       '-ntp',
       'exec:java',
       STUDY_SERVER_OPTS,
+      ...TLS_ANY_PORTS.split(' '),
       ...options,
       `-Ddw.server.applicationConnectors[0].port=${port}`,
       `-Ddw.server.adminConnectors[0].port=${port + 1}`,

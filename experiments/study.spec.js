@@ -12,6 +12,7 @@ import { caseId } from '#common/cell.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
 import { comparisonGroups } from './plan.js';
+import { protocolPage } from './protocols.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 
@@ -58,7 +59,7 @@ for (const group of groups) {
     const writer = run.startGroup(group.id, cells);
     const earlier = writer.earlier();
 
-    await page.goto('/');
+    await page.goto(protocolPage(context, group.protocol)); // the protocol's origin: its connector
     await page.evaluate(() => window.labReady);
     if (settings.shaping === 'cdp') await applyCdpShaping(page, group.network, cdpFactor(context, group.network));
     else if (settings.shaping === 'netns') shapeNetns(group.network);

@@ -31,6 +31,9 @@ if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-
   touch server/target/.maven-resolved
 fi
 
+# The study server's TLS key and certificate for localhost (tls/, never committed).
+bash scripts/tls-key.sh
+
 # Debian's packages: Chromium (Playwright cannot download browsers here), wrk (the load testbed's
 # load generator) and nginx-light (the load benchmark's static-file baseline). As root they are
 # installed when missing; otherwise what is missing is named (the testbed and its benchmark need
@@ -43,6 +46,8 @@ missing=()
 firefox=${FIREFOX_PATH:-/usr/bin/firefox-esr}
 [ -x "$firefox" ] || missing+=(firefox-esr)
 command -v nft >/dev/null || missing+=(nftables)
+# certutil puts the study server's TLS certificate into each Firefox launch profile (docs/protocols.md).
+command -v certutil >/dev/null || missing+=(libnss3-tools)
 command -v wrk >/dev/null || missing+=(wrk)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 # The independent check of a brought dataset (experiments/datasets/check_dataset.py, run by the
@@ -66,7 +71,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   elif [ "${BROWSER:-chromium}" = firefox ] && [ ! -x "$firefox" ]; then
     fail "Firefox is needed at $firefox: install Debian's firefox-esr package (as root: apt-get install firefox-esr) or set FIREFOX_PATH"
   else
-    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr, the datasets' independent check needs the python3 packages and protoc" >&2
+    echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr and trusts the TLS certificate with libnss3-tools' certutil, the datasets' independent check needs the python3 packages and protoc" >&2
   fi
 fi
 

@@ -145,6 +145,7 @@ test('cells are checked before anything runs', () => {
     count: 5,
     scenario: 1,
     cm: 0,
+    protocol: 'http1.1',
   });
   assert.equal(validateCell({ object: 'videos', count: 5, format: 'cbor' }).decoder, 'cbor2');
   // A compression's level: its default unless asked; none takes none; out of range is refused saying what is allowed.
@@ -167,4 +168,36 @@ test('cells are checked before anything runs', () => {
 test('fetchObjects gives plain objects', async () => {
   const { env } = fakeEnvironment();
   assert.deepStrictEqual(await fetchObjects(env, { object: 'books', count: 3, format: 'json' }), BOOKS.slice(0, 3));
+});
+
+test('a request that went over another protocol than the cell asked for fails the cell', async () => {
+  // Resource Timing as Chromium files it: an entry per request, with the protocol it used.
+  const withProtocol = (nextHopProtocol) => {
+    const { env, requests } = fakeEnvironment();
+    const filed = [];
+    env.performance = {
+      getEntriesByType: () => requests.slice(filed.length).map((name) => ({ name, nextHopProtocol })),
+      clearResourceTimings: () => filed.push(...requests.slice(filed.length)),
+    };
+    return env;
+  };
+  const books = { ...cell(1, 0), count: 5 };
+  const asked = await runCell(withProtocol('http/1.1'), books, { warmup: 1, reps: 2 });
+  assert.deepStrictEqual(
+    asked.samples.map((s) => s.next_hop_protocol),
+    ['http/1.1', 'http/1.1'],
+    'every sample records the protocol used',
+  );
+  await assert.rejects(
+    runCell(withProtocol('h2'), books, { warmup: 1, reps: 2 }),
+    /books\/5\/json\/none\/scenario1\/cm0: asked for http1\.1 \(cleartext HTTP\/1\.1\), but http:\/\/lab\.test\/api\/books\?.* went over h2 over http/,
+  );
+  await assert.rejects(
+    runCell(withProtocol('http/1.1'), { ...books, protocol: 'h2' }, { warmup: 1, reps: 2 }),
+    /asked for h2 \(HTTP\/2 with TLS\), but http:\/\/lab\.test\/.* went over http1\.1$/,
+  );
+  await assert.rejects(
+    runCell(withProtocol(''), books, { warmup: 1, reps: 2 }),
+    /went over a protocol the browser did not report/,
+  );
 });

@@ -39,6 +39,23 @@ test('group ids: the family and every dimension the family does not vary', () =>
   assert.equal(situationKey(book({ scenario: 3, cm: 3, network: '10mbit' })), 'books/10/3/10mbit');
 });
 
+test('the protocol: a situation, left out of ids at its default (cleartext HTTP/1.1)', () => {
+  const h2 = book({ network: '10mbit', protocol: 'h2' });
+  assert.equal(caseId(h2), 'books/10/json/none/scenario1/cm0/10mbit/h2');
+  assert.equal(groupId(h2), 'formats/books/10/10mbit/h2');
+  assert.equal(groupId(book({ network: '10mbit', protocol: 'http1.1' })), 'formats/books/10/10mbit');
+  assert.equal(
+    situationKey(book({ scenario: 3, cm: 3, network: '10mbit', protocol: 'http1.1-tls' })),
+    'books/10/3/10mbit/http1.1-tls',
+  );
+  assert.equal(validateCell(book({})).protocol, 'http1.1', 'a cell that names none is cleartext HTTP/1.1');
+  assert.throws(() => validateCell(book({ protocol: 'h3' })), /protocol must be one of http1\.1, http1\.1-tls, h2/);
+  // Cells on different protocols are different situations, never compared with each other.
+  const cells = ['http1.1', 'h2'].map((protocol) => book({ network: '10mbit', protocol }));
+  assert.notEqual(groupId(cells[0]), groupId(cells[1]));
+  assert.deepStrictEqual(groupComparisons(cells), []);
+});
+
 test('validation names every problem at once, and the values allowed', () => {
   assert.throws(
     () => validateCell({ object: 'bookz', count: 0, format: 'xml', decoder: 'json', scenario: 1, cm: 2 }),
@@ -58,6 +75,7 @@ test('validation names every problem at once, and the values allowed', () => {
     count: 10,
     scenario: 1,
     cm: 0,
+    protocol: 'http1.1',
   });
 });
 
@@ -84,7 +102,7 @@ test('a made-up dimension in a copy of the table reaches ids, validation, plans,
   const header = toCsv(['case_id', ...model.columns], [{ case_id: model.caseId(cell), ...model.complete(cell) }]).split(
     '\n',
   )[0];
-  assert.ok(header.endsWith(',network,browser'), header);
+  assert.ok(header.endsWith(`,${CELL_COLUMNS.at(-1)},browser`), header);
   // A plan group lists it like any other dimension; every value becomes its own cells.
   const planned = model.expandGroup({
     objects: ['books'],

@@ -43,8 +43,11 @@ export const OPEN_LOOP_DEFAULTS = Object.freeze({
   generators: 1,
   protocol: 'http1.1',
 });
-/** Protocols the constant-rate mode can load with: the server offers HTTP/1.1 in the clear today. */
-export const LOAD_PROTOCOLS = Object.freeze(['http1.1']);
+/**
+ * Protocols the constant-rate mode can load with (common/protocols.js): the server's cleartext
+ * HTTP/1.1, HTTP/1.1 over TLS and HTTP/2 over TLS (Vegeta's -http2).
+ */
+export const LOAD_PROTOCOLS = Object.freeze(['http1.1', 'http1.1-tls', 'h2']);
 const OPEN_LOOP_BOUNDS = Object.freeze({
   p99_target_ms: [1, 600_000],
   warmup_s: [0, 600],

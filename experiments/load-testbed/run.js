@@ -42,6 +42,8 @@ import { CLOCK_TICKS, runWrk, wrkVersion } from './wrk.js';
 import { readResults, runVegeta, vegetaReport, vegetaVersion } from './vegeta.js';
 import { nextRate, probeVerdict, windowFigures } from '../../analysis/open-loop.js';
 import { gitState } from '../git-state.js';
+import { TLS_CERTIFICATE } from '#common/browsers/tls-certificate.js';
+import { protocolLabel } from '#common/protocols.js';
 
 process.env.RTL_NETNS ??= 'rtl-load';
 const netns = await import('../network/netns.js');
@@ -148,9 +150,9 @@ function prepareBody(runDir, cell, port) {
   return { file, bytes: statSync(file).size };
 }
 
-/** The cell's request URL on the server's address across the link. */
-function cellUrl(cell, port) {
-  const base = `http://${netns.LINK_ADDRESSES.server}:${port}/api/${cell.object}`;
+/** The cell's request URL: on the server's address across the link, or at `origin`. */
+function cellUrl(cell, port, origin = `http://${netns.LINK_ADDRESSES.server}:${port}`) {
+  const base = `${origin}/api/${cell.object}`;
   if (cell.method === 'POST') return base;
   return (
     `${base}?count=${cell.count}&format=${cell.format}` +
@@ -330,13 +332,56 @@ async function freeServer(port) {
 }
 
 /**
+ * Where the constant-rate mode sends its requests over `protocol` (the plan's open_loop.protocol):
+ * cleartext HTTP/1.1 to the server's address across the link; over TLS to
+ * https://localhost:<the connector's port> (the name the certificate holds), connected to the
+ * server's address (Vegeta's -connect-to), trusting only the set-up's certificate, with HTTP/2
+ * by ALPN for h2. `served` is the server's /api/info `protocols`.
+ */
+export function openLoopTarget(protocol, port, served, note = null) {
+  const server = netns.LINK_ADDRESSES.server;
+  if (protocol === 'http1.1') return { protocol, origin: `http://${server}:${port}`, http2: null };
+  const connector = served.find((p) => p.name === protocol);
+  if (!connector)
+    throw new Error(
+      `open_loop.protocol is ${protocol}, which the server does not offer` +
+        `${note ? ` (${note})` : ''}: scripts/tls-key.sh makes its key (the setup runs it)`,
+    );
+  return {
+    protocol,
+    origin: `https://localhost:${connector.port}`,
+    http2: protocol === 'h2' ? 'h2' : null,
+    rootCerts: TLS_CERTIFICATE,
+    connectTo: `localhost:${connector.port}:${server}:${connector.port}`,
+  };
+}
+
+/**
+ * The HTTP version one request to `target` is answered in, from the client's namespace (curl,
+ * trusting the same certificate): '1.1' or '2'. The run records it, and refuses a target that
+ * does not speak its protocol.
+ */
+function negotiated(target) {
+  const args = ['-sS', '-o', '/dev/null', '--max-time', '30', '-w', '%{http_version}'];
+  if (target.protocol === 'h2') args.push('--http2');
+  else args.push('--http1.1');
+  if (target.rootCerts) args.push('--cacert', target.rootCerts);
+  if (target.connectTo) args.push('--connect-to', target.connectTo);
+  const version = netns.runInside('client', 'curl', ...args, `${target.origin}/api/books?count=1&format=json`).trim();
+  const wanted = target.protocol === 'h2' ? '2' : '1.1';
+  if (version !== wanted)
+    throw new Error(`open_loop.protocol is ${target.protocol}, but ${target.origin} answered over HTTP/${version}`);
+  return version;
+}
+
+/**
  * One probe of the constant-rate search: `generators` Vegeta processes in the client's namespace
  * share the rate; a warm-up attack, then the measured window's own attack (its results alone
  * are the window's, so `vegeta report` of those files reads exactly what was measured). Over
  * the window, the server's counters and CPU, the link, and one responsiveness check half-way.
  */
 async function openLoopProbe(context, cell, body, ratePerS, probeIndex) {
-  const { plan, port, pid, runDir, round } = context;
+  const { plan, port, pid, runDir, round, target } = context;
   const settings = plan.open_loop;
   const format = FORMAT_ENTRIES[cell.format];
   const directory = join(runDir, 'open-loop', cell.id.replace(/\//g, '_'), `round-${round}`);
@@ -351,10 +396,13 @@ async function openLoopProbe(context, cell, body, ratePerS, probeIndex) {
         output,
         run: runVegeta({
           prefix: ['ip', 'netns', 'exec', `${process.env.RTL_NETNS}-browser`],
-          url: cellUrl(cell, port),
+          url: cellUrl(cell, port, target.origin),
           method: cell.method,
           bodyFile: body.file,
           headers,
+          http2: target.http2,
+          rootCerts: target.rootCerts,
+          connectTo: target.connectTo,
           ratePerS: ratePerS / settings.generators,
           seconds,
           timeoutS,
@@ -525,6 +573,10 @@ async function main() {
     );
     const pid = jvmPid(server.pid);
     const info = JSON.parse(serverGet('/api/info', port));
+    const target = plan.open_loop
+      ? openLoopTarget(plan.open_loop.protocol, port, info.protocols ?? [], info.protocols_note)
+      : null;
+    const http = target ? negotiated(target) : null;
     const session = context.sessions.length + 1;
     context.sessions.push({
       session,
@@ -548,6 +600,11 @@ async function main() {
             tool: openLoopTool,
             generators: plan.open_loop.generators,
             protocol: plan.open_loop.protocol,
+            protocol_label: protocolLabel(plan.open_loop.protocol),
+            origin: target.origin,
+            connect_to: target.connectTo ?? null,
+            // What one request was answered in (curl), before the first cell.
+            http_version: http,
             namespace: `${process.env.RTL_NETNS}-browser`,
           }
         : null,
@@ -573,7 +630,7 @@ async function main() {
     const startedAt = now();
     for (const [index, visit] of todo.entries()) {
       const record = await measureCell(
-        { plan, port, runDir, pid, session, groupId: visit.group.id },
+        { plan, port, runDir, pid, session, target, groupId: visit.group.id },
         visit.cell,
         visit.round,
         visit.position,

@@ -52,7 +52,9 @@ const WRAPPER = '"$0" "$@"; s=$?; read -r stat < /proc/$$/stat; echo "RTL_CPU ${
  * One constant-rate attack: `ratePerS` for `seconds`, results (gob) into `output`. `prefix` puts
  * it somewhere (['ip', 'netns', 'exec', ns]). Answers' bodies are read in full (latency is to the
  * last byte) but not kept (-max-body 0). HTTP/1.1 unless `http2` ('h2' over TLS, 'h2c' in the
- * clear). Resolves {cpu_s} or rejects with Vegeta's words.
+ * clear). Over TLS, `rootCerts` is the only certificate file trusted (-root-certs) and
+ * `connectTo` ("host:port:address:port", -connect-to) sends the URL's host to another address,
+ * its name kept for the certificate. Resolves {cpu_s} or rejects with Vegeta's words.
  */
 export function runVegeta({
   prefix = [],
@@ -66,6 +68,8 @@ export function runVegeta({
   name,
   output,
   http2 = null,
+  rootCerts = null,
+  connectTo = null,
   maxWorkers = null,
   binary = vegetaPath(),
 }) {
@@ -87,6 +91,8 @@ export function runVegeta({
     `-http2=${http2 === 'h2'}`,
   ];
   if (http2 === 'h2c') args.push('-h2c');
+  if (rootCerts) args.push('-root-certs', rootCerts);
+  if (connectTo) args.push('-connect-to', connectTo);
   if (maxWorkers) args.push('-max-workers', String(maxWorkers));
   if (method === 'POST') args.push('-body', bodyFile);
   for (const [key, value] of Object.entries(headers)) args.push('-header', `${key}: ${value}`);

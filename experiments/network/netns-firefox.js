@@ -8,9 +8,9 @@
 
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { FIREFOX_LAUNCHER } from '#common/browsers/firefox.js';
 
 const NAMESPACE = `${process.env.RTL_NETNS ?? 'rtl-lab'}-browser`;
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The bridge inside the namespace: stdin/stdout ⇄ Firefox's BiDi port. */
 const BRIDGE =
   'const s = require("node:net").connect(Number(process.argv[1]), "127.0.0.1");' +
@@ -34,7 +34,7 @@ forwarder.listen(0, '127.0.0.1', () => {
   const args = process.argv
     .slice(2)
     .map((arg) => (arg.startsWith('--remote-debugging-port') ? `--remote-debugging-port=${port}` : arg));
-  const firefox = spawn('ip', ['netns', 'exec', NAMESPACE, FIREFOX, ...args], { stdio: 'inherit' });
+  const firefox = spawn('ip', ['netns', 'exec', NAMESPACE, FIREFOX_LAUNCHER, ...args], { stdio: 'inherit' });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => firefox.kill(signal));
   firefox.on('exit', (code, signal) => {
     forwarder.close();

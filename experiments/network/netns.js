@@ -609,22 +609,23 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
 /**
  * Firefox resolves localhost to its own loopback whatever the resolver says (Chromium takes a
  * host-resolver rule instead). So in the browser's namespace the kernel's NAT sends
- * localhost:<port> to the server's address, and the connection's source to the browser's: the
- * connection stays Firefox's own, over the shaped link, and the page keeps its localhost origin
- * (a secure, cross-origin-isolated context). Needs nft (Debian: nftables).
+ * localhost:<port> — for each of the server's ports, cleartext and TLS — to the server's address,
+ * and the connection's source to the browser's: the connection stays Firefox's own, over the
+ * shaped link, and the page keeps its localhost origin (a secure, cross-origin-isolated context).
+ * Needs nft (Debian: nftables).
  */
-export function mapLocalhostToServer(port) {
+export function mapLocalhostToServer(ports) {
   try {
     run('sh', '-c', 'command -v nft');
   } catch {
     throw new Error('SHAPING=netns with BROWSER=firefox needs "nft" (Debian: apt-get install nftables).');
   }
   inside(BROWSER_NAMESPACE, 'sh', '-c', 'echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet');
-  const to = `${SERVER_ADDRESS}:${Number(port)}`;
+  const set = [...new Set(ports.map(Number))].join(', ');
   const rules = [
     'table ip rtl_localhost {',
     '  chain output { type nat hook output priority -100;',
-    `    ip daddr 127.0.0.1 tcp dport ${Number(port)} dnat to ${to}; }`,
+    `    ip daddr 127.0.0.1 tcp dport { ${set} } dnat to ${SERVER_ADDRESS}; }`,
     '  chain postrouting { type nat hook postrouting priority 100;',
     `    ip saddr 127.0.0.1 ip daddr ${SERVER_ADDRESS} snat to ${BROWSER_ADDRESS}; }`,
     '}',
@@ -634,6 +635,14 @@ export function mapLocalhostToServer(port) {
     input: rules,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+}
+
+/** The ports of the server's application connectors (its /api/info, read inside its namespace). */
+export function servedPorts(port) {
+  const info = JSON.parse(
+    inside(NAMESPACE, 'curl', '-sS', '--fail', '--max-time', '30', `http://127.0.0.1:${port}/api/info`),
+  );
+  return [Number(port), ...(info.protocols ?? []).map((p) => Number(p.port))];
 }
 
 /**
@@ -649,11 +658,11 @@ export async function startNetnsStudy(settings) {
   }
   const port = base.port || '80';
   const link = await createLink({ delays: true });
-  if (settings.engine?.name === 'firefox') mapLocalhostToServer(port);
   // The workers, started later, inherit these.
   process.env.RTL_NETNS_PORT = port;
   process.env.RTL_NETNS_DELAY = link.delay;
   const { tcp } = await startServerInNamespace(port);
+  if (settings.engine?.name === 'firefox') mapLocalhostToServer(servedPorts(port));
   return {
     ...link,
     rate:

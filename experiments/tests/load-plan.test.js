@@ -103,6 +103,10 @@ test('an open_loop block is checked key by key, with defaults for what it leaves
     /"open_loop.min_per_s" must be below/,
   );
   assert.throws(() => open({ p99_target_ms: 100, start_per_s: 1e9 }), /"open_loop.start_per_s"/);
-  assert.throws(() => open({ p99_target_ms: 100, protocol: 'h2' }), /"open_loop.protocol" is one of http1.1/);
+  assert.equal(open({ p99_target_ms: 100, protocol: 'h2' }).open_loop.protocol, 'h2');
+  assert.throws(
+    () => open({ p99_target_ms: 100, protocol: 'h3' }),
+    /"open_loop.protocol" is one of http1.1, http1.1-tls, h2/,
+  );
   assert.equal(loadLoadPlan('testbed-open-loop').open_loop.p99_target_ms, 500);
 });

@@ -54,7 +54,7 @@ test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name, { data })).length > 0, name);
   assert.throws(
     () => loadPlan('nonesuch'),
-    /No plan "nonesuch".*the plans are compression, formats, quick, smoke, thesis, thesis-source, your-data/,
+    /No plan "nonesuch".*the plans are compression, formats, protocols, quick, smoke, thesis, thesis-source, your-data/,
   );
 });
 
@@ -148,6 +148,43 @@ test('old protocols are refused with what to write instead', () => {
   assert.throws(
     () => loadPlan(writePlan({ name: 'old', protocol: { warmup: 100, reps: 100 }, groups: loadPlan('smoke').groups })),
     /protocol: unknown protocol key "reps"/,
+  );
+});
+
+test('protocols: each makes its own comparison groups; a plan without is cleartext HTTP/1.1', () => {
+  const plan = loadPlan('protocols');
+  const groups = comparisonGroups(plan);
+  const protocols = ['http1.1', 'http1.1-tls', 'h2'];
+  assert.equal(groups.length, 2 * 3 * protocols.length, 'N × network × protocol');
+  for (const protocol of protocols) {
+    const own = groups.filter((g) => g.protocol === protocol);
+    assert.equal(own.length, 6, protocol);
+    assert.ok(own.every((g) => g.cells.length === 9 && g.cells.every((c) => c.protocol === protocol)));
+  }
+  assert.ok(groups.some((g) => g.id === 'formats/books/1000/lte/h2'));
+  assert.ok(
+    groups.some((g) => g.id === 'formats/books/1000/lte'),
+    'cleartext HTTP/1.1 keeps the ids it had',
+  );
+  assert.ok(expandPlan(loadPlan('smoke')).every((c) => c.protocol === 'http1.1'));
+  const group = { ...loadPlan('smoke').groups[0] };
+  assert.throws(
+    () => loadPlan(writePlan({ name: 'bad', groups: [{ ...group, protocols: ['h3'] }] })),
+    /group 1: protocols has "h3"; allowed: http1\.1, http1\.1-tls, h2/,
+  );
+  assert.throws(
+    () => loadPlan(writePlan({ name: 'bad', groups: [{ ...group, protocols: [] }] })),
+    /group 1 needs "protocols" \(a list\)/,
+  );
+  assert.deepStrictEqual(
+    [
+      ...new Set(
+        expandPlan(loadPlan(writePlan({ name: 'all', groups: [{ ...group, protocols: 'all' }] }))).map(
+          (c) => c.protocol,
+        ),
+      ),
+    ],
+    protocols,
   );
 });
 

@@ -22,7 +22,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
   name: 'netns-test',
-  description: 'tiny cells on a link with an RTT and on the 10 Mbit/s link',
+  description: 'tiny cells on a link with an RTT (over each protocol) and on the 10 Mbit/s link',
   protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 }, stop: null },
   groups: [
     {
@@ -55,6 +55,17 @@ const PLAN = {
       compressions: ['none'],
       counts: [5],
       networks: ['cable'],
+    },
+    {
+      name: 'over TLS and HTTP/2, with the RTT',
+      scenarios: [1],
+      cms: [0],
+      objects: ['books'],
+      formats: ['json'],
+      compressions: ['br'],
+      counts: [10],
+      networks: ['cable'],
+      protocols: ['http1.1-tls', 'h2'],
     },
   ],
   // Brought from inside the server's namespace: the only place that reaches it.
@@ -147,6 +158,17 @@ for (const browser of ENGINE_NAMES)
           sample.case_id,
         );
       }
+      // Each protocol's page was opened at its connector, in the namespace, and every request went over it.
+      for (const [protocol, hop] of Object.entries({ 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2' })) {
+        assert.equal(context.protocols.checked[protocol].next_hop_protocol, hop, protocol);
+        assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
+      }
+      for (const sample of samples) {
+        const scheme = sample.protocol === 'http1.1' ? 'http:' : 'https:';
+        assert.equal(new URL(context.protocols.origins[sample.protocol]).protocol, scheme);
+        assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
+      }
+      assert.deepStrictEqual([...new Set(samples.map((s) => s.protocol))].sort(), ['h2', 'http1.1', 'http1.1-tls']);
       for (const sample of samples.filter((s) => s.network === 'cable')) {
         assert.ok(
           sample.total_ms >= NETWORKS.cable.rttMs,

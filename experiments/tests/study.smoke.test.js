@@ -265,3 +265,51 @@ test('two shards run their own halves of the cells and merge into one run', () =
   assert.deepStrictEqual(merged.cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
   assert.equal(merged.samples.length, EXPECTED.length * ROUNDS);
 });
+
+test('a plan over protocols opens each group at its connector, and every sample went over its protocol', () => {
+  const plan = {
+    name: 'protocols-smoke',
+    protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 }, stop: null },
+    groups: [
+      {
+        name: 'each protocol',
+        scenarios: [1],
+        cms: [0],
+        objects: ['books'],
+        formats: ['json', 'protobuf'],
+        compressions: ['none', 'zstd'],
+        counts: [10],
+        networks: ['unthrottled'],
+        protocols: 'all',
+      },
+    ],
+  };
+  const directory = temporaryDirectory('rtl-protocols-');
+  const planFile = join(directory, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(plan));
+  const runDir = join(directory, 'run');
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '100' },
+  });
+  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+  const { context, samples, groups } = readRun(runDir);
+  assert.deepStrictEqual(groups.map((g) => g.group_id).sort(), [
+    'formats/books/10/unthrottled',
+    'formats/books/10/unthrottled/h2',
+    'formats/books/10/unthrottled/http1.1-tls',
+  ]);
+  assert.equal(context.protocols.origins['http1.1'], new URL(BASE_URL).origin);
+  for (const protocol of ['http1.1-tls', 'h2']) {
+    assert.match(context.protocols.origins[protocol], /^https:\/\/127\.0\.0\.1:\d+$/, protocol);
+    assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
+  }
+  assert.equal(samples.length, 3 * 4 * 2);
+  for (const sample of samples) {
+    assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
+    // zstd is advertised to secure origins: the TLS pages get it as the cleartext localhost one does.
+    assert.equal(sample.content_encoding, sample.compression === 'zstd' ? 'zstd' : 'identity', sample.case_id);
+  }
+});

@@ -1,6 +1,7 @@
 package lab.responsetime;
 
 import io.dropwizard.core.Application;
+import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
@@ -17,7 +18,9 @@ import lab.responsetime.core.ingest.Ingestion;
 import lab.responsetime.health.DatasetsHealthCheck;
 import lab.responsetime.jetty.ClientPresenceFilter;
 import lab.responsetime.jetty.ConnectionWatcher;
+import lab.responsetime.jetty.ServedProtocols;
 import lab.responsetime.jetty.StopComputationsOnShutdown;
+import lab.responsetime.jetty.TlsConnectors;
 import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.ClientFilesServlet;
@@ -98,7 +101,13 @@ public class LabApplication extends Application<LabConfiguration> {
         environment.jersey().register(new PayloadWriter(new BodyWriter(response.getHeadBytes())));
         environment.jersey().register(new IngestResource(ingestion, datasets));
         environment.jersey().register(new IngestRefusedMapper());
-        environment.jersey().register(new InfoResource(datasets, configuration));
+        ServedProtocols protocols =
+                new ServedProtocols(
+                        configuration.getServerFactory() instanceof DefaultServerFactory server
+                                ? TlsConnectors.addTo(server, configuration.getTls())
+                                : "no TLS connectors: the server factory is not the default one");
+        environment.lifecycle().addServerLifecycleListener(protocols);
+        environment.jersey().register(new InfoResource(datasets, configuration, protocols));
         environment.jersey().register(new CatalogueResource());
         environment
                 .jersey()

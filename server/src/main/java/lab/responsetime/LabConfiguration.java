@@ -47,6 +47,8 @@ public class LabConfiguration extends Configuration {
 
     @Valid @NotNull private IngestSettings ingest = new IngestSettings();
 
+    @Valid @NotNull private TlsSettings tls = new TlsSettings();
+
     public LabConfiguration() {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
@@ -130,6 +132,80 @@ public class LabConfiguration extends Configuration {
     @JsonProperty
     public void setIngest(IngestSettings ingest) {
         this.ingest = ingest;
+    }
+
+    @JsonProperty
+    public TlsSettings getTls() {
+        return tls;
+    }
+
+    @JsonProperty
+    public void setTls(TlsSettings tls) {
+        this.tls = tls;
+    }
+
+    /**
+     * The TLS connectors beside the cleartext one (docs/protocols.md): HTTP/1.1 over TLS on one
+     * port, HTTP/2 (ALPN h2) on another, both with the key and certificate that the set-up makes
+     * ({@code scripts/tls-key.sh}, never committed). They are added when the key store is there.
+     */
+    public static class TlsSettings {
+        /** The PKCS #12 key store; relative paths resolve against the working directory. */
+        @JsonProperty @NotNull private String keyStore = "tls/localhost.p12";
+
+        /**
+         * The key store's password: the set-up's own, for a key made on this machine for localhost.
+         */
+        @JsonProperty @NotNull private String keyStorePassword = "response-time-lab";
+
+        /** HTTP/1.1 over TLS; 0 picks a free port. */
+        @JsonProperty
+        @Min(0)
+        @Max(65535)
+        private int http11Port = 8443;
+
+        /** HTTP/2 over TLS (and HTTP/1.1 for a client without ALPN h2); 0 picks a free port. */
+        @JsonProperty
+        @Min(0)
+        @Max(65535)
+        private int h2Port = 8444;
+
+        public String getKeyStore() {
+            return keyStore;
+        }
+
+        public void setKeyStore(String keyStore) {
+            this.keyStore = keyStore;
+        }
+
+        /** {@link #getKeyStore()} as a path (not a bean property). */
+        public Path keyStorePath() {
+            return Path.of(keyStore);
+        }
+
+        public String getKeyStorePassword() {
+            return keyStorePassword;
+        }
+
+        public void setKeyStorePassword(String keyStorePassword) {
+            this.keyStorePassword = keyStorePassword;
+        }
+
+        public int getHttp11Port() {
+            return http11Port;
+        }
+
+        public void setHttp11Port(int http11Port) {
+            this.http11Port = http11Port;
+        }
+
+        public int getH2Port() {
+            return h2Port;
+        }
+
+        public void setH2Port(int h2Port) {
+            this.h2Port = h2Port;
+        }
     }
 
     /** docs/method.md#datasets: what is generated and where it is kept. */

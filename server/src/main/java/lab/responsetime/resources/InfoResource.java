@@ -18,11 +18,13 @@ import lab.responsetime.core.dataset.Datasets;
 import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.Library;
+import lab.responsetime.jetty.ServedProtocols;
 
 /**
  * {@code GET /api/info}: what a study run records about the server — library versions, each
  * compression's library, version and levels, the datasets' seed, size and state, the server's
- * settings, the collector's ({@code POST /api/books}) limits and accepted bodies, and the machine.
+ * settings, the collector's ({@code POST /api/books}) limits and accepted bodies, the protocols its
+ * connectors speak (with their ports), and the machine.
  */
 @Path("/info")
 @Produces(MediaType.APPLICATION_JSON)
@@ -40,10 +42,13 @@ public final class InfoResource {
 
     private final Datasets datasets;
     private final LabConfiguration configuration;
+    private final ServedProtocols protocols;
 
-    public InfoResource(Datasets datasets, LabConfiguration configuration) {
+    public InfoResource(
+            Datasets datasets, LabConfiguration configuration, ServedProtocols protocols) {
         this.datasets = datasets;
         this.configuration = configuration;
+        this.protocols = protocols;
     }
 
     @GET
@@ -95,6 +100,10 @@ public final class InfoResource {
         info.put("dataset", dataset);
         info.put("settings", settings);
         info.put("ingest", ingest());
+        info.put("protocols", protocols.served());
+        if (protocols.note() != null) {
+            info.put("protocols_note", protocols.note());
+        }
         info.put("machine", machine);
         return info;
     }

@@ -1,0 +1,156 @@
+// Prints what the server's encoding costs over each protocol (not a test) and writes the raw
+// figures to results/bench/protocols-<UTC time>.json: npm run bench:protocols
+// One server, one encoder behind every connector (docs/protocols.md): the same requests go over
+// cleartext HTTP/1.1, HTTP/1.1 with TLS and HTTP/2, taking turns in rounds (the order rotating),
+// each on one kept-alive connection, and the server's own Server-Timing `serialize` (the format's
+// encoding) is read from every answer; a round's value per protocol is the mean of a few.
+// HTTP/2's figure is a ratio of medians to HTTP/1.1's with the round bootstrap's 95 % CI: the
+// HTTP/2 path should cost no more (within δ = 5 %).
+// Settings: BENCH_ROUNDS (default 300), BENCH_PORT (default 18098). It starts its own server on
+// that port (TLS on ports the system picks), with the set-up's TLS key (tls/, scripts/tls-key.sh).
+
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
+import { TLS_CERTIFICATE } from '#common/browsers/tls-certificate.js';
+import { roundRatio } from '#common/comparison.js';
+import { protocolOrigins } from '#common/protocols.js';
+import { median } from '#common/stats.js';
+import { startStudyServer } from '../server-process.js';
+import { writeBenchmark } from './bench-output.js';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18098);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+/** Requests the rounds do not count: the JIT's first passes over each connector's path. */
+const WARMUP_ROUNDS = 200;
+/**
+ * What is encoded: bodies that nearly fill the server's held-back head (64 KiB), so that its
+ * serialize covers the whole body and is as long as it can be against Server-Timing's 1 µs step.
+ */
+const PATHS = ['/api/books?count=140&format=json', '/api/books?count=160&format=protobuf'];
+/**
+ * Requests per protocol, path and round: a round's value is their mean, finer than the 1 µs
+ * step of one reading, whose median would move the ratio in steps of a few per cent.
+ */
+const PER_VISIT = 5;
+const DELTA = 0.05;
+/** The HTTP/2 client's stream window (the session's is twice it). */
+const WINDOW_BYTES = 16 * 1024 * 1024;
+
+/** Server-Timing's serialize duration, in ms. */
+function serializeMs(header) {
+  const entry = String(header ?? '')
+    .split(',')
+    .find((e) => e.trim().startsWith('serialize'));
+  const duration = /dur=([\d.]+)/.exec(entry ?? '');
+  if (!duration) throw new Error(`no serialize entry in Server-Timing: ${header}`);
+  return Number(duration[1]);
+}
+
+/** One GET over HTTP/1.1 (cleartext or TLS) on a kept-alive agent: its Server-Timing header. */
+function getHttp1(module, agent, url) {
+  return new Promise((resolve, reject) => {
+    module
+      .get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(response.headers['server-timing'])
+            : reject(new Error(`${url}: ${response.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** One GET on an HTTP/2 session. */
+function getHttp2(session, path) {
+  return new Promise((resolve, reject) => {
+    const stream = session.request({ ':path': path });
+    let headers;
+    stream.on('response', (h) => (headers = h));
+    stream.resume();
+    stream.on('end', () =>
+      headers?.[':status'] === 200
+        ? resolve(headers['server-timing'])
+        : reject(new Error(`${path}: ${headers?.[':status']}`)),
+    );
+    stream.on('error', reject);
+  });
+}
+
+const server = await startStudyServer({
+  port: PORT,
+  options: ['-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/bench-data'],
+});
+try {
+  const info = await (await fetch(`http://127.0.0.1:${PORT}/api/info`)).json();
+  const origins = protocolOrigins(`http://localhost:${PORT}`, info.protocols);
+  if (!origins.h2 || !origins['http1.1-tls']) throw new Error(`the server offers no TLS: ${info.protocols_note}`);
+  const ca = readFileSync(TLS_CERTIFICATE);
+  const plain = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const tls = new https.Agent({ keepAlive: true, maxSockets: 1, ca });
+  // Windows as large as a browser's: with Node's default 64 KiB, the client sends so many small
+  // WINDOW_UPDATE frames that Jetty's flood protection ends the session (ENHANCE_YOUR_CALM).
+  const session = http2.connect(origins.h2, { ca, settings: { initialWindowSize: WINDOW_BYTES } });
+  await new Promise((resolve, reject) => session.once('connect', resolve).once('error', reject));
+  session.setLocalWindowSize(2 * WINDOW_BYTES);
+  const get = {
+    'http1.1': (path) => getHttp1(http, plain, origins['http1.1'] + path),
+    'http1.1-tls': (path) => getHttp1(https, tls, origins['http1.1-tls'] + path),
+    h2: (path) => getHttp2(session, path),
+  };
+  const protocols = Object.keys(get);
+  const samples = Object.fromEntries(PATHS.map((p) => [p, Object.fromEntries(protocols.map((x) => [x, []]))]));
+  for (let round = 1 - WARMUP_ROUNDS; round <= ROUNDS; round++) {
+    for (let i = 0; i < protocols.length; i++) {
+      const protocol = protocols[(i + round + WARMUP_ROUNDS) % protocols.length];
+      for (const path of PATHS) {
+        let sum = 0;
+        for (let k = 0; k < PER_VISIT; k++) sum += serializeMs(await get[protocol](path));
+        if (round >= 1) samples[path][protocol].push({ round, value: sum / PER_VISIT });
+      }
+    }
+  }
+  session.close();
+  plain.destroy();
+  tls.destroy();
+
+  const figures = [];
+  for (const path of PATHS) {
+    const of = samples[path];
+    const row = { path, medians_ms: {}, ratios_to_http11: {} };
+    for (const protocol of protocols) row.medians_ms[protocol] = median(of[protocol].map((s) => s.value));
+    for (const protocol of protocols.slice(1)) {
+      const r = roundRatio(of[protocol], of['http1.1']);
+      row.ratios_to_http11[protocol] = { ratio: r.ratio, ci_low: r.ci_low, ci_high: r.ci_high, rounds: r.rounds };
+    }
+    row.h2_within_http11 = row.ratios_to_http11.h2.ci_high <= 1 + DELTA;
+    row.raw = of;
+    figures.push(row);
+    const show = (p) => {
+      const r = row.ratios_to_http11[p];
+      return `${p} ${r.ratio.toFixed(3)}× (95% CI ${r.ci_low.toFixed(3)}–${r.ci_high.toFixed(3)})`;
+    };
+    console.log(
+      `${path}: serialize median ${protocols.map((p) => `${p} ${row.medians_ms[p].toFixed(4)} ms`).join(', ')}; ` +
+        `against cleartext HTTP/1.1: ${show('http1.1-tls')}, ${show('h2')}; ` +
+        `HTTP/2 within 1 + ${DELTA}: ${row.h2_within_http11 ? 'yes' : 'no'}`,
+    );
+  }
+  const file = writeBenchmark(
+    'protocols',
+    {
+      rounds: ROUNDS,
+      warmup_rounds: WARMUP_ROUNDS,
+      requests_per_visit: PER_VISIT,
+      delta: DELTA,
+      server: info.versions,
+    },
+    figures,
+  );
+  console.log(`Figures: ${file}`);
+} finally {
+  server.stop();
+}

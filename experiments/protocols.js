@@ -1,0 +1,104 @@
+// The protocols of a study run (common/protocols.js, docs/protocols.md): where each is served
+// (the server's /api/info lists its connectors), checked once in the browser before the first
+// cell, recorded in run.json; and the page each comparison group opens, at its protocol's origin.
+
+import { PROTOCOLS, protocolOrigins, protocolUsed } from '#common/protocols.js';
+import { TLS_CERTIFICATE, spkiHash } from '#common/browsers/tls-certificate.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** How each engine is made to trust the server's certificate (common/browsers/), for run.json. */
+export const TRUST = Object.freeze({
+  chromium: "the certificate's public key, pinned at launch (--ignore-certificate-errors-spki-list)",
+  firefox: "the certificate as a trust anchor in the launch profile's own NSS database (certutil)",
+});
+
+/** Why `engine` cannot trust the server's certificate here, or null when it can. */
+export function trustProblem(engine, certificate = TLS_CERTIFICATE) {
+  if (!existsSync(certificate))
+    return `there is no TLS certificate at ${certificate}: run scripts/tls-key.sh (npm run study does)`;
+  if (engine.name !== 'firefox') return null;
+  try {
+    execFileSync('sh', ['-c', 'command -v certutil'], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return (
+      'Firefox is made to trust it with certutil, which is missing: apt-get install libnss3-tools ' +
+      '(npm run study and npm test install it as root)'
+    );
+  }
+}
+
+/**
+ * The run's protocols, for run.json: each one's origin, what the server offers, how the browser
+ * trusts its certificate, and, for each protocol the plan uses, what the browser negotiated on a
+ * page at its origin. Throws, naming what is wrong, when the server does not offer one of them,
+ * the browser cannot trust the certificate or negotiates another protocol, or the page is not a
+ * secure, cross-origin-isolated context there.
+ *
+ * @param browser the run's browser
+ * @param engine its engine (common/browsers/engines.js)
+ * @param baseUrl the study's base URL (cleartext HTTP/1.1)
+ * @param info the server's /api/info
+ * @param cells the plan's cells
+ */
+export async function protocolContext(browser, engine, baseUrl, info, cells) {
+  const origins = protocolOrigins(baseUrl, info.protocols ?? []);
+  const used = [...new Set(cells.map((c) => c.protocol))];
+  const missing = used.filter((name) => !origins[name]);
+  if (missing.length) {
+    throw new Error(
+      `The plan has cells over ${missing.join(', ')}, which the server at ${baseUrl} does not offer ` +
+        `(${info.protocols_note ?? `it serves ${Object.keys(origins).join(', ')}`}). ` +
+        '`npm run study` makes the TLS key (scripts/tls-key.sh) before it starts the server.',
+    );
+  }
+  const overTls = used.filter((name) => PROTOCOLS[name].scheme === 'https');
+  const problem = overTls.length ? trustProblem(engine) : null;
+  if (problem) throw new Error(`The plan has cells over ${overTls.join(', ')}, but ${problem}.`);
+  const checked = {};
+  for (const name of used) {
+    const page = await browser.newPage();
+    try {
+      await page.goto(new URL('/', origins[name]).href);
+      await page.evaluate(() => window.labReady);
+      checked[name] = await page.evaluate(() => ({
+        next_hop_protocol: performance.getEntriesByType('navigation')[0]?.nextHopProtocol ?? null,
+        cross_origin_isolated: globalThis.crossOriginIsolated === true,
+        secure_context: globalThis.isSecureContext === true,
+      }));
+    } catch (error) {
+      throw new Error(`${engine.title} could not open the page over ${name} at ${origins[name]}: ${error.message}`, {
+        cause: error,
+      });
+    } finally {
+      await page.close();
+    }
+    const got = protocolUsed(origins[name], checked[name].next_hop_protocol);
+    if (got !== name) {
+      throw new Error(`At ${origins[name]} ${engine.title} negotiated ${got}, not ${name} (${PROTOCOLS[name].label})`);
+    }
+    if (!checked[name].cross_origin_isolated || !checked[name].secure_context) {
+      throw new Error(`The page over ${name} at ${origins[name]} is not a secure, cross-origin-isolated context`);
+    }
+  }
+  return {
+    origins,
+    served: info.protocols ?? [],
+    note: info.protocols_note ?? null,
+    certificate_spki_sha256: existsSync(TLS_CERTIFICATE) ? spkiHash(readFileSync(TLS_CERTIFICATE, 'utf8')) : null,
+    trust: TRUST[engine.name] ?? null,
+    checked,
+  };
+}
+
+/**
+ * The page a comparison group opens: the client at its protocol's origin (run.json's), or at the
+ * base URL for cleartext HTTP/1.1 in a run recorded before protocols were.
+ */
+export function protocolPage(context, protocol) {
+  const origin = context.protocols?.origins?.[protocol];
+  if (origin) return new URL('/', origin).href;
+  if (protocol === 'http1.1') return '/';
+  throw new Error(`This run's server offers no ${protocol} (run.json records no origin for it)`);
+}
