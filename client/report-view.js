@@ -37,13 +37,21 @@ export function decide(decisions, { object, count, network, cm }) {
   );
 }
 
+/** One other configuration against the fastest: its ratio over the rounds both ran, one way up. */
+function timesAgainstFastest(other) {
+  const ratio = Number.isFinite(other.ratio) ? other.ratio : other.times_slower;
+  return ratio >= 1
+    ? `${other.configuration} ${ratio.toFixed(2)}× slower`
+    : `${other.configuration} ${(1 / ratio).toFixed(2)}× faster`;
+}
+
 /**
  * A decision in a sentence; `judging` is the report's {delta, looks} (reports from before it was
  * recorded were judged at the default stop rule's).
  */
 export function describeDecision(decision, { delta, looks } = judgingOf(undefined)) {
   if (!decision) return 'Not measured in this run: choose a situation from the lists.';
-  const others = decision.others.map((o) => `${o.configuration} ${o.times_slower.toFixed(2)}× slower`).join('; ');
+  const others = decision.others.map((o) => timesAgainstFastest(o)).join('; ');
   const fastest =
     `Fastest: ${decision.fastest} (median ${decision.median_ms.toFixed(2)} ms)` +
     `${others ? `. Then: ${others}.` : '.'}`;

@@ -104,9 +104,15 @@ export const matchedDiffers = (matched, medians) => Math.abs(matched / medians -
 /** Marks a ratio of matched rounds that differs from the ratio of the overall medians. */
 export const MATCHED_MARK = '†';
 
+/**
+ * What one other configuration takes beyond the fastest (ms): over the rounds both ran where the
+ * judgment says (extra_ms, from fastest_rule 2), else the difference of the overall medians.
+ */
+const extraOf = (other, fastestMs) => other.extra_ms ?? other.median_ms - fastestMs;
+
 /** What one other configuration costs against the fastest, in words. */
 function costOf(other, fastestMs) {
-  const extra = plus(other.median_ms - fastestMs);
+  const extra = plus(extraOf(other, fastestMs));
   if (other.verdict === VERDICTS.EQUIVALENT) return `about as fast (${extra})`;
   if (other.verdict === VERDICTS.B_FASTER) {
     const note = matchedDiffers(other.ratio, other.median_ms / fastestMs) ? MATCHED_MARK : '';
@@ -158,7 +164,7 @@ export function situationParagraph(decision, cellsById, named = MOST_NAMED) {
       fastest_ms: decision.median_ms,
       others: shown.map((o) => ({
         case_id: o.case_id,
-        extra_ms: o.median_ms - decision.median_ms,
+        extra_ms: extraOf(o, decision.median_ms),
         ratio: o.verdict === VERDICTS.B_FASTER ? o.ratio : null,
       })),
     },

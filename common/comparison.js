@@ -85,35 +85,30 @@ function resampledMedian(valuesByRound) {
  *     a median of its own over every round, which drift can move away from the matched one)
  */
 export function roundRatio(a, b, { confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {}) {
-  const roundsA = byRound(a);
-  const roundsB = byRound(b);
-  const rounds = roundsInBoth(roundsA, roundsB);
-  const valuesA = rounds.map((r) => roundsA.get(r));
-  const valuesB = rounds.map((r) => roundsB.get(r));
-  const allA = valuesA.flat();
-  const allB = valuesB.flat();
-  const [medianOfA, medianOfB] = [median(allA), median(allB)];
+  const { valuesA, valuesB, medianOfA, medianOfB } = matched(a, b);
+  const rounds = valuesA.length;
+  const [allA, allB] = [valuesA.flat(), valuesB.flat()];
   const result = {
     ratio: medianOfA / medianOfB,
     ci_low: NaN,
     ci_high: NaN,
     median_a: medianOfA,
     median_b: medianOfB,
-    rounds: rounds.length,
+    rounds,
     n_a: allA.length,
     n_b: allB.length,
     method: 'round bootstrap (percentile)',
   };
-  if (rounds.length < 2) return result;
+  if (rounds < 2) return result;
 
   const random = seededRandom(seed);
   const medianA = resampledMedian(valuesA);
   const medianB = resampledMedian(valuesB);
-  const draws = new Int32Array(rounds.length);
+  const draws = new Int32Array(rounds);
   const ratios = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     draws.fill(0);
-    for (let i = 0; i < rounds.length; i++) draws[Math.floor(random() * rounds.length)]++;
+    for (let i = 0; i < rounds; i++) draws[Math.floor(random() * rounds)]++;
     ratios[r] = medianA(draws) / medianB(draws);
   }
   ratios.sort();
@@ -223,6 +218,24 @@ export function judgingOf(stop) {
 /** The rounds two byRound maps share, in ascending order. */
 function roundsInBoth(roundsA, roundsB) {
   return [...roundsA.keys()].filter((r) => roundsB.has(r)).sort((x, y) => x - y);
+}
+
+/** Both cells' values in the rounds both were measured in (per round), and their medians. */
+function matched(a, b) {
+  const [roundsA, roundsB] = [byRound(a), byRound(b)];
+  const rounds = roundsInBoth(roundsA, roundsB);
+  const valuesA = rounds.map((r) => roundsA.get(r));
+  const valuesB = rounds.map((r) => roundsB.get(r));
+  return { valuesA, valuesB, medianOfA: median(valuesA.flat()), medianOfB: median(valuesB.flat()) };
+}
+
+/**
+ * median(a) / median(b) over the rounds both cells were measured in, as roundRatio's ratio, without
+ * its CI (NaN when they share no round).
+ */
+export function matchedRatio(a, b) {
+  const { medianOfA, medianOfB } = matched(a, b);
+  return medianOfA / medianOfB;
 }
 
 /** The rounds in which both cells were measured, in ascending order. */

@@ -16,6 +16,7 @@ import {
   VERDICTS,
   isResolved,
   judgingOf,
+  matchedRatio,
   roundRatio,
   steadyLooksOf,
   verdictOf,
@@ -29,13 +30,41 @@ export const NO_CLEAR_WINNER = 'no clear winner';
 /** Whether a family's groups choose a configuration (formats, side), or only compare (caching). */
 export const decides = (cell) => familyOf(cell)?.name !== 'caching';
 
-/** The cells the decision ranks that have samples, fastest median first: [{cell, id, median}]. */
-function rankedByMedian(cells, medianOf) {
-  return cells
+/**
+ * How the decision finds the fastest configuration, recorded with every judgment (`fastest_rule`):
+ * 1, the lowest median over all of a cell's samples (runs made before version 2 are re-judged so);
+ * 2, from there on to any configuration that was faster in the rounds both ran, as long as there
+ * is one not yet visited. Racing leaves cells out of later rounds, so a cell's median over all its
+ * rounds can rank it ahead of one that beat it in every round they shared.
+ */
+export const FASTEST_RULE = 2;
+
+/**
+ * The cells the decision ranks that have samples, the fastest first (by `version` of
+ * FASTEST_RULE), then the others by median: [{cell, id, median}].
+ */
+function ranked(cells, byCase, version) {
+  const byMedian = cells
     .filter(decides)
-    .map((cell) => ({ cell, id: caseId(cell), median: medianOf(cell) }))
+    .map((cell) => ({ cell, id: caseId(cell), median: medianOrNull(byCase.get(caseId(cell)).map((s) => s.value)) }))
     .filter((c) => Number.isFinite(c.median))
     .sort((x, y) => x.median - y.median);
+  if (version < 2 || byMedian.length < 2) return byMedian;
+  let fastest = byMedian[0];
+  const visited = new Set([fastest.id]);
+  for (;;) {
+    let next = null;
+    let lowest = 1;
+    for (const c of byMedian) {
+      if (visited.has(c.id)) continue;
+      const ratio = matchedRatio(byCase.get(c.id), byCase.get(fastest.id));
+      if (ratio < lowest) [next, lowest] = [c, ratio];
+    }
+    if (!next) break;
+    visited.add(next.id);
+    fastest = next;
+  }
+  return [fastest, ...byMedian.filter((c) => c !== fastest)];
 }
 
 /**
@@ -44,12 +73,11 @@ function rankedByMedian(cells, medianOf) {
  * waits for these too, so that a recommendation, or "no clear winner", rests on margins that were
  * sampled until settled.
  */
-function marginPairs(cells, pairs, medianOf) {
-  const ranked = rankedByMedian(cells, medianOf);
-  if (ranked.length < 2) return [];
-  const fastest = ranked[0];
+function marginPairs(order, pairs) {
+  if (order.length < 2) return [];
+  const fastest = order[0];
   const compared = new Set(pairs.flatMap(({ a, b }) => [`${caseId(a)} ${caseId(b)}`, `${caseId(b)} ${caseId(a)}`]));
-  return ranked
+  return order
     .slice(1)
     .filter(({ id }) => !compared.has(`${id} ${fastest.id}`))
     .map(({ cell }) => ({ dimension: 'margin', a: cell, b: fastest.cell }));
@@ -62,6 +90,10 @@ function turned(c) {
     ...c,
     a: c.b,
     b: c.a,
+    median_a: c.median_b,
+    median_b: c.median_a,
+    n_a: c.n_b,
+    n_b: c.n_a,
     ratio: 1 / c.ratio,
     ci_low: 1 / c.ci_high,
     ci_high: 1 / c.ci_low,
@@ -80,16 +112,15 @@ function turned(c) {
 }
 
 /**
- * The decision: the configurations from fastest to slowest, each other one with its margin over the
- * fastest (its ratio to the fastest, from the judged pair of the two); the recommendation is the
+ * The decision: the fastest configuration (FASTEST_RULE), then the others by median, each with its
+ * margin over the fastest (its ratio to the fastest, from the judged pair of the two); the recommendation is the
  * fastest when every other is clearly slower (its CI wholly above 1 + δ) and settled, else "no
  * clear winner" among the fastest and every one not clearly slower. `settled` says whether every
  * margin settled (clearly slower, or equivalent within ±δ, at `looks` looks in a row).
  */
-function decisionOf(cells, judged, medianOf) {
-  const ranked = rankedByMedian(cells, medianOf);
-  if (!ranked.length) return null;
-  const [fastest, ...rest] = ranked;
+function decisionOf(order, judged, fastestRule) {
+  if (!order.length) return null;
+  const [fastest, ...rest] = order;
   const others = rest.map(({ id, median }) => {
     const pair = judged.find((c) => (c.a === id && c.b === fastest.id) || (c.a === fastest.id && c.b === id));
     const margin = pair.a === id ? pair : turned(pair);
@@ -98,6 +129,9 @@ function decisionOf(cells, judged, medianOf) {
       case_id: id,
       median_ms: median,
       times_slower: median / fastest.median,
+      // From version 2 the fastest may not have the lowest overall median: the extra time is of
+      // the rounds both ran, as the ratio is.
+      ...(fastestRule >= 2 && { extra_ms: margin.median_a - margin.median_b }),
       ratio: margin.ratio,
       ci_low: margin.ci_low,
       ci_high: margin.ci_high,
@@ -182,16 +216,18 @@ export function closableCells(cells, samples, judgment) {
  * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
  * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
  *     verdicts are computed once (a round then costs one bootstrap per comparison)
- * @param options {fewRounds, fewRoundsVersion}: whether the few-rounds test (few-rounds.js) may
- *     decide a comparison its CI has not settled (default: the stop rule's fewRounds; false: as
- *     runs made before it), and which version of it (default: its RULE_VERSION)
+ * @param options {fewRounds, fewRoundsVersion, fastestRule}: whether the few-rounds test
+ *     (few-rounds.js) may decide a comparison its CI has not settled (default: the stop rule's
+ *     fewRounds; false: as runs made before it), which version of it (default: its RULE_VERSION),
+ *     and which FASTEST_RULE finds the fastest (default: the current one)
  * @returns {delta, looks, few_rounds (true when the few-rounds test took part), few_rounds_rule
- *     (its version, from 2), comparisons:
+ *     (its version, from 2), fastest_rule (from 2), comparisons:
  *     [{dimension, a, b (case ids), ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b,
  *     method, delta, verdict, steady_looks, settled, decided_by (BOOTSTRAP_RULE, FEW_ROUNDS_RULE
  *     or null while open), few_rounds: {verdict, rounds, low, high} (the test's own reading)}],
  *     decision: {fastest, median_ms, recommendation (a case id or NO_CLEAR_WINNER),
- *     no_clear_winner_among, settled, others: [{case_id, median_ms, times_slower, ratio, ci_low,
+ *     no_clear_winner_among, settled, others: [{case_id, median_ms, times_slower, extra_ms (from
+ *     fastest_rule 2: its median minus the fastest's, over the rounds both ran), ratio, ci_low,
  *     ci_high, rounds, verdict, steady_looks, settled, clearly_slower}]} | null, settled}
  */
 export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}) {
@@ -200,9 +236,10 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
   const version = options.fewRoundsVersion ?? RULE_VERSION;
   const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
   for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
-  const medianOf = (cell) => medianOrNull((byCase.get(caseId(cell)) ?? []).map((s) => s.value));
+  const fastestRule = options.fastestRule ?? FASTEST_RULE;
+  const order = ranked(cells, byCase, fastestRule);
   const pairs = groupComparisons(cells);
-  const comparisons = [...pairs, ...marginPairs(cells, pairs, medianOf)].map(({ dimension, a, b }) => {
+  const comparisons = [...pairs, ...marginPairs(order, pairs)].map(({ dimension, a, b }) => {
     const [idA, idB] = [caseId(a), caseId(b)];
     const [samplesA, samplesB] = [byCase.get(idA), byCase.get(idB)];
     const ratio = roundRatio(samplesA, samplesB);
@@ -233,12 +270,13 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     }
     return judged;
   });
-  const decision = decisionOf(cells, comparisons, medianOf);
+  const decision = decisionOf(order, comparisons, fastestRule);
   return {
     delta,
     looks,
     ...(fewRounds && { few_rounds: true }),
     ...(fewRounds && version >= 2 && { few_rounds_rule: version }),
+    ...(fastestRule >= 2 && { fastest_rule: fastestRule }),
     comparisons,
     decision,
     settled: comparisons.every((c) => c.settled),

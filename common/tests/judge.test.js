@@ -217,3 +217,39 @@ test('closableCells: the cells of the open comparisons one more round could deci
     [],
   );
 });
+
+test('the fastest: faster in the rounds both ran, not the lowest median over rounds racing left apart', () => {
+  // Protobuf is 10 % faster than JSON in every round both ran (1–12), when the machine was slow;
+  // then racing kept only JSON (rounds 13–40, the machine faster): JSON's overall median is the
+  // lower one.
+  const samples = [];
+  for (let round = 1; round <= 40; round++) {
+    const level = round <= 12 ? 2 : 1;
+    samples.push({ case_id: jsonNone, round, total_ms: 10 * level * (1 + 0.001 * (round % 3)) });
+    if (round <= 12) {
+      for (const [id, ms] of [
+        [protobufNone, 9],
+        [jsonGzip, 12],
+        [protobufGzip, 13],
+      ])
+        samples.push({ case_id: id, round, total_ms: ms * level * (1 + 0.001 * (round % 5)) });
+    }
+  }
+  const now = judgeGroup(cells, samples);
+  assert.equal(now.fastest_rule, 2);
+  assert.equal(now.decision.fastest, protobufNone);
+  const json = now.decision.others.find((o) => o.case_id === jsonNone);
+  assert.ok(json.ratio > 1.05 && json.verdict === VERDICTS.B_FASTER, 'JSON is clearly slower, in matched rounds');
+  assert.ok(json.extra_ms > 0, 'and its extra time is of those rounds (its overall median is the lower one)');
+  assert.ok(json.median_ms < now.decision.median_ms);
+  const margins = now.comparisons.filter((c) => c.dimension === 'margin');
+  assert.ok(
+    margins.every((m) => m.b === protobufNone),
+    'margins are taken against the fastest',
+  );
+
+  const before = judgeGroup(cells, samples, undefined, new Map(), { fastestRule: 1 });
+  assert.equal(before.fastest_rule, undefined, 'version 1 judgments were stored without it');
+  assert.equal(before.decision.fastest, jsonNone, 'version 1: the lowest overall median');
+  assert.ok(before.decision.others.every((o) => !('extra_ms' in o)));
+});
