@@ -35,14 +35,15 @@ done
 # 2. Node: the client's codecs, sorts, statistics and runner; the study's plans and run
 #    directories; the smoke plan run end to end with npx playwright test, then resumed; and the
 #    report's statistics and answers on a run whose answers are known. The load testbed's tests
-#    (closed loop, constant rate) run after the others, alone, one after the other: their load
-#    generators would share the two cores with the browser runs whose timings the smoke and
-#    netns tests check. One file at a time (as node does on 2 cores anyway): on a machine with
+#    (closed loop, constant rate, HTTP/2 at a high rate) run after the others, alone, one after
+#    the other: their load generators would share the two cores with the browser runs whose
+#    timings the smoke and netns tests check. One file at a time (as node does on 2 cores anyway): on a machine with
 #    more, it would run the smoke and netns study runs side by side, each timing its browser
 #    while the other loads the cores.
-testbeds=(experiments/tests/load-testbed.netns.test.js experiments/tests/load-testbed-open-loop.netns.test.js)
+testbeds=(experiments/tests/load-testbed.netns.test.js experiments/tests/load-testbed-open-loop.netns.test.js
+  experiments/tests/load-testbed-h2-rate.netns.test.js)
 mapfile -t node_tests < <(ls common/tests/*.test.js client/tests/*.test.js experiments/tests/*.test.js \
-  analysis/tests/*.test.js | grep -vxF -e "${testbeds[0]}" -e "${testbeds[1]}")
+  analysis/tests/*.test.js | grep -vxF -f <(printf '%s\n' "${testbeds[@]}"))
 node --test --test-concurrency=1 "${node_tests[@]}" 2>&1 | tee test-results/node.tap || status=1
 node --test --test-concurrency=1 "${testbeds[@]}" 2>&1 | tee test-results/node-testbed.tap || status=1
 for tap in test-results/node.tap test-results/node-testbed.tap; do

@@ -58,6 +58,17 @@ const RESPONSIVE_WITHIN_S = 10;
 const MIN_WINDOW_REQUESTS = 10;
 /** How long after a probe the server's requests in progress may take to end. */
 const FREE_WITHIN_S = 10;
+/**
+ * The server's limit of Jetty's HTTP/2 flood protection for the testbed's runs
+ * (tls.h2MaxRateControlledEventsPerSecond, docs/protocols.md#flood-protection), above any rate of
+ * counted frames a probe makes: Go's HTTP/2 client (Vegeta's) sends, per request, a WINDOW_UPDATE
+ * frame for each 4 KiB or more of the answer it read, and those for a stream the server has
+ * already closed count. That is at most one per request at the search's highest rate (max_per_s,
+ * 20,000 by default), or one per 4 KiB at 1 Gbit/s (about 30,500 a second). Under Jetty's default
+ * (128 a second per connection) an HTTP/2 probe's connection ends, from a few hundred requests a
+ * second, with GOAWAY ENHANCE_YOUR_CALM: the rate found would be the guard's, not the server's.
+ */
+export const LOAD_H2_MAX_RATE_CONTROLLED_EVENTS_PER_S = 1_000_000;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const now = () => performance.now();
@@ -568,7 +579,10 @@ async function main() {
     console.log('Starting the server in its namespace…');
     const server = await netns.startServerInNamespace(
       port,
-      [`-Ddw.server.applicationConnectors[0].idleTimeout=${plan.server_idle_timeout_s}s`],
+      [
+        `-Ddw.server.applicationConnectors[0].idleTimeout=${plan.server_idle_timeout_s}s`,
+        `-Ddw.tls.h2MaxRateControlledEventsPerSecond=${LOAD_H2_MAX_RATE_CONTROLLED_EVENTS_PER_S}`,
+      ],
       [`-Xmx${plan.server_heap_mb}m`],
     );
     const pid = jvmPid(server.pid);
@@ -611,6 +625,8 @@ async function main() {
       server: {
         versions: info.versions,
         settings: info.settings,
+        // Each connector's protocol and port; HTTP/2's with the flood protection's limit it ran with.
+        protocols: info.protocols ?? [],
         ingest: info.ingest ?? null,
         machine: info.machine,
         port,

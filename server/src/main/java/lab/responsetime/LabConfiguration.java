@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lab.responsetime.core.ingest.IngestLimits;
+import lab.responsetime.jetty.RateControlledHttp2ConnectorFactory;
 
 /**
  * The server's settings. Every one has an embedded default, so the server runs without a
@@ -170,6 +171,22 @@ public class LabConfiguration extends Configuration {
         @Max(65535)
         private int h2Port = 8444;
 
+        /**
+         * The limit of Jetty's HTTP/2 flood protection (docs/protocols.md#flood-protection): the
+         * frames it rate-controls that one connection may send in any second; one more ends the
+         * connection with GOAWAY ENHANCE_YOUR_CALM. Jetty's own 128 by default; the load testbed
+         * raises it, since a load generator's HTTP/2 client at a high rate sends more of them
+         * (WINDOW_UPDATE frames for streams the server has already closed) than that.
+         */
+        @JsonProperty
+        @Min(
+                value = 1,
+                message =
+                        "must be at least 1 (frames a second per connection before Jetty's"
+                                + " flood protection closes it; Jetty's default is 128)")
+        private int h2MaxRateControlledEventsPerSecond =
+                RateControlledHttp2ConnectorFactory.JETTY_DEFAULT_EVENTS_PER_SECOND;
+
         public String getKeyStore() {
             return keyStore;
         }
@@ -205,6 +222,14 @@ public class LabConfiguration extends Configuration {
 
         public void setH2Port(int h2Port) {
             this.h2Port = h2Port;
+        }
+
+        public int getH2MaxRateControlledEventsPerSecond() {
+            return h2MaxRateControlledEventsPerSecond;
+        }
+
+        public void setH2MaxRateControlledEventsPerSecond(int h2MaxRateControlledEventsPerSecond) {
+            this.h2MaxRateControlledEventsPerSecond = h2MaxRateControlledEventsPerSecond;
         }
     }
 

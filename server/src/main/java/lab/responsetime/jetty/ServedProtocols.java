@@ -48,13 +48,22 @@ public final class ServedProtocols implements ServerLifecycleListener {
                 entry.put("scheme", listening.getProtocols().contains("ssl") ? "https" : "http");
                 entry.put("port", listening.getLocalPort());
                 entry.put("jetty_protocols", List.copyOf(listening.getProtocols()));
+                Integer eventsPerSecond =
+                        RateControlledHttp2ConnectorFactory.eventsPerSecondOf(listening);
+                if (eventsPerSecond != null) {
+                    entry.put("max_rate_controlled_events_per_s", eventsPerSecond);
+                }
                 found.add(entry);
             }
         }
         served = List.copyOf(found);
     }
 
-    /** [{name, scheme, port, jetty_protocols}], one per application connector. */
+    /**
+     * [{name, scheme, port, jetty_protocols}], one per application connector; an HTTP/2 one also
+     * has {@code max_rate_controlled_events_per_s}, the limit of Jetty's flood protection it runs
+     * with.
+     */
     public List<Map<String, Object>> served() {
         return served;
     }

@@ -1,7 +1,6 @@
 package lab.responsetime.jetty;
 
 import io.dropwizard.core.server.DefaultServerFactory;
-import io.dropwizard.http2.Http2ConnectorFactory;
 import io.dropwizard.jetty.ConnectorFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import io.dropwizard.jetty.HttpsConnectorFactory;
@@ -13,8 +12,9 @@ import lab.responsetime.LabConfiguration.TlsSettings;
 /**
  * Adds the TLS connectors to the application's (docs/protocols.md): HTTP/1.1 over TLS, and HTTP/2
  * over TLS (ALPN offers h2, then http/1.1), both on the first connector's interface and with the
- * key store that the set-up makes. Dropwizard builds the server from its factory after the
- * application's {@code run}, so connectors added there are served.
+ * key store that the set-up makes; the HTTP/2 one with the configured limit of Jetty's flood
+ * protection. Dropwizard builds the server from its factory after the application's {@code run}, so
+ * connectors added there are served.
  */
 public final class TlsConnectors {
     /** Both connectors' TLS versions: the same handshake, so that only HTTP/2 tells them apart. */
@@ -51,7 +51,13 @@ public final class TlsConnectors {
         }
         List<ConnectorFactory> connectors = new ArrayList<>(server.getApplicationConnectors());
         connectors.add(configure(new HttpsConnectorFactory(), tls, tls.getHttp11Port(), bindHost));
-        connectors.add(configure(new Http2ConnectorFactory(), tls, tls.getH2Port(), bindHost));
+        connectors.add(
+                configure(
+                        new RateControlledHttp2ConnectorFactory(
+                                tls.getH2MaxRateControlledEventsPerSecond()),
+                        tls,
+                        tls.getH2Port(),
+                        bindHost));
         server.setApplicationConnectors(connectors);
         return null;
     }
