@@ -4,17 +4,14 @@
 // no non-2xx), and that the report is made. Skipped, with the reason, without root or wrk.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { wrkVersion } from '../load-testbed/wrk.js';
 import { loadGroups, checkLoadPlan } from '../load-testbed/load-plan.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { netnsSkip, runLoadTestbed } from './netns-runs.js';
 import { testNamespace, testPort } from './test-resources.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-testbed-');
 const PLAN = {
   name: 'testbed-test',
@@ -35,31 +32,16 @@ const PLAN = {
   waves: 1,
   rounds: 1,
 };
-const skip =
-  process.getuid?.() !== 0
-    ? 'needs root (network namespaces)'
-    : !wrkVersion()
-      ? 'needs wrk (bash scripts/setup.sh as root installs it)'
-      : false;
+const skip = netnsSkip({ wrk: true });
 
 test('the load testbed runs a plan between two namespaces, limited by the link where it should be', { skip }, () => {
-  const planFile = join(PARENT, 'plan.json');
-  writeFileSync(planFile, JSON.stringify(PLAN));
-  const runDir = join(PARENT, 'run');
-  const result = spawnSync('node', ['experiments/load-testbed/run.js'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: {
-      ...process.env,
-      PLAN: planFile,
-      RUN_DIR: runDir,
-      RTL_NETNS: testNamespace('rtl-ltest', '-lt'),
-      LOAD_PORT: String(testPort(18088, 4)),
-      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-    },
+  const { runDir } = runLoadTestbed(PLAN, {
+    parent: PARENT,
+    name: 'closed-loop',
+    namespace: testNamespace('rtl-ltest', '-lt'),
+    port: testPort(18088, 4),
+    timeoutMs: 300_000,
   });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 
   // Read back as another program would: the JSONL lines and run.json, nothing of the runner's.
   const context = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
