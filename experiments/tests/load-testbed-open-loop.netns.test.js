@@ -43,7 +43,7 @@ test('the constant-rate search runs between two namespaces, and its figures matc
     parent: PARENT,
     name: 'open-loop',
     namespace: testNamespace('rtl-oltest', '-ol'),
-    port: testPort(18098, 6),
+    port: testPort(18098, 10),
     timeoutMs: 600_000,
   });
   // The probes, for whoever reads a failure.
