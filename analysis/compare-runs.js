@@ -13,8 +13,10 @@
 // contradict each other). Each run is analysed on its own, exactly as its report is (at its
 // plan's δ and looks). Runs in two engines (BROWSER) also get each situation's answer per engine,
 // with the situations whose answer differs by engine told apart from those on the δ line
-// (engineAnswers).
+// (engineAnswers). The sentences state every ratio as the report does (answer-words.js relative):
+// one direction, k ≥ 1, naming which is faster.
 
+import { relative } from '#common/answer-words.js';
 import { VERDICTS, isResolved, verdictOf } from '#common/comparison.js';
 import { normalCdf } from '#common/compare.js';
 import { medianOrNull } from '#common/stats.js';
@@ -444,7 +446,7 @@ export function describeMany(r) {
         `  ${c.comparison}: ${Object.entries(c.verdicts)
           .map(([v, n]) => `${v} ${n}`)
           .join(', ')}` +
-        (c.ratio_min === null ? '' : `; ratio ${c.ratio_min.toFixed(3)}–${c.ratio_max.toFixed(3)}`) +
+        (c.ratio_min === null ? '' : `; ${ratioRange(c.ratio_min, c.ratio_max)}`) +
         (c.runs < k ? `; measured in ${c.runs} runs` : ''),
     ),
     `pairs of runs: ${Object.entries(r.summary)
@@ -452,6 +454,16 @@ export function describeMany(r) {
       .join(', ')}`,
   ];
 }
+
+/** A comparison's ratio a / b in words, b named: "1.39× faster than b". */
+const againstB = (ratio) => relative('a', 'b', ratio).replace(/^a is /, '');
+
+/** The range of a comparison's ratio a / b over several runs, in words, each end one way round. */
+const ratioRange = (min, max) =>
+  min === max ? `a is ${againstB(min)} in every run` : `a ranges from ${againstB(min)} to ${againstB(max)}`;
+
+/** A decision's margin (over, ratio, CI) in words, as the report's decision table has it. */
+const marginWords = (m) => relative(m.over, 'the fastest', m.ratio, m.ci_low, m.ci_high);
 
 /** A log-scale spread as a percentage of the ratio. */
 const logPercent = (x) => `${((Math.exp(x) - 1) * 100).toFixed(1)} %`;
@@ -471,10 +483,7 @@ function describeSpread(spread) {
 
 /** An engine's answer in words: its recommendation, and its margin with the CI. */
 function answerText(x) {
-  const margin = x.margin
-    ? `, then ${x.margin.over} ${x.margin.ratio.toFixed(2)}×` +
-      (Number.isFinite(x.margin.ci_low) ? ` (95% CI ${x.margin.ci_low.toFixed(2)}–${x.margin.ci_high.toFixed(2)})` : '')
-    : '';
+  const margin = x.margin ? `, then ${marginWords(x.margin)}` : '';
   const fastest = x.recommendation === x.fastest ? '' : ` (fastest ${x.fastest})`;
   return `${x.recommendation}${fastest}${margin}${x.settled ? '' : ', a margin not settled'}`;
 }
@@ -512,13 +521,13 @@ export function describeAgreement(r) {
       (r.cells.medians_moved_over_10_percent ? ` (${r.cells.moved_slower_in_b} slower in run B)` : '') +
       (r.cells.median_ratio_b_to_a === null
         ? ''
-        : `; run B / run A over every cell: median ${r.cells.median_ratio_b_to_a.toFixed(2)}×`),
+        : `; over every cell, the median: ${relative('run B', 'run A', r.cells.median_ratio_b_to_a)}`),
     `comparisons resolved in both runs: ${r.comparisons.resolved_in_both}; ` +
       `pointing opposite ways: ${r.comparisons.opposite_ways}`,
     ...r.comparisons.opposite.map(
       (o) =>
         `  opposite: ${o.comparison} ` +
-        `(${o.a.verdict} ${o.a.ratio.toFixed(2)}× vs ${o.b.verdict} ${o.b.ratio.toFixed(2)}×)`,
+        `(run A: ${relative('a', 'b', o.a.ratio)}; run B: ${relative('a', 'b', o.b.ratio)})`,
     ),
     `comparisons with a CI in both runs: ${r.comparisons.with_ci_in_both}; ` +
       `whose CIs lie apart: ${r.comparisons.cis_apart} ` +
@@ -542,26 +551,16 @@ export function describeAgreement(r) {
         Object.entries(d.nearest)
           .map(
             ([run, n]) =>
-              `; run ${run.toUpperCase()}: fastest ${n.fastest}` +
-              (n.margin
-                ? `, then ${n.margin.over} ${n.margin.ratio.toFixed(2)}×${
-                    Number.isFinite(n.margin.ci_low)
-                      ? ` (${n.margin.ci_low.toFixed(2)}–${n.margin.ci_high.toFixed(2)})`
-                      : ''
-                  }`
-                : ''),
+              `; run ${run.toUpperCase()}: fastest ${n.fastest}` + (n.margin ? `, then ${marginWords(n.margin)}` : ''),
           )
           .join('') +
         Object.entries(d.unsettled_margin)
           .map(
             ([run, o]) =>
-              `; not settled in run ${run.toUpperCase()}: ${o.over} ${o.ratio.toFixed(2)}×` +
+              `; not settled in run ${run.toUpperCase()}: ${marginWords(o)}` +
               (Number.isFinite(o.ci_low)
-                ? ` (${o.ci_low.toFixed(2)}–${o.ci_high.toFixed(2)}, ${o.verdict}` +
-                  (isResolved(o.verdict)
-                    ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row`
-                    : '') +
-                  ')'
+                ? `, ${o.verdict}` +
+                  (isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : '')
                 : ' (no CI)'),
           )
           .join(''),
@@ -579,8 +578,8 @@ export function describeAgreement(r) {
 /** What a comparison counted as for a claim in one run, with its ratio and CI. */
 function countText(x, run) {
   if (!x) return `not measured in run ${run}`;
-  const ci = Number.isFinite(x.ci_low) ? ` (${x.ci_low.toFixed(2)}–${x.ci_high.toFixed(2)})` : ' (no CI)';
-  return `${x.counts_as} in run ${run} at ${x.ratio.toFixed(2)}×${ci}`;
+  const noCi = Number.isFinite(x.ci_low) ? '' : ' (no CI)';
+  return `${x.counts_as} in run ${run}: ${relative('a', 'b', x.ratio, x.ci_low, x.ci_high)}${noCi}`;
 }
 
 /** The last line: the agreement in one word, and why (summaryOf). */

@@ -9,6 +9,7 @@ import {
   compareMany,
   compareRuns,
   describeAgreement,
+  describeEngines,
   describeMany,
   runToRunSpread,
 } from '../compare-runs.js';
@@ -72,7 +73,7 @@ test(
     assert.equal(result.comparisons.opposite_ways, 0);
     assert.match(
       describeAgreement(result)[0],
-      /\((\d+) slower in run B\); run B \/ run A over every cell: median 1\.\d\d×$/,
+      /\((\d+) slower in run B\); over every cell, the median: run B is 1\.\d\d× slower than run A$/,
     );
     const same = compareRuns(a.path, syntheticRun({ seed: 10 }).path);
     assert.ok(Math.abs(same.cells.median_ratio_b_to_a - 1) < 0.02, `${same.cells.median_ratio_b_to_a}`);
@@ -116,18 +117,21 @@ test('a different recommendation is told apart by whether each run settled its m
   );
   assert.match(
     describeAgreement(near)[4],
-    /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes 1\.10× \(1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes 1\.05× \(1\.02–1\.09\); /,
+    /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes is 1\.10× slower than the fastest \(95 % CI 1\.07–1\.15\); run B: fastest Protobuf, server computes, then Protobuf, client computes is 1\.05× slower than the fastest \(95 % CI 1\.02–1\.09\); /,
   );
   assert.match(
     describeAgreement(near)[4],
-    /not settled in run B: Protobuf, client computes 1\.05× \(1\.02–1\.09, unresolved\)$/,
+    /not settled in run B: Protobuf, client computes is 1\.05× slower than the fastest \(95 % CI 1\.02–1\.09\), unresolved$/,
   );
   // Clear at the last look but not yet at the looks in a row the stop rule asks: not settled either.
   const young = agreement(
     run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.096, 1.069, 1.152])),
     run(situation('no clear winner', ['Protobuf, client computes', 'b faster', 1.07, 1.052, 1.1, 2])),
   );
-  assert.match(describeAgreement(young)[4], /not settled in run B: .* \(1\.05–1\.10, b faster at 2 looks in a row\)$/);
+  assert.match(
+    describeAgreement(young)[4],
+    /not settled in run B: .* \(95 % CI 1\.05–1\.10\), b faster at 2 looks in a row$/,
+  );
   // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
   const settled = agreement(
     run(situation('Protobuf, server computes', ['Protobuf, client computes', 'b faster', 1.2, 1.1, 1.3])),
@@ -190,7 +194,7 @@ test(
     const lines = describeAgreement(onTheLine);
     assert.match(
       lines.at(-2),
-      /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A at 1\.05× \(1\.04–1\.06\), contradicted in run B at 1\.06× \(1\.05–1\.07\)$/,
+      /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A: a is 1\.05× slower than b \(95 % CI 1\.04–1\.06\), contradicted in run B: a is 1\.06× slower than b \(95 % CI 1\.05–1\.07\)$/,
     );
     assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
 
@@ -214,7 +218,10 @@ test(
       missing.conclusions.different[0].changed.map((x) => [x.a?.counts_as, x.b]),
       [['holds', null]],
     );
-    assert.match(describeAgreement(missing).at(-2), /holds in run A at 1\.00× \(0\.98–1\.02\), not measured in run B$/);
+    assert.match(
+      describeAgreement(missing).at(-2),
+      /holds in run A: a is 1\.00× slower than b \(95 % CI 0\.98–1\.02\), not measured in run B$/,
+    );
     assert.equal(missing.summary.agreement, 'different');
   },
 );
@@ -261,7 +268,7 @@ test("several runs: each pair's agreement, and the situations and comparisons th
   assert.ok(jsonProtobuf.ratio_min < 1 && jsonProtobuf.ratio_max > 1);
   assert.match(
     describeMany(four).join('\n'),
-    /books\/1000\/json\/none\/scenario1\/cm0\/unthrottled \| \S+: a faster 1, b faster 3; ratio 0\.\d{3}–1\.\d{3}/,
+    /books\/1000\/json\/none\/scenario1\/cm0\/unthrottled \| \S+: a faster 1, b faster 3; a ranges from \d\.\d\d× faster than b to \d\.\d\d× slower than b/,
   );
   // Runs of another plan are refused, as with two.
   const other = syntheticRun({ seed: 12 }).path;
@@ -276,6 +283,83 @@ test("several runs: each pair's agreement, and the situations and comparisons th
   const cli = spawnSync(process.execPath, [CLI, ...same], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);
   assert.match(cli.stdout, /\npairs of runs: 3 same\n$/);
+});
+
+test('every ratio in the sentences reads one way, k ≥ 1, naming which is faster (as the report words it)', () => {
+  // Ratios below 1 everywhere the text shows one: a margin over the fastest that the matched
+  // rounds put below 1, a comparison resolved a faster in one run, a claim's comparison, the
+  // median cell of run B against run A, and an engine's margin.
+  const comparison = (ratio, low, high) => ({
+    a_id: 'json',
+    b_id: 'protobuf',
+    ratio,
+    ci_low: low,
+    ci_high: high,
+    rounds: 40,
+  });
+  const situation = (recommendation, margin) => ({
+    object: 'books',
+    count: 10,
+    network: '10mbit',
+    cm: 0,
+    recommendation,
+    fastest: 'JSON, gzip',
+    margin,
+    others: [{ ...margin, configuration: margin.over, verdict: 'unresolved', steady_looks: 0, settled: false }],
+  });
+  const claim = (verdict, counts_as, ratio, low, high) => ({
+    claim: 'With GZIP the size advantage vanishes and JSON is as fast or faster than Protobuf.',
+    verdict,
+    parts: [
+      {
+        what: 'JSON/Protobuf',
+        comparisons: [{ a: 'json', b: 'protobuf', ratio, ci_low: low, ci_high: high, counts_as }],
+      },
+    ],
+  });
+  const margin = { over: 'Protobuf, gzip', ratio: 0.86, ci_low: 0.8, ci_high: 0.93 };
+  const result = agreement(
+    {
+      cells: [{ case_id: 'x', stats: { median: 10 } }],
+      all: [comparison(0.72, 0.68, 0.76)],
+      decisions: [situation('JSON, gzip', margin)],
+      conclusions: [claim('confirmed', 'holds', 0.9, 0.85, 0.94)],
+    },
+    {
+      cells: [{ case_id: 'x', stats: { median: 8 } }],
+      all: [comparison(1.3, 1.2, 1.4)],
+      decisions: [situation('no clear winner', margin)],
+      conclusions: [claim('refuted', 'contradicted', 1.2, 1.1, 1.3)],
+    },
+  );
+  const engines = describeEngines({
+    a: { title: 'Chromium', version: '156.0' },
+    b: { title: 'Firefox', version: '153.7.0' },
+    shaping: { a: 'cdp', b: 'cdp' },
+    situations: [
+      {
+        situation: 'books/10/10mbit/cm0',
+        answer: 'same',
+        a: { recommendation: 'JSON, gzip', fastest: 'JSON, gzip', margin, settled: true },
+        b: { recommendation: 'JSON, gzip', fastest: 'JSON, gzip', margin, settled: true },
+      },
+    ],
+    same: 1,
+    differ_by_engine: 0,
+    on_the_delta_line: 0,
+  });
+  const text = [...describeAgreement(result), ...engines].join('\n');
+  assert.doesNotMatch(text, /\b0\.\d+×/, 'no ratio below 1');
+  const marginWords = 'Protobuf, gzip is 1.16× faster than the fastest (95 % CI 1.08–1.25)';
+  assert.match(text, /over every cell, the median: run B is 1\.25× faster than run A/);
+  assert.ok(
+    text.includes(`  opposite: json | protobuf (run A: a is 1.39× faster than b; run B: a is 1.30× slower than b)`),
+    text,
+  );
+  assert.ok(text.includes(`run A: fastest JSON, gzip, then ${marginWords};`), text);
+  assert.ok(text.includes(`not settled in run A: ${marginWords}, unresolved`), text);
+  assert.ok(text.includes('holds in run A: a is 1.11× faster than b (95 % CI 1.06–1.18)'), text);
+  assert.ok(text.includes(`Chromium: JSON, gzip, then ${marginWords}; Firefox: `), text);
 });
 
 test('CIs that lie apart in two runs are counted against how many would if each held the run-to-run variation', () => {

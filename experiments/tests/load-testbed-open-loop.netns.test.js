@@ -8,18 +8,15 @@
 // here is a performance claim. A second run loads over HTTP/2 with TLS (open_loop.protocol h2).
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { wrkVersion } from '../load-testbed/wrk.js';
-import { readResults, vegetaReport, vegetaVersion } from '../load-testbed/vegeta.js';
+import { readResults, vegetaReport } from '../load-testbed/vegeta.js';
 import { windowFigures } from '../../analysis/open-loop.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { netnsSkip, runLoadTestbed } from './netns-runs.js';
 import { testNamespace, testPort } from './test-resources.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-open-loop-');
 const TARGET_MS = 300;
 const PLAN = {
@@ -39,35 +36,18 @@ const PLAN = {
   // Two Vegeta processes share each rate: their results merge as several load machines' would.
   open_loop: { p99_target_ms: TARGET_MS, warmup_s: 1, window_s: 3, precision: 0.25, max_probes: 5, generators: 2 },
 };
-const skip =
-  process.getuid?.() !== 0
-    ? 'needs root (network namespaces)'
-    : !wrkVersion()
-      ? 'needs wrk (bash scripts/setup.sh as root installs it)'
-      : !vegetaVersion()
-        ? 'needs Vegeta (bash scripts/setup.sh builds it with Go)'
-        : false;
+const skip = netnsSkip({ wrk: true, vegeta: true });
 
 test('the constant-rate search runs between two namespaces, and its figures match the raw results', { skip }, () => {
-  const planFile = join(PARENT, 'plan.json');
-  writeFileSync(planFile, JSON.stringify(PLAN));
-  const runDir = join(PARENT, 'run');
-  const result = spawnSync('node', ['experiments/load-testbed/run.js'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 600_000,
-    env: {
-      ...process.env,
-      PLAN: planFile,
-      RUN_DIR: runDir,
-      RTL_NETNS: testNamespace('rtl-oltest', '-ol'),
-      LOAD_PORT: String(testPort(18098, 6)),
-      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-    },
+  const { runDir, stdout } = runLoadTestbed(PLAN, {
+    parent: PARENT,
+    name: 'open-loop',
+    namespace: testNamespace('rtl-oltest', '-ol'),
+    port: testPort(18098, 10),
+    timeoutMs: 600_000,
   });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
   // The probes, for whoever reads a failure.
-  console.log(result.stdout);
+  console.log(stdout);
 
   const context = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
   assert.match(context.sessions[0].open_loop_generator.tool, /^vegeta v12\./);
@@ -152,23 +132,13 @@ test('the constant-rate mode loads over HTTP/2 with TLS, every answer a 2xx or a
     bandwidths_mbit: [100],
     open_loop: { p99_target_ms: TARGET_MS, warmup_s: 1, window_s: 2, precision: 0.5, max_probes: 2, protocol: 'h2' },
   };
-  const planFile = join(PARENT, 'plan-h2.json');
-  writeFileSync(planFile, JSON.stringify(plan));
-  const runDir = join(PARENT, 'run-h2');
-  const result = spawnSync('node', ['experiments/load-testbed/run.js'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 400_000,
-    env: {
-      ...process.env,
-      PLAN: planFile,
-      RUN_DIR: runDir,
-      RTL_NETNS: testNamespace('rtl-olh2', '-o2'),
-      LOAD_PORT: String(testPort(18100, 8)),
-      SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-    },
+  const { runDir } = runLoadTestbed(plan, {
+    parent: PARENT,
+    name: 'h2',
+    namespace: testNamespace('rtl-olh2', '-o2'),
+    port: testPort(18100, 8),
+    timeoutMs: 400_000,
   });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 
   const generator = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')).sessions[0].open_loop_generator;
   assert.equal(generator.protocol, 'h2');

@@ -4,11 +4,7 @@
 // shaping too, and a brought dataset (DATA) is measured there as well. Skipped, with the reason, without root.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { caseId } from '#common/cell.js';
 import { declareDataset } from '#common/datasets.js';
 import { NETWORKS } from '../network/profiles.js';
@@ -16,9 +12,9 @@ import { ENGINE_NAMES } from '#common/browsers/engines.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { netnsSkip, runStudy } from './netns-runs.js';
 import { testNamespace, testPort } from './test-resources.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
   name: 'netns-test',
@@ -71,7 +67,6 @@ const PLAN = {
   // Brought from inside the server's namespace: the only place that reaches it.
   datasets: { 'netns-data': 'server/src/test/resources/datasets/startup.jsonl' },
 };
-const root = process.getuid?.() === 0;
 
 /** Each engine's server port and namespace (test-resources.js: where several checkouts share a machine). */
 const SETUPS = {
@@ -82,29 +77,17 @@ const SETUPS = {
 for (const browser of ENGINE_NAMES)
   test(
     `SHAPING=netns runs a plan through the kernel with the profiles' delays and rates, in ${browser}`,
-    { skip: !root && 'needs root' },
+    { skip: netnsSkip() },
     () => {
-      const planFile = join(PARENT, `plan-${browser}.json`);
-      writeFileSync(planFile, JSON.stringify(PLAN));
-      const runDir = join(PARENT, `run-${browser}`);
-      const result = spawnSync('npx', ['playwright', 'test'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 400_000,
-        // Namespaces of its own, so that a study running here is left alone.
-        env: {
-          ...process.env,
-          PLAN: planFile,
-          RUN_DIR: runDir,
-          SHAPING: 'netns',
-          BROWSER: browser,
-          BASE_URL: `http://localhost:${SETUPS[browser].port}`,
-          RTL_NETNS: SETUPS[browser].namespace,
-          SERVER_WARMUP: '600',
-          SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-        },
+      // Namespaces of its own, so that a study running here is left alone.
+      const { runDir } = runStudy(PLAN, {
+        parent: PARENT,
+        name: browser,
+        browser,
+        namespace: SETUPS[browser].namespace,
+        port: SETUPS[browser].port,
+        timeoutMs: 400_000,
       });
-      assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 
       const { context, cells, samples } = readRun(runDir);
       assert.equal(context.shaping, 'netns');

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,24 +53,15 @@ class AbandonedWorkIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
-            new DropwizardAppExtension<>(
-                    LabApplication.class,
-                    (String) null,
-                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
+            TestApplication.boot(
+                    SIZE,
+                    "target/it-abandoned-data",
                     ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
-                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-                    ConfigOverride.config("dataset.directory", "target/it-abandoned-data"),
-                    ConfigOverride.config("client.directory", "../client"),
                     ConfigOverride.config("computation.maxSortWork", BUDGET),
                     ConfigOverride.config("computation.maxConcurrent", "1"),
                     ConfigOverride.config("computation.maxQueued", "1"));
 
-    private final HttpClient http =
-            HttpClient.newBuilder()
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5))
-                    .build();
+    private final HttpClient http = TestApplication.http11();
     private final List<Socket> sockets = new ArrayList<>();
 
     @BeforeEach

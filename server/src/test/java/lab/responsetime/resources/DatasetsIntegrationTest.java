@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.BroughtDatasets;
@@ -54,18 +53,13 @@ class DatasetsIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
-            new DropwizardAppExtension<>(
-                    LabApplication.class,
-                    (String) null,
-                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
-                    ConfigOverride.config("dataset.size", "200"),
-                    ConfigOverride.config("dataset.directory", DIRECTORY),
+            TestApplication.boot(
+                    200,
+                    DIRECTORY,
                     ConfigOverride.config(
                             "dataset.maxUploadBytes", String.valueOf(MAX_UPLOAD_BYTES)),
                     ConfigOverride.config(
-                            "dataset.bring.startup", "src/test/resources/datasets/startup.jsonl"),
-                    ConfigOverride.config("client.directory", "../client"));
+                            "dataset.bring.startup", "src/test/resources/datasets/startup.jsonl"));
 
     /** Datasets of several shapes, by name. */
     static final Map<String, String> SHAPES =
@@ -91,11 +85,7 @@ class DatasetsIntegrationTest {
                             + "\"x9_\":true,\"Type\":\"T\"},{\"_id\":0,\"class\":\"\",\"message\":"
                             + "\"\",\"x9_\":false,\"Type\":\"\"}]");
 
-    private final HttpClient http =
-            HttpClient.newBuilder()
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5))
-                    .build();
+    private final HttpClient http = TestApplication.http11();
 
     static Stream<Arguments> cells() {
         List<Arguments> cells = new ArrayList<>();

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.dataset.ObjectKind;
@@ -57,21 +56,12 @@ class IngestIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
-            new DropwizardAppExtension<>(
-                    LabApplication.class,
-                    (String) null,
-                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
-                    ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"),
-                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-                    ConfigOverride.config("dataset.directory", "target/it-ingest-data"),
-                    ConfigOverride.config("client.directory", "../client"));
+            TestApplication.boot(
+                    SIZE,
+                    "target/it-ingest-data",
+                    ConfigOverride.config("server.requestLog.appenders[0].threshold", "OFF"));
 
-    private final HttpClient http =
-            HttpClient.newBuilder()
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5))
-                    .build();
+    private final HttpClient http = TestApplication.http11();
 
     @BeforeEach
     void datasetsLoaded() throws Exception {

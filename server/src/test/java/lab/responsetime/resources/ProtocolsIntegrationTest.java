@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
-import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -44,14 +43,9 @@ class ProtocolsIntegrationTest {
     }
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
-            new DropwizardAppExtension<>(
-                    LabApplication.class,
-                    (String) null,
-                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
-                    ConfigOverride.config("dataset.size", "1000"),
-                    ConfigOverride.config("dataset.directory", "target/it-data-protocols"),
-                    ConfigOverride.config("client.directory", "../client"),
+            TestApplication.boot(
+                    1000,
+                    "target/it-data-protocols",
                     ConfigOverride.config("tls.keyStore", TLS.resolve("localhost.p12").toString()),
                     ConfigOverride.config("tls.http11Port", "0"),
                     ConfigOverride.config("tls.h2Port", "0"));

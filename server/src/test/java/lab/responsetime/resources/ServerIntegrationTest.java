@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
-import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.core.compression.Compression;
 import lab.responsetime.core.compression.CompressionLevels;
@@ -54,24 +53,15 @@ class ServerIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
-            new DropwizardAppExtension<>(
-                    LabApplication.class,
-                    (String) null,
-                    ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-                    ConfigOverride.config("server.adminConnectors[0].port", "0"),
-                    ConfigOverride.config("dataset.size", String.valueOf(SIZE)),
-                    ConfigOverride.config("dataset.directory", "target/it-data"),
-                    ConfigOverride.config("client.directory", "../client"),
+            TestApplication.boot(
+                    SIZE,
+                    "target/it-data",
                     ConfigOverride.config("response.headBytes", String.valueOf(HEAD_BYTES)),
                     ConfigOverride.config("computation.maxSortWork", "1.5e8"),
                     ConfigOverride.config("computation.maxConcurrent", "1"),
                     ConfigOverride.config("computation.maxQueued", "0"));
 
-    private final HttpClient http =
-            HttpClient.newBuilder()
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(5))
-                    .build();
+    private final HttpClient http = TestApplication.http11();
 
     static Stream<Arguments> cells() {
         return EveryBody.atCounts(1, 10, SIZE);

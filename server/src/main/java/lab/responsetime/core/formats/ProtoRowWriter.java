@@ -14,49 +14,45 @@ import lab.responsetime.core.dataset.Schema;
  * of the same row writes — fields in number order; a scalar that is not optional left out at
  * proto3's default ({@code ""}, 0, {@code false}, a double whose bits are 0); an optional one
  * written whenever it has a value; repeated scalars packed, as proto3 packs them — without building
- * a message per object.
+ * a message per object. One walk ({@link #walk}) holds those rules; sizing and writing are what it
+ * does with each field it keeps.
  */
 final class ProtoRowWriter {
     private ProtoRowWriter() {}
 
     /** The size of {@code row}'s message, without its tag and length. */
     static int size(Schema schema, Object[] row) {
-        List<Schema.SchemaField> fields = schema.fields();
-        int size = 0;
-        for (int i = 0; i < row.length; i++) {
-            Object value = row[i];
-            if (value == null) {
-                continue;
-            }
-            Schema.SchemaField field = fields.get(i);
-            int number = i + 1;
-            if (field.repeated()) {
-                Object[] elements = (Object[]) value;
-                if (elements.length == 0) {
-                    continue;
-                }
-                if (packed(field)) {
-                    int data = packedSize(field, elements);
-                    size +=
-                            CodedOutputStream.computeTagSize(number)
-                                    + CodedOutputStream.computeUInt32SizeNoTag(data)
-                                    + data;
-                } else {
-                    for (Object element : elements) {
-                        size +=
-                                CodedOutputStream.computeTagSize(number)
-                                        + sizeNoTag(field, element);
-                    }
-                }
-            } else if (field.optional() || !isDefault(field, value)) {
-                size += CodedOutputStream.computeTagSize(number) + sizeNoTag(field, value);
-            }
-        }
-        return size;
+        Sizer sizer = new Sizer();
+        walk(schema, row, sizer);
+        return sizer.bytes;
     }
 
     /** Writes {@code row}'s message, without its tag and length. */
     static void write(CodedOutputStream out, Schema schema, Object[] row) throws IOException {
+        walk(schema, row, new Writer(out));
+    }
+
+    /**
+     * What a walk does with each field of a message that it keeps: a sizer adds up its bytes, a
+     * writer writes them.
+     *
+     * @param <E> what it may throw: nothing checked for a sizer, {@link IOException} for a writer
+     */
+    private interface FieldVisitor<E extends Exception> {
+        /** A repeated number or boolean: one tag, the data's length, then each element untagged. */
+        void packed(int number, Schema.SchemaField field, Object[] elements) throws E;
+
+        /** One tagged value: a scalar, an object, an element of a repeated string or object. */
+        void tagged(int number, Schema.SchemaField field, Object value) throws E;
+    }
+
+    /**
+     * Walks {@code row}'s fields in number order and hands {@code visitor} those its message holds:
+     * no value (null) and an empty repeated field are left out, a repeated number or boolean is
+     * packed, a scalar without presence at proto3's default is left out.
+     */
+    private static <E extends Exception> void walk(
+            Schema schema, Object[] row, FieldVisitor<E> visitor) throws E {
         List<Schema.SchemaField> fields = schema.fields();
         for (int i = 0; i < row.length; i++) {
             Object value = row[i];
@@ -71,18 +67,82 @@ final class ProtoRowWriter {
                     continue;
                 }
                 if (packed(field)) {
-                    out.writeTag(number, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-                    out.writeUInt32NoTag(packedSize(field, elements));
-                    for (Object element : elements) {
-                        writeNoTag(out, field, element);
-                    }
+                    visitor.packed(number, field, elements);
                 } else {
                     for (Object element : elements) {
-                        writeTagged(out, field, number, element);
+                        visitor.tagged(number, field, element);
                     }
                 }
             } else if (field.optional() || !isDefault(field, value)) {
-                writeTagged(out, field, number, value);
+                visitor.tagged(number, field, value);
+            }
+        }
+    }
+
+    /** Adds up the bytes of the fields it is handed. */
+    private static final class Sizer implements FieldVisitor<RuntimeException> {
+        private int bytes;
+
+        @Override
+        public void packed(int number, Schema.SchemaField field, Object[] elements) {
+            int data = packedSize(field, elements);
+            bytes +=
+                    CodedOutputStream.computeTagSize(number)
+                            + CodedOutputStream.computeUInt32SizeNoTag(data)
+                            + data;
+        }
+
+        @Override
+        public void tagged(int number, Schema.SchemaField field, Object value) {
+            bytes += CodedOutputStream.computeTagSize(number) + sizeNoTag(field, value);
+        }
+    }
+
+    /** Writes the fields it is handed, a nested object's through the same walk. */
+    private static final class Writer implements FieldVisitor<IOException> {
+        private final CodedOutputStream out;
+
+        Writer(CodedOutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void packed(int number, Schema.SchemaField field, Object[] elements)
+                throws IOException {
+            out.writeTag(number, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeUInt32NoTag(packedSize(field, elements));
+            for (Object element : elements) {
+                writeNoTag(field, element);
+            }
+        }
+
+        @Override
+        public void tagged(int number, Schema.SchemaField field, Object value) throws IOException {
+            switch (field.type()) {
+                case STRING -> out.writeString(number, (String) value);
+                case INT32 -> out.writeInt32(number, (int) (long) (Long) value);
+                case INT64 -> out.writeInt64(number, (Long) value);
+                case DOUBLE -> out.writeDouble(number, (Double) value);
+                case BOOLEAN -> out.writeBool(number, (Boolean) value);
+                case OBJECT -> {
+                    out.writeTag(number, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                    writeNoTag(field, value);
+                }
+            }
+        }
+
+        private void writeNoTag(Schema.SchemaField field, Object value) throws IOException {
+            switch (field.type()) {
+                case STRING -> out.writeStringNoTag((String) value);
+                case INT32 -> out.writeInt32NoTag((int) (long) (Long) value);
+                case INT64 -> out.writeInt64NoTag((Long) value);
+                case DOUBLE -> out.writeDoubleNoTag((Double) value);
+                case BOOLEAN -> out.writeBoolNoTag((Boolean) value);
+                case OBJECT -> {
+                    Object[] nested = (Object[]) value;
+                    out.writeUInt32NoTag(size(field.nested(), nested));
+                    walk(field.nested(), nested, this);
+                }
             }
         }
     }
@@ -126,37 +186,5 @@ final class ProtoRowWriter {
                 yield CodedOutputStream.computeUInt32SizeNoTag(size) + size;
             }
         };
-    }
-
-    private static void writeTagged(
-            CodedOutputStream out, Schema.SchemaField field, int number, Object value)
-            throws IOException {
-        switch (field.type()) {
-            case STRING -> out.writeString(number, (String) value);
-            case INT32 -> out.writeInt32(number, (int) (long) (Long) value);
-            case INT64 -> out.writeInt64(number, (Long) value);
-            case DOUBLE -> out.writeDouble(number, (Double) value);
-            case BOOLEAN -> out.writeBool(number, (Boolean) value);
-            case OBJECT -> {
-                out.writeTag(number, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-                writeNoTag(out, field, value);
-            }
-        }
-    }
-
-    private static void writeNoTag(CodedOutputStream out, Schema.SchemaField field, Object value)
-            throws IOException {
-        switch (field.type()) {
-            case STRING -> out.writeStringNoTag((String) value);
-            case INT32 -> out.writeInt32NoTag((int) (long) (Long) value);
-            case INT64 -> out.writeInt64NoTag((Long) value);
-            case DOUBLE -> out.writeDoubleNoTag((Double) value);
-            case BOOLEAN -> out.writeBoolNoTag((Boolean) value);
-            case OBJECT -> {
-                Object[] nested = (Object[]) value;
-                out.writeUInt32NoTag(size(field.nested(), nested));
-                write(out, field.nested(), nested);
-            }
-        }
     }
 }

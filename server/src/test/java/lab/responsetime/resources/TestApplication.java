@@ -1,0 +1,51 @@
+package lab.responsetime.resources;
+
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import lab.responsetime.LabApplication;
+import lab.responsetime.LabConfiguration;
+
+/**
+ * The real application as the integration tests boot it, and the client they talk to it with: the
+ * study server and its admin endpoints on ports the system picks, the page from {@code ../client},
+ * a dataset of the test's size in a directory of its own (tests run side by side must not share
+ * one), and whatever settings the test adds.
+ */
+final class TestApplication {
+    private TestApplication() {}
+
+    /**
+     * The application with {@code datasetSize} objects per kind in {@code dataDirectory}, and
+     * {@code settings} on top.
+     */
+    static DropwizardAppExtension<LabConfiguration> boot(
+            int datasetSize, String dataDirectory, ConfigOverride... settings) {
+        List<ConfigOverride> overrides =
+                new ArrayList<>(
+                        List.of(
+                                ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                                ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                                ConfigOverride.config("dataset.size", String.valueOf(datasetSize)),
+                                ConfigOverride.config("dataset.directory", dataDirectory),
+                                ConfigOverride.config("client.directory", "../client")));
+        overrides.addAll(Arrays.asList(settings));
+        return new DropwizardAppExtension<>(
+                LabApplication.class, (String) null, overrides.toArray(ConfigOverride[]::new));
+    }
+
+    /**
+     * An HTTP/1.1 client that gives up connecting after 5 s; it neither asks for nor undoes
+     * compression on its own.
+     */
+    static HttpClient http11() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+    }
+}
