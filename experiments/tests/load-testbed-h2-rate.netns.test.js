@@ -82,7 +82,7 @@ test('an HTTP/2 constant rate far above the flood protection default ends with n
       PLAN: planFile,
       RUN_DIR: runDir,
       RTL_NETNS: testNamespace('rtl-olrc', '-rc'),
-      LOAD_PORT: String(testPort(18092, 8)),
+      LOAD_PORT: String(testPort(18102, 14)),
       SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
     },
   });
