@@ -34,6 +34,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
+import lab.responsetime.resources.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -72,24 +73,7 @@ class Http2FloodProtectionIntegrationTest {
             "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     static {
-        makeKey();
-    }
-
-    private static void makeKey() {
-        try {
-            Process process =
-                    new ProcessBuilder(
-                                    "bash",
-                                    "../scripts/tls-key.sh",
-                                    TLS.toAbsolutePath().toString())
-                            .inheritIO()
-                            .start();
-            if (process.waitFor() != 0) {
-                throw new IllegalStateException("scripts/tls-key.sh failed");
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException("could not make the TLS key", e);
-        }
+        TestApplication.makeTlsKey(TLS);
     }
 
     private static DropwizardTestSupport<LabConfiguration> app(ConfigOverride... more) {

@@ -39,7 +39,7 @@ class ProtocolsIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static {
-        makeKey();
+        TestApplication.makeTlsKey(TLS);
     }
 
     private static final DropwizardAppExtension<LabConfiguration> APP =
@@ -49,23 +49,6 @@ class ProtocolsIntegrationTest {
                     ConfigOverride.config("tls.keyStore", TLS.resolve("localhost.p12").toString()),
                     ConfigOverride.config("tls.http11Port", "0"),
                     ConfigOverride.config("tls.h2Port", "0"));
-
-    private static void makeKey() {
-        try {
-            Process process =
-                    new ProcessBuilder(
-                                    "bash",
-                                    "../scripts/tls-key.sh",
-                                    TLS.toAbsolutePath().toString())
-                            .inheritIO()
-                            .start();
-            if (process.waitFor() != 0) {
-                throw new IllegalStateException("scripts/tls-key.sh failed");
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException("could not make the TLS key", e);
-        }
-    }
 
     /** A client that trusts the set-up's certificate, and nothing else. */
     private static HttpClient client(HttpClient.Version version) throws Exception {

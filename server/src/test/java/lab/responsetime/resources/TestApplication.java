@@ -3,6 +3,7 @@ package lab.responsetime.resources;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,8 +17,29 @@ import lab.responsetime.LabConfiguration;
  * a dataset of the test's size in a directory of its own (tests run side by side must not share
  * one), and whatever settings the test adds.
  */
-final class TestApplication {
+public final class TestApplication {
     private TestApplication() {}
+
+    /**
+     * Makes the TLS key store and certificate the set-up makes ({@code scripts/tls-key.sh}) in
+     * {@code directory}, for a test that serves over TLS.
+     */
+    public static void makeTlsKey(Path directory) {
+        try {
+            Process process =
+                    new ProcessBuilder(
+                                    "bash",
+                                    "../scripts/tls-key.sh",
+                                    directory.toAbsolutePath().toString())
+                            .inheritIO()
+                            .start();
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("scripts/tls-key.sh failed");
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("could not make the TLS key", e);
+        }
+    }
 
     /**
      * The application with {@code datasetSize} objects per kind in {@code dataDirectory}, and
