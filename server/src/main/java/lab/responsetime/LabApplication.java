@@ -35,6 +35,7 @@ import lab.responsetime.resources.NotFoundMapper;
 import lab.responsetime.resources.ObjectsResource;
 import lab.responsetime.resources.PayloadWriter;
 import lab.responsetime.resources.RetryLaterMapper;
+import lab.responsetime.resources.UnreadBodyFilter;
 import lab.responsetime.resources.WorkTooLargeMapper;
 import org.glassfish.jersey.media.multipart.MultiPartFeature;
 import org.glassfish.jersey.server.ServerProperties;
@@ -116,6 +117,7 @@ public class LabApplication extends Application<LabConfiguration> {
                                 brought, dataset.getMaxUploadBytes(), dataset.getSize()));
         environment.jersey().register(MultiPartFeature.class);
         environment.jersey().register(new NotFoundMapper());
+        environment.jersey().register(new UnreadBodyFilter());
         environment.jersey().register(new InvalidParametersMapper());
         environment.jersey().register(new WorkTooLargeMapper());
         environment.jersey().register(new RetryLaterMapper());

@@ -47,12 +47,18 @@ public final class ApiErrors {
         return response(status, message, Map.of());
     }
 
-    /** An error answer with more about where the problem is, after the message. */
+    /**
+     * An error answer with more about where the problem is, after the message. It states its length
+     * (the application's answers otherwise stream, chunked), so that a client reads it whole also
+     * when the connection closes after it with the client still sending a refused body.
+     */
     static Response response(int status, String message, Map<String, ?> details) {
+        byte[] body = body(status, message, details);
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .entity(body(status, message, details))
+                .header(HttpHeaders.CONTENT_LENGTH, body.length)
+                .entity(body)
                 .build();
     }
 

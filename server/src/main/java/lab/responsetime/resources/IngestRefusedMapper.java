@@ -14,7 +14,7 @@ import lab.responsetime.core.ingest.InvalidBodyException;
  * A refused POST body: 400 for a malformed or invalid one, with the first problem's object (its
  * index in the list, from 0) and field beside the message; 413 for one past a limit; 400 for one
  * that ended early (408 when the client stopped sending). The connection closes after the answer
- * unless the body was read to its end.
+ * unless the body was read to its end ({@link UnreadBodyFilter}).
  */
 @Provider
 public final class IngestRefusedMapper implements ExceptionMapper<BodyRefusedException> {
@@ -37,9 +37,6 @@ public final class IngestRefusedMapper implements ExceptionMapper<BodyRefusedExc
         } else {
             status = Response.Status.BAD_REQUEST.getStatusCode();
         }
-        Response answer = ApiErrors.response(status, refused.getMessage(), details);
-        return refused.bodyReadToEnd()
-                ? answer
-                : Response.fromResponse(answer).header("Connection", "close").build();
+        return ApiErrors.response(status, refused.getMessage(), details);
     }
 }

@@ -127,12 +127,11 @@ public final class IngestResource {
     }
 
     /**
-     * An answer given without reading the body: the connection closes after it, since the body (if
-     * the client sends it at all) is left unread.
+     * An answer given without reading the body: the connection closes after it ({@link
+     * UnreadBodyFilter}), since the body (if the client sends it at all) is left unread.
      */
     private static Response.ResponseBuilder refuse(int status, String message) {
-        return Response.fromResponse(ApiErrors.response(status, message))
-                .header("Connection", "close");
+        return Response.fromResponse(ApiErrors.response(status, message));
     }
 
     private static String quoted(String header) {

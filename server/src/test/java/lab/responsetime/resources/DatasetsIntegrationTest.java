@@ -225,7 +225,12 @@ class DatasetsIntegrationTest {
         HttpResponse<byte[]> none =
                 post("/api/nowhere", "application/json", Compression.NONE, "[{}]".getBytes());
         assertThat(none.statusCode()).isEqualTo(404);
-        send("PUT", "/api/datasets/typed", "[{\"a\":1}]");
+        // Its body was never read: the connection must not be offered for the next request.
+        assertThat(none.headers().firstValue("Connection")).hasValue("close");
+        assertThat(send("GET", "/api/nowhere", null).headers().firstValue("Connection")).isEmpty();
+        HttpResponse<byte[]> brought = send("PUT", "/api/datasets/typed", "[{\"a\":1}]");
+        assertThat(brought.statusCode()).isEqualTo(201);
+        assertThat(brought.headers().firstValue("Connection")).as("body read to its end").isEmpty();
         HttpResponse<byte[]> yaml =
                 post("/api/typed", "application/yaml", Compression.NONE, "- a: 1".getBytes());
         assertThat(yaml.statusCode()).isEqualTo(415);
@@ -539,6 +544,7 @@ class DatasetsIntegrationTest {
         String big = "[" + "{\"a\":\"" + "x".repeat(MAX_UPLOAD_BYTES) + "\"}]";
         HttpResponse<byte[]> refused = send("PUT", "/api/datasets/big", big);
         assertThat(refused.statusCode()).isEqualTo(413);
+        assertThat(refused.headers().firstValue("Connection")).hasValue("close");
         assertThat(JSON.readTree(refused.body()).get("message").asText())
                 .contains("larger than the limit of " + MAX_UPLOAD_BYTES);
         assertThat(send("GET", "/api/datasets/big", null).statusCode()).isEqualTo(404);

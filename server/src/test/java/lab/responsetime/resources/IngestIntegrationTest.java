@@ -168,6 +168,12 @@ class IngestIntegrationTest {
         JsonNode error = error(response, status, message);
         assertThat(error.has("object") ? error.get("object").asInt() : null).isEqualTo(object);
         assertThat(error.has("field") ? error.get("field").asText() : null).isEqualTo(field);
+        assertThat(response.headers().firstValueAsLong("Content-Length"))
+                .hasValue(response.body().length);
+        if (status == 400) {
+            // Refused after the server read the body to its end: the connection stays open.
+            assertThat(response.headers().firstValue("Connection")).isEmpty();
+        }
         if (status == 415) {
             assertThat(response.headers().firstValue("Connection")).contains("close");
             assertThat(
