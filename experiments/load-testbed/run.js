@@ -632,6 +632,8 @@ async function main() {
         port,
         idle_timeout_s: plan.server_idle_timeout_s,
         max_heap_mb: plan.server_heap_mb,
+        // The user's own -Ddw options, after the testbed's: where they set the same, they won.
+        server_opts: (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean),
       },
       machine: {
         cpus: os.cpus().length,

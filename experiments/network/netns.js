@@ -551,8 +551,8 @@ export async function createLink({ delays = true } = {}) {
 }
 
 /**
- * Starts the study server (mvn exec:java, plus SERVER_OPTS and `options`) in the server's
- * namespace, listening on every address, and waits until it answers. `jvmOptions` go to the JVM
+ * Starts the study server (mvn exec:java, plus `options`, then SERVER_OPTS, which so win over them)
+ * in the server's namespace, listening on every address, and waits until it answers. `jvmOptions` go to the JVM
  * Maven runs it in (MAVEN_OPTS, e.g. a maximum heap). Returns the server's process id (ip netns
  * exec and mvn exec into the JVM) and its TCP settings.
  */
@@ -573,8 +573,8 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
       '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
       `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
       STUDY_SERVER_OPTS,
-      ...extra,
       ...options,
+      ...extra,
     ],
     {
       cwd: ROOT,
