@@ -465,6 +465,14 @@ const ratioRange = (min, max) =>
 /** A decision's margin (over, ratio, CI) in words, as the report's decision table has it. */
 const marginWords = (m) => relative(m.over, 'the fastest', m.ratio, m.ci_low, m.ci_high);
 
+/** A margin's verdict in words: a is the configuration, b the fastest. */
+const MARGIN_VERDICT_WORDS = {
+  [VERDICTS.B_FASTER]: 'clearly slower',
+  [VERDICTS.A_FASTER]: 'clearly faster',
+  [VERDICTS.EQUIVALENT]: 'as fast within δ',
+  [VERDICTS.UNRESOLVED]: 'unresolved',
+};
+
 /** A log-scale spread as a percentage of the ratio. */
 const logPercent = (x) => `${((Math.exp(x) - 1) * 100).toFixed(1)} %`;
 
@@ -559,7 +567,7 @@ export function describeAgreement(r) {
             ([run, o]) =>
               `; not settled in run ${run.toUpperCase()}: ${marginWords(o)}` +
               (Number.isFinite(o.ci_low)
-                ? `, ${o.verdict}` +
+                ? `, ${MARGIN_VERDICT_WORDS[o.verdict]}` +
                   (isResolved(o.verdict) ? ` at ${o.steady_looks} look${o.steady_looks === 1 ? '' : 's'} in a row` : '')
                 : ' (no CI)'),
           )

@@ -130,7 +130,7 @@ test('a different recommendation is told apart by whether each run settled its m
   );
   assert.match(
     describeAgreement(young)[4],
-    /not settled in run B: .* \(95 % CI 1\.05–1\.10\), b faster at 2 looks in a row$/,
+    /not settled in run B: .* \(95 % CI 1\.05–1\.10\), clearly slower at 2 looks in a row$/,
   );
   // Both settled, yet different: a winner in one run, equivalent in the other — a real contradiction.
   const settled = agreement(
