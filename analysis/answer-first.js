@@ -68,8 +68,8 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 47, most: 1450 });
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
 /**
- * The opening section: the situations' answers in paragraphs of situations that differ only in
- * N, the "in general" paragraph, and how to read them (the terms used, in words). Each situation
+ * The opening section: the situations' answers grouped into families of situations that differ
+ * only in N, the "in general" paragraph, and how to read them (the terms used, in words). Each situation
  * names up to three other configurations; where that would make the opening longer than
  * OPENING_WORDS allows, each names fewer (down to none: then only the fastest and a count).
  *
@@ -87,21 +87,27 @@ export function answerFirst(decisions, cells, { delta }) {
     'Not clearly slower: this run cannot tell.';
   const budget = Math.min(OPENING_WORDS.most, OPENING_WORDS.perSituation * Math.max(decisions.length, 1));
   let situations = [];
-  let paragraphs = [];
+  let families = [];
   for (let named = MOST_NAMED; named >= 0; named -= 1) {
     situations = decisions.map((d) => situationParagraph(d, cellsById, named));
-    paragraphs = familyParagraphs(situations);
-    if (wordCount([...paragraphs, `In general: ${general}`, reading]) < budget) break;
+    families = familiesOf(situations);
+    if (wordCount([...families.map(familyText), `In general: ${general}`, reading]) < budget) break;
   }
-  return { situations, paragraphs, general, reading };
+  return { situations, families, paragraphs: families.map(familyText), general, reading };
 }
 
-/** The situations' texts joined into one paragraph per family, in the order first met. */
-function familyParagraphs(situations) {
+/**
+ * The situations grouped by family (situations that differ only in N), in the order first met:
+ * [{family, texts}], which the report shows as the family's line with one item per N.
+ */
+function familiesOf(situations) {
   const families = new Map();
   for (const s of situations) {
     if (!families.has(s.family)) families.set(s.family, []);
     families.get(s.family).push(s.text);
   }
-  return [...families].map(([family, texts]) => `${family}. ${texts.join(' ')}`);
+  return [...families].map(([family, texts]) => ({ family, texts }));
 }
+
+/** A family as one paragraph of text (report-data.json's `opening.paragraphs`). */
+const familyText = ({ family, texts }) => `${family}. ${texts.join(' ')}`;

@@ -188,14 +188,18 @@ function contents(sections) {
 /** The index of the first section with a heading: the contents follow it (the answer comes first). */
 const afterFirstHeading = (sections) => sections.findIndex((s) => s.heading);
 
-/** The report's sections as Markdown (also the load testbed's report). */
+/**
+ * The report's sections as Markdown (also the load testbed's report). A section's paragraph is a
+ * string, or {lead, list}: a line in bold with a list under it.
+ */
 export function renderMarkdown(sections, title = 'Response Time Lab report') {
   const out = [`# ${title}`, ''];
   const { entries } = contents(sections);
   sections.forEach((s, i) => {
     if (s.heading) out.push(`## ${s.heading}`, '');
     if (s.subheading) out.push(`### ${s.subheading}`, '');
-    for (const p of s.paragraphs ?? []) out.push(p, '');
+    for (const p of s.paragraphs ?? [])
+      out.push(...(typeof p === 'string' ? [p] : [`**${p.lead}**`, '', ...p.list.map((l) => `- ${l}`)]), '');
     if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
     if (s.after) out.push(s.after, '');
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
@@ -218,6 +222,7 @@ const STYLE = [
   'h2{margin-top:1.8em;padding-bottom:.2em;border-bottom:1px solid #d0d7de;line-height:1.3}',
   'h2,h3{scroll-margin-top:8px}',
   'p,li{max-width:80ch}',
+  'p.lead{font-weight:600;margin-bottom:.2em}ul.answers{margin-top:0}ul.answers li{margin:.15em 0}',
   'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
   'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
     'width:fit-content;max-width:100%;box-sizing:border-box}',
@@ -263,7 +268,12 @@ export function renderHtml(sections, title = 'Response Time Lab report') {
       [
         s.heading ? `<h2 id="${ids[i].heading}">${escapeHtml(s.heading)}</h2>` : '',
         s.subheading ? `<h3 id="${ids[i].subheading}">${escapeHtml(s.subheading)}</h3>` : '',
-        ...(s.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
+        ...(s.paragraphs ?? []).map((p) =>
+          typeof p === 'string'
+            ? `<p>${escapeHtml(p)}</p>`
+            : `<p class="lead">${escapeHtml(p.lead)}</p>` +
+              `<ul class="answers">${p.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+        ),
         s.table ? htmlTable(s.table.header, s.table.rows) : '',
         s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
         s.list ? `<ul>${s.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
@@ -580,7 +590,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        ...opening.paragraphs,
+        ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...(opening.general ? [`In general: ${opening.general}`] : []),
         ...protocolParagraphs(helper, cells),
         opening.reading,
