@@ -108,6 +108,9 @@ function setRunning(isRunning) {
 }
 
 async function start(lab) {
+  // The buttons stay disabled until their handlers are in place: a click before would submit the
+  // form the browser's way and reload the page.
+  runButton.disabled = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (running) return;

@@ -97,6 +97,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       row.lastChild.className = c.verdict === 'unresolved' || settling ? 'warn' : 'good';
     }
   };
+  runButton.disabled = false; // disabled in the page until this handler is in place
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (running) return;

@@ -88,6 +88,7 @@ export async function setUpDatasets() {
   limit.textContent = `${(maxBytes / 2 ** 20).toFixed(0)} MiB`;
   for (const { name } of listing.datasets) offer((await describe(name)).name);
 
+  document.getElementById('dataset-upload').disabled = false; // disabled in the page until this handler is in place
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError('');
