@@ -62,10 +62,6 @@ public final class ServerBenchmark {
 
     private ServerBenchmark() {}
 
-    /**
-     * Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code
-     * brought}, {@code server}.
-     */
     /** Every figure printed, kept raw for results/bench/server-<UTC time>.json. */
     private static final Map<String, List<Map<String, Object>>> FIGURES = new LinkedHashMap<>();
 
@@ -106,6 +102,10 @@ public final class ServerBenchmark {
         System.out.println("Figures: " + file.toAbsolutePath().normalize());
     }
 
+    /**
+     * Runs every section, or only those named: {@code datasets}, {@code serialize}, {@code
+     * brought}, {@code server}.
+     */
     public static void main(String[] args) throws Exception {
         List<String> named =
                 Arrays.stream(String.join(" ", args).trim().split("\\s+"))
