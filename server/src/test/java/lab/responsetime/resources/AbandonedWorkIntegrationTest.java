@@ -66,12 +66,7 @@ class AbandonedWorkIntegrationTest {
 
     @BeforeEach
     void datasetsLoaded() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (get("/api/books?count=1").statusCode() != 200
-                || get("/api/videos?count=1").statusCode() != 200) {
-            assertThat(System.nanoTime()).as("datasets loaded within 60 s").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+        TestApplication.awaitDatasets(APP, http, Duration.ofSeconds(60));
         awaitMetrics(0, 0, Duration.ofSeconds(5));
     }
 

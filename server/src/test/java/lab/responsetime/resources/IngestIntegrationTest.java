@@ -65,12 +65,7 @@ class IngestIntegrationTest {
 
     @BeforeEach
     void datasetsLoaded() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (get("/api/books?count=1").statusCode() != 200
-                || get("/api/videos?count=1").statusCode() != 200) {
-            assertThat(System.nanoTime()).as("datasets loaded within 30 s").isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        TestApplication.awaitDatasets(APP, http, Duration.ofSeconds(30));
     }
 
     static Stream<Arguments> getBodies() {

@@ -507,12 +507,7 @@ class ServerIntegrationTest {
     }
 
     private void awaitDatasets() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (get("/api/videos?count=1", null).statusCode() == 503
-                || get("/api/books?count=1", null).statusCode() == 503) {
-            assertThat(System.nanoTime()).as("datasets loaded within 30 s").isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        TestApplication.awaitDatasets(APP, http, Duration.ofSeconds(30));
     }
 
     private int runningComputations() throws Exception {

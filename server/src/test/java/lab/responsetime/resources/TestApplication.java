@@ -2,7 +2,10 @@ package lab.responsetime.resources;
 
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,5 +72,32 @@ public final class TestApplication {
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
                 .build();
+    }
+
+    /**
+     * Waits until {@code app} answers a Book and a Video (it loads or generates its datasets after
+     * it starts), at most {@code within}.
+     */
+    static void awaitDatasets(
+            DropwizardAppExtension<LabConfiguration> app, HttpClient http, Duration within)
+            throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (status(app, http, "books") != 200 || status(app, http, "videos") != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the datasets were not loaded within " + within);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static int status(
+            DropwizardAppExtension<LabConfiguration> app, HttpClient http, String kind)
+            throws Exception {
+        URI uri =
+                URI.create("http://localhost:" + app.getLocalPort() + "/api/" + kind + "?count=1");
+        return http.send(
+                        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }
