@@ -9,17 +9,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.resources.TestApplication;
@@ -43,9 +48,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The h3 connector on the real application (docs/protocols.md): listed in {@code /api/info} with
  * its real UDP port, and answering, to Jetty's own HTTP/3 client over QUIC (on the same native
- * library), the bytes the cleartext HTTP/1.1 connector answers. Without the library the server
- * starts without h3 and says why; a bad {@code tls.h3Port} stops the start. The tests that need the
- * library are skipped, saying so, where the set-up could not build it ({@code scripts/quiche.sh}).
+ * library), the bytes the cleartext HTTP/1.1 connector answers; the TCP connectors do not advertise
+ * it (no Alt-Svc). Without the library the server starts without h3 and says why; a bad {@code
+ * tls.h3Port} stops the start. The tests that need the library are skipped, saying so, where the
+ * set-up could not build it ({@code scripts/quiche.sh}).
  */
 class Http3IntegrationTest {
     private static final Path TLS = Path.of("target/it-tls-h3");
@@ -204,6 +210,54 @@ class Http3IntegrationTest {
         assertThat(overH3.getHeaders().get("content-encoding"))
                 .isEqualTo(overHttp11.headers().firstValue("content-encoding").orElse(null));
         assertThat(overH3.getContent()).isEqualTo(overHttp11.body());
+    }
+
+    /**
+     * Each TCP connector over TLS, over HTTP/2 where it offers it, trusting only the set-up's key.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"http1.1-tls", "h2"})
+    void noTcpConnectorAdvertisesH3(String protocol) throws Exception {
+        assumeTrue(
+                quicheBuilt(),
+                "no " + QUICHE.resolve("libquiche.so") + " (scripts/quiche.sh builds it)");
+        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        try (InputStream pem = Files.newInputStream(TLS.resolve("localhost.pem"))) {
+            trusted.setCertificateEntry(
+                    "localhost", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+        }
+        TrustManagerFactory trust =
+                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        int port = 0;
+        for (JsonNode entry : info(app).get("protocols")) {
+            if (entry.get("name").asText().equals(protocol)) {
+                port = entry.get("port").asInt();
+            }
+        }
+        HttpResponse<Void> response =
+                HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_2)
+                        .sslContext(tls)
+                        .build()
+                        .send(
+                                HttpRequest.newBuilder(
+                                                URI.create(
+                                                        "https://localhost:"
+                                                                + port
+                                                                + "/api/books?count=1"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.discarding());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.version())
+                .isEqualTo(
+                        protocol.equals("h2")
+                                ? HttpClient.Version.HTTP_2
+                                : HttpClient.Version.HTTP_1_1);
+        assertThat(response.headers().firstValue("alt-svc")).isEmpty();
     }
 
     @Test
