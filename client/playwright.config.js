@@ -28,8 +28,8 @@ export default defineConfig({
       '-Ddw.dataset.directory=server/target/e2e-data',
       `-Ddw.server.applicationConnectors[0].port=${PORT}`,
       `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`,
-      // The TLS connectors on ports the system picks: 8443 and 8444 are a person's server's.
-      '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0',
+      // The TLS connectors on ports the system picks: 8443, 8444 and 8445 are a person's server's.
+      '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0 -Ddw.tls.h3Port=0',
     ].join(' '),
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/videos?count=1`,

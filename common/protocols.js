@@ -1,13 +1,15 @@
 // The protocols a cell can reach the server over: cleartext HTTP/1.1 (the source study's),
-// HTTP/1.1 over TLS and HTTP/2 over TLS, so that a reader can tell the cost of TLS from the effect
-// of HTTP/2 (docs/protocols.md). The server offers each on its own connector and port (its
-// /api/info lists them); a page opened at a protocol's origin speaks it, and Resource Timing's
-// nextHopProtocol (the ALPN id the browser used) says which one a request actually went over.
+// HTTP/1.1 over TLS, HTTP/2 over TLS and HTTP/3 over QUIC, so that a reader can tell the cost of
+// TLS from the effect of HTTP/2 and of HTTP/3 (docs/protocols.md). The server offers each on its
+// own connector and port (its /api/info lists them; h3's is a UDP port); a page opened at a
+// protocol's origin speaks it, and Resource Timing's nextHopProtocol (the ALPN id the browser
+// used) says which one a request actually went over.
 
 export const PROTOCOLS = Object.freeze({
   'http1.1': { label: 'cleartext HTTP/1.1', scheme: 'http', alpn: 'http/1.1' },
   'http1.1-tls': { label: 'HTTP/1.1 with TLS', scheme: 'https', alpn: 'http/1.1' },
   h2: { label: 'HTTP/2 with TLS', scheme: 'https', alpn: 'h2' },
+  h3: { label: 'HTTP/3 (QUIC)', scheme: 'https', alpn: 'h3' },
 });
 
 export const PROTOCOL_NAMES = Object.freeze(Object.keys(PROTOCOLS));

@@ -16,10 +16,16 @@ import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
-import { bringInNamespace, shapeNetns, startNetnsStudy, warmUpInNamespace } from './network/netns.js';
+import {
+  bringInNamespace,
+  serverInfoInNamespace,
+  shapeNetns,
+  startNetnsStudy,
+  warmUpInNamespace,
+} from './network/netns.js';
 import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
-import { protocolContext } from './protocols.js';
+import { http3Problem, protocolContext, quicOrigin } from './protocols.js';
 import { bringDatasets, largestCounts } from './datasets/bring.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,7 +70,22 @@ export default async function globalSetup(config) {
   const run = new RunDirectory(runPath);
   const cells = expandPlan(settings.plan, { network: settings.network });
 
+  // Firefox cannot run HTTP/3 cells: said before anything starts.
+  const overH3 = cells.some((c) => c.protocol === 'h3');
+  const quicProblem = overH3 ? http3Problem(engine) : null;
+  if (quicProblem) throw new Error(`The plan has cells over h3, but ${quicProblem}.`);
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
+  // Chromium reaches the server's h3 connector over QUIC only when launched for its origin: this
+  // process's browser below, and the workers' (started later, they inherit it).
+  delete process.env.RTL_QUIC_ORIGIN;
+  if (overH3) {
+    const info =
+      settings.shaping === 'netns'
+        ? serverInfoInNamespace(new URL(settings.baseUrl).port || '80')
+        : await serverInfo(settings.baseUrl);
+    const origin = quicOrigin(settings.baseUrl, info);
+    if (origin) process.env.RTL_QUIC_ORIGIN = origin;
+  }
   // Datasets users bring go to the server first: every later request may name them. Under netns
   // only a process inside the server's namespace reaches it.
   const largest = largestCounts(settings.plan, cells);

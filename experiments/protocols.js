@@ -30,6 +30,25 @@ export function trustProblem(engine, certificate = TLS_CERTIFICATE) {
 }
 
 /**
+ * The origin (host:port) Chromium is to reach over QUIC, for a run with h3 cells, on the server
+ * whose /api/info is `info`; null when the server offers no h3 (the check at the start then says
+ * so).
+ */
+export function quicOrigin(baseUrl, info) {
+  const h3 = (info?.protocols ?? []).find((p) => p.name === 'h3');
+  return h3 ? `${new URL(baseUrl).hostname}:${h3.port}` : null;
+}
+
+/** Why `engine` cannot run HTTP/3 cells here, or null when it can. */
+export function http3Problem(engine) {
+  if (engine.name !== 'firefox') return null;
+  return (
+    'the lab reaches HTTP/3 in Chromium only: Firefox uses it for an origin only after an Alt-Svc ' +
+    'from that origin over TCP, and the server runs h3 on a port of its own (docs/engines.md)'
+  );
+}
+
+/**
  * The run's protocols, for run.json: each one's origin, what the server offers, how the browser
  * trusts its certificate, and, for each protocol the plan uses, what the browser negotiated on a
  * page at its origin. Throws, naming what is wrong, when the server does not offer one of them,
@@ -50,7 +69,8 @@ export async function protocolContext(browser, engine, baseUrl, info, cells) {
     throw new Error(
       `The plan has cells over ${missing.join(', ')}, which the server at ${baseUrl} does not offer ` +
         `(${info.protocols_note ?? `it serves ${Object.keys(origins).join(', ')}`}). ` +
-        '`npm run study` makes the TLS key (scripts/tls-key.sh) before it starts the server.',
+        '`npm run study` makes the TLS key (scripts/tls-key.sh) and builds the QUIC library ' +
+        '(scripts/quiche.sh) before it starts the server.',
     );
   }
   const overTls = used.filter((name) => PROTOCOLS[name].scheme === 'https');

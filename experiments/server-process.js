@@ -13,10 +13,10 @@ export const STUDY_SERVER_OPTS = '-Ddw.server.requestLog.appenders[0].threshold=
 
 /**
  * The TLS connectors (docs/protocols.md) on ports the system picks, for the servers of tests and
- * benchmarks: the defaults (8443, 8444) are a person's server's, and two servers on one machine
- * would both want them. A study reads the real ports from /api/info.
+ * benchmarks: the defaults (8443, 8444, and UDP 8445 for h3) are a person's server's, and two
+ * servers on one machine would both want them. A study reads the real ports from /api/info.
  */
-export const TLS_ANY_PORTS = '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0';
+export const TLS_ANY_PORTS = '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0 -Ddw.tls.h3Port=0';
 
 async function answers(url) {
   try {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the study and the tests need beyond the base toolchain, idempotently: the Node
 # packages (npm ci), Maven's plugins and libraries, Debian's Chromium and Firefox ESR, Python's
-# cbor2, msgpack and protobuf with protoc (the datasets' independent check), and the load testbed's
+# cbor2, msgpack and protobuf with protoc (the datasets' independent check), the HTTP/3
+# connector's native QUIC library (scripts/quiche.sh), and the load testbed's
 # generators (Debian's wrk; Vegeta, built with Go into tools/bin). Sourced by
 # study.sh and test.sh; fails with a clear message where it cannot.
 set -euo pipefail
@@ -57,6 +58,13 @@ command -v wrk >/dev/null || missing+=(wrk)
 /usr/bin/python3 -c 'import msgpack' 2>/dev/null || missing+=(python3-msgpack)
 /usr/bin/python3 -c 'import google.protobuf' 2>/dev/null || missing+=(python3-protobuf)
 command -v protoc >/dev/null || missing+=(protobuf-compiler)
+# What scripts/quiche.sh builds the HTTP/3 connector's native library with (below), when it has
+# yet to: cmake, a C++ compiler, and libclang with its headers (bindgen, for quiche's BoringSSL).
+if [ ! -f tools/quiche/libquiche.so ] && command -v dpkg >/dev/null; then
+  for package in cmake g++ libclang1-14 libclang-common-14-dev; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "Installing Debian's ${missing[*]}..."
@@ -74,6 +82,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "note: ${missing[*]} not installed (as root: apt-get install ${missing[*]}); the load testbed (npm run load) and its benchmark need wrk and nginx-light, the tests' Firefox runs firefox-esr and trusts the TLS certificate with libnss3-tools' certutil, the datasets' independent check needs the python3 packages and protoc" >&2
   fi
 fi
+
+# The HTTP/3 connector's native QUIC library (quiche, built with cargo into tools/quiche, not
+# committed); without it the server serves no h3 and says why.
+bash scripts/quiche.sh
 
 # Vegeta (the load testbed's constant-rate generator): `go install` of a pinned version into
 # tools/bin (not committed), when missing or another version. Without Go, or without the module

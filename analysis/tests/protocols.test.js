@@ -77,6 +77,33 @@ test('a situation over several protocols is read against cleartext HTTP/1.1', ()
   assert.match(sentence, /some margins not settled/);
 });
 
+test('HTTP/3 is a fourth protocol: read against cleartext HTTP/1.1, named in words', () => {
+  const made = [
+    decision('h3', 'JSON, Brotli'),
+    decision('h2', 'JSON, GZIP'),
+    decision('http1.1', 'JSON, GZIP'),
+    decision('http1.1-tls', 'JSON, GZIP'),
+  ];
+  const effects = effectsOf(...made);
+  assert.equal(effects.length, 1);
+  assert.deepStrictEqual(
+    effects[0].by_protocol.map((p) => p.protocol),
+    ['http1.1', 'http1.1-tls', 'h2', 'h3'],
+  );
+  assert.deepStrictEqual(effects[0].relations, [
+    { protocol: 'http1.1-tls', relation: 'same' },
+    { protocol: 'h2', relation: 'same' },
+    { protocol: 'h3', relation: 'changes' },
+  ]);
+  const [head, sentence] = protocolParagraphs(
+    made.map((m) => m.decision),
+    made.map((m) => ({ case_id: caseId(m.cell), cell: m.cell })),
+  );
+  assert.match(head, /^The protocol changed the recommendation in 1 of 1 situations/);
+  assert.match(sentence, /HTTP\/3 \(QUIC\): JSON, Brotli/);
+  assert.match(sentence, /HTTP\/3 \(QUIC\) gives a different choice from cleartext HTTP\/1\.1/);
+});
+
 test('a run over one protocol says nothing about protocols', () => {
   const one = decision('http1.1', 'JSON, GZIP');
   assert.deepStrictEqual(effectsOf(one), []);
@@ -108,7 +135,7 @@ test("the weighted index ranks each protocol's situation apart, cleartext HTTP/1
     samples: [],
   });
   assert.deepStrictEqual(
-    indexRows([cell('http1.1'), cell('http1.1-tls'), cell('h2'), cell(undefined)]).map((r) => r.situation),
-    ['books/10/lte', 'books/10/lte/http1.1-tls', 'books/10/lte/h2', 'books/10/lte'],
+    indexRows([cell('http1.1'), cell('http1.1-tls'), cell('h2'), cell('h3'), cell(undefined)]).map((r) => r.situation),
+    ['books/10/lte', 'books/10/lte/http1.1-tls', 'books/10/lte/h2', 'books/10/lte/h3', 'books/10/lte'],
   );
 });

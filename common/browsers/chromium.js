@@ -19,17 +19,46 @@ export function trustFlags(certificate = TLS_CERTIFICATE) {
     : [];
 }
 
-export const CHROMIUM_ARGS = Object.freeze([
+/** Every launch's flags, but QUIC's and the host resolver's (chromiumArgs). */
+const BASE_ARGS = Object.freeze([
   '--no-sandbox',
   '--disable-gpu',
-  '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
-  ...trustFlags(),
 ]);
 
-/** Chromium as it is launched outside the study's network namespaces. */
-export const PLAIN_LAUNCH_OPTIONS = Object.freeze({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+/**
+ * Where the study server listens when it is not in a namespace (its default interface,
+ * 127.0.0.1). Chromium resolves localhost to ::1 first, and for a QUIC origin tries that one
+ * address only (TCP falls back to the next), so with HTTP/3 localhost is mapped here.
+ */
+export const LOOPBACK_RESOLVER_RULE = 'MAP localhost 127.0.0.1';
+
+/**
+ * Chromium's flags. QUIC is off (--disable-quic) unless `quicOrigin` (host:port, the server's h3
+ * connector) is given: then QUIC goes to that origin, forced (--origin-to-force-quic-on: the
+ * server sends no Alt-Svc, and no TCP is tried there), and to no other, since no other origin
+ * advertises it. The study sets RTL_QUIC_ORIGIN for a run with HTTP/3 cells
+ * (experiments/global-setup.js). `resolverRule` maps names to addresses (netns: the server's
+ * namespace); with QUIC and none given, localhost is mapped to the loopback's IPv4 address.
+ */
+export function chromiumArgs({ quicOrigin = process.env.RTL_QUIC_ORIGIN || null, resolverRule = null } = {}) {
+  const rule = resolverRule ?? (quicOrigin ? LOOPBACK_RESOLVER_RULE : null);
+  return [
+    ...BASE_ARGS,
+    ...(quicOrigin ? [`--origin-to-force-quic-on=${quicOrigin}`] : ['--disable-quic']),
+    ...(rule ? [`--host-resolver-rules=${rule}`] : []),
+    ...trustFlags(),
+  ];
+}
+
+/** Chromium as it is launched outside the study's network namespaces (options: chromiumArgs). */
+export function plainLaunchOptions(options = {}) {
+  return { executablePath: CHROMIUM_PATH, args: chromiumArgs(options) };
+}
+
+/** The same, as this process's environment (RTL_QUIC_ORIGIN) has it when it loads this module. */
+export const PLAIN_LAUNCH_OPTIONS = Object.freeze(plainLaunchOptions());

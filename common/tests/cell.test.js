@@ -49,7 +49,8 @@ test('the protocol: a situation, left out of ids at its default (cleartext HTTP/
     'books/10/3/10mbit/http1.1-tls',
   );
   assert.equal(validateCell(book({})).protocol, 'http1.1', 'a cell that names none is cleartext HTTP/1.1');
-  assert.throws(() => validateCell(book({ protocol: 'h3' })), /protocol must be one of http1\.1, http1\.1-tls, h2/);
+  assert.equal(caseId(book({ protocol: 'h3' })), 'books/10/json/none/scenario1/cm0/h3');
+  assert.throws(() => validateCell(book({ protocol: 'h4' })), /protocol must be one of http1\.1, http1\.1-tls, h2, h3/);
   // Cells on different protocols are different situations, never compared with each other.
   const cells = ['http1.1', 'h2'].map((protocol) => book({ network: '10mbit', protocol }));
   assert.notEqual(groupId(cells[0]), groupId(cells[1]));

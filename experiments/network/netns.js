@@ -637,12 +637,16 @@ export function mapLocalhostToServer(ports) {
   });
 }
 
-/** The ports of the server's application connectors (its /api/info, read inside its namespace). */
-export function servedPorts(port) {
-  const info = JSON.parse(
+/** The server's /api/info, read inside its namespace. */
+export function serverInfoInNamespace(port) {
+  return JSON.parse(
     inside(NAMESPACE, 'curl', '-sS', '--fail', '--max-time', '30', `http://127.0.0.1:${port}/api/info`),
   );
-  return [Number(port), ...(info.protocols ?? []).map((p) => Number(p.port))];
+}
+
+/** The ports of the server's application connectors (its /api/info, read inside its namespace). */
+export function servedPorts(port) {
+  return [Number(port), ...(serverInfoInNamespace(port).protocols ?? []).map((p) => Number(p.port))];
 }
 
 /**

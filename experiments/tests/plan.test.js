@@ -154,7 +154,7 @@ test('old protocols are refused with what to write instead', () => {
 test('protocols: each makes its own comparison groups; a plan without is cleartext HTTP/1.1', () => {
   const plan = loadPlan('protocols');
   const groups = comparisonGroups(plan);
-  const protocols = ['http1.1', 'http1.1-tls', 'h2'];
+  const protocols = ['http1.1', 'http1.1-tls', 'h2', 'h3'];
   assert.equal(groups.length, 2 * 3 * protocols.length, 'N × network × protocol');
   for (const protocol of protocols) {
     const own = groups.filter((g) => g.protocol === protocol);
@@ -162,6 +162,7 @@ test('protocols: each makes its own comparison groups; a plan without is clearte
     assert.ok(own.every((g) => g.cells.length === 9 && g.cells.every((c) => c.protocol === protocol)));
   }
   assert.ok(groups.some((g) => g.id === 'formats/books/1000/lte/h2'));
+  assert.ok(groups.some((g) => g.id === 'formats/books/1000/lte/h3'));
   assert.ok(
     groups.some((g) => g.id === 'formats/books/1000/lte'),
     'cleartext HTTP/1.1 keeps the ids it had',
@@ -169,8 +170,8 @@ test('protocols: each makes its own comparison groups; a plan without is clearte
   assert.ok(expandPlan(loadPlan('smoke')).every((c) => c.protocol === 'http1.1'));
   const group = { ...loadPlan('smoke').groups[0] };
   assert.throws(
-    () => loadPlan(writePlan({ name: 'bad', groups: [{ ...group, protocols: ['h3'] }] })),
-    /group 1: protocols has "h3"; allowed: http1\.1, http1\.1-tls, h2/,
+    () => loadPlan(writePlan({ name: 'bad', groups: [{ ...group, protocols: ['quic'] }] })),
+    /group 1: protocols has "quic"; allowed: http1\.1, http1\.1-tls, h2, h3/,
   );
   assert.throws(
     () => loadPlan(writePlan({ name: 'bad', groups: [{ ...group, protocols: [] }] })),
@@ -184,7 +185,7 @@ test('protocols: each makes its own comparison groups; a plan without is clearte
         ),
       ),
     ],
-    protocols,
+    ['http1.1', 'http1.1-tls', 'h2', 'h3'],
   );
 });
 

@@ -4,6 +4,8 @@
 // shaping too, and a brought dataset (DATA) is measured there as well. Skipped, with the reason, without root.
 
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
 import { declareDataset } from '#common/datasets.js';
@@ -68,6 +70,31 @@ const PLAN = {
   datasets: { 'netns-data': 'server/src/test/resources/datasets/startup.jsonl' },
 };
 
+/** Whether the set-up built the QUIC library the server's h3 connector needs (scripts/quiche.sh). */
+const QUIC_LIBRARY = fileURLToPath(new URL('../../tools/quiche/libquiche.so', import.meta.url));
+const H3 = existsSync(QUIC_LIBRARY);
+
+/**
+ * The plan in `browser`: in Chromium, HTTP/3 as well (the lab runs it in Chromium only), with the
+ * RTT and on the 10 Mbit/s link, where the server can serve it.
+ */
+function planFor(browser) {
+  if (browser !== 'chromium' || !H3) return PLAN;
+  const groups = PLAN.groups.map((g) => (g.protocols ? { ...g, protocols: [...g.protocols, 'h3'] } : g));
+  groups.push({
+    name: 'HTTP/3 at 10 Mbit/s',
+    scenarios: [1],
+    cms: [0],
+    objects: ['books'],
+    formats: ['json', 'protobuf'],
+    compressions: ['none'],
+    counts: [1000],
+    networks: ['10mbit'],
+    protocols: ['h3'],
+  });
+  return { ...PLAN, groups };
+}
+
 /** Each engine's server port and namespace (test-resources.js: where several checkouts share a machine). */
 const SETUPS = {
   chromium: { port: testPort(18086, 2), namespace: testNamespace('rtl-test', '-st') },
@@ -78,9 +105,11 @@ for (const browser of ENGINE_NAMES)
   test(
     `SHAPING=netns runs a plan through the kernel with the profiles' delays and rates, in ${browser}`,
     { skip: netnsSkip() },
-    () => {
+    (t) => {
+      const plan = planFor(browser);
+      if (browser === 'chromium' && !H3) t.diagnostic(`no HTTP/3 cells: no ${QUIC_LIBRARY} (scripts/quiche.sh)`);
       // Namespaces of its own, so that a study running here is left alone.
-      const { runDir } = runStudy(PLAN, {
+      const { runDir } = runStudy(plan, {
         parent: PARENT,
         name: browser,
         browser,
@@ -126,7 +155,7 @@ for (const browser of ENGINE_NAMES)
       assert.ok(dataset.sizes.bytes.json.none > 0 && dataset.sizes.bytes.cbor.gzip > 0, JSON.stringify(dataset.sizes));
 
       declareDataset('netns-data');
-      const expected = expandPlan(PLAN).map(caseId).sort();
+      const expected = expandPlan(plan).map(caseId).sort();
       assert.deepStrictEqual(cells.map((c) => c.case_id).sort(), expected);
       for (const cell of cells) assert.equal(cell.verification.passed, true, cell.case_id);
       assert.equal(samples.length, expected.length * 3);
@@ -142,16 +171,27 @@ for (const browser of ENGINE_NAMES)
         );
       }
       // Each protocol's page was opened at its connector, in the namespace, and every request went over it.
-      for (const [protocol, hop] of Object.entries({ 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2' })) {
+      const hops = {
+        'http1.1': 'http/1.1',
+        'http1.1-tls': 'http/1.1',
+        h2: 'h2',
+        ...(plan === PLAN ? {} : { h3: 'h3' }),
+      };
+      for (const [protocol, hop] of Object.entries(hops)) {
         assert.equal(context.protocols.checked[protocol].next_hop_protocol, hop, protocol);
         assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
       }
       for (const sample of samples) {
         const scheme = sample.protocol === 'http1.1' ? 'http:' : 'https:';
         assert.equal(new URL(context.protocols.origins[sample.protocol]).protocol, scheme);
-        assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
+        assert.equal(sample.next_hop_protocol, hops[sample.protocol], sample.case_id);
       }
-      assert.deepStrictEqual([...new Set(samples.map((s) => s.protocol))].sort(), ['h2', 'http1.1', 'http1.1-tls']);
+      assert.deepStrictEqual([...new Set(samples.map((s) => s.protocol))].sort(), Object.keys(hops).sort());
+      // The kernel's token bucket shapes QUIC too: no HTTP/3 answer faster than 10 Mbit/s carries it.
+      for (const sample of samples.filter((s) => s.protocol === 'h3' && s.network === '10mbit')) {
+        const wireMs = (sample.encoded_body_size * 8) / 10_000;
+        assert.ok(sample.total_ms >= 0.9 * wireMs, `${sample.case_id}: ${sample.total_ms} ms < ${wireMs} ms`);
+      }
       for (const sample of samples.filter((s) => s.network === 'cable')) {
         assert.ok(
           sample.total_ms >= NETWORKS.cable.rttMs,

@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,21 @@ function study(runDir = RUN_DIR, ...args) {
     env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600' },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * The server's /api/info over a connection of its own: fetch would reuse the connection it polled
+ * the server with, which the server has closed when idle by the time a later test asks.
+ */
+function serverInfo() {
+  return new Promise((resolve, reject) => {
+    get(new URL('/api/info', BASE_URL), { agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve(JSON.parse(body)));
+    }).on('error', reject);
+  });
 }
 
 before(async () => {
@@ -266,7 +282,11 @@ test('two shards run their own halves of the cells and merge into one run', () =
   assert.equal(merged.samples.length, EXPECTED.length * ROUNDS);
 });
 
-test('a plan over protocols opens each group at its connector, and every sample went over its protocol', () => {
+test('a plan over protocols opens each group at its connector, and every sample went over its protocol', async () => {
+  const info = await serverInfo();
+  const h3 = info.protocols.some((p) => p.name === 'h3');
+  // Only a missing QUIC library (scripts/quiche.sh) excuses a server without h3.
+  if (!h3) assert.match(info.protocols_note, /^no h3 connector: the QUIC library .* is missing/);
   const plan = {
     name: 'protocols-smoke',
     protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 }, stop: null },
@@ -280,8 +300,24 @@ test('a plan over protocols opens each group at its connector, and every sample 
         compressions: ['none', 'zstd'],
         counts: [10],
         networks: ['unthrottled'],
-        protocols: 'all',
+        protocols: h3 ? 'all' : ['http1.1', 'http1.1-tls', 'h2'],
       },
+      // Chromium's emulation throttles HTTP/3 too: no answer faster than 10 Mbit/s carries it.
+      ...(h3
+        ? [
+            {
+              name: 'HTTP/3 at 10 Mbit/s',
+              scenarios: [1],
+              cms: [0],
+              objects: ['books'],
+              formats: ['json', 'protobuf'],
+              compressions: ['none'],
+              counts: [1000],
+              networks: ['10mbit'],
+              protocols: ['h3'],
+            },
+          ]
+        : []),
     ],
   };
   const directory = temporaryDirectory('rtl-protocols-');
@@ -296,20 +332,65 @@ test('a plan over protocols opens each group at its connector, and every sample 
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
   const { context, samples, groups } = readRun(runDir);
-  assert.deepStrictEqual(groups.map((g) => g.group_id).sort(), [
-    'formats/books/10/unthrottled',
-    'formats/books/10/unthrottled/h2',
-    'formats/books/10/unthrottled/http1.1-tls',
-  ]);
+  const protocols = h3 ? ['http1.1-tls', 'h2', 'h3'] : ['http1.1-tls', 'h2'];
+  assert.deepStrictEqual(
+    groups.map((g) => g.group_id).sort(),
+    [
+      'formats/books/10/unthrottled',
+      ...protocols.map((p) => `formats/books/10/unthrottled/${p}`),
+      ...(h3 ? ['formats/books/1000/10mbit/h3'] : []),
+    ].sort(),
+  );
   assert.equal(context.protocols.origins['http1.1'], new URL(BASE_URL).origin);
-  for (const protocol of ['http1.1-tls', 'h2']) {
+  for (const protocol of protocols) {
     assert.match(context.protocols.origins[protocol], /^https:\/\/127\.0\.0\.1:\d+$/, protocol);
     assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
   }
-  assert.equal(samples.length, 3 * 4 * 2);
+  const hops = { 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2', h3: 'h3' };
+  const unthrottled = samples.filter((s) => s.network === 'unthrottled');
+  assert.equal(unthrottled.length, 2 * 4 * (1 + protocols.length));
   for (const sample of samples) {
-    assert.equal(sample.next_hop_protocol, sample.protocol === 'h2' ? 'h2' : 'http/1.1', sample.case_id);
+    assert.equal(sample.next_hop_protocol, hops[sample.protocol], sample.case_id);
     // zstd is advertised to secure origins: the TLS pages get it as the cleartext localhost one does.
     assert.equal(sample.content_encoding, sample.compression === 'zstd' ? 'zstd' : 'identity', sample.case_id);
   }
+  const throttled = samples.filter((s) => s.network === '10mbit');
+  assert.equal(throttled.length, h3 ? 2 * 2 : 0);
+  for (const sample of throttled) {
+    const wireMs = (sample.encoded_body_size * 8) / 10_000;
+    assert.ok(sample.total_ms >= 0.9 * wireMs, `${sample.case_id}: ${sample.total_ms} ms < ${wireMs} ms`);
+  }
+});
+
+test('a plan with HTTP/3 cells is refused in Firefox before it starts, saying why', () => {
+  const plan = {
+    name: 'h3-in-firefox',
+    protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 }, stop: null },
+    groups: [
+      {
+        name: 'HTTP/3',
+        scenarios: [1],
+        cms: [0],
+        objects: ['books'],
+        formats: ['json', 'protobuf'],
+        compressions: ['none'],
+        counts: [10],
+        networks: ['unthrottled'],
+        protocols: ['h3'],
+      },
+    ],
+  };
+  const directory = temporaryDirectory('rtl-h3-firefox-');
+  const planFile = join(directory, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(plan));
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, PLAN: planFile, RUN_DIR: join(directory, 'run'), BASE_URL, BROWSER: 'firefox' },
+  });
+  const output = `${result.stdout}${result.stderr}`;
+  assert.notEqual(result.status, 0, output);
+  assert.match(output, /The plan has cells over h3, but the lab reaches HTTP\/3 in Chromium only/);
+  assert.ok(!existsSync(join(directory, 'run', 'run.json')), 'nothing was run');
 });

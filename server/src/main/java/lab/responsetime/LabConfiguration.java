@@ -171,6 +171,19 @@ public class LabConfiguration extends Configuration {
         @Max(65535)
         private int h2Port = 8444;
 
+        /** HTTP/3 over QUIC, a UDP port; 0 picks a free port. */
+        @JsonProperty
+        @Min(0)
+        @Max(65535)
+        private int h3Port = 8445;
+
+        /**
+         * The folder of the native QUIC library the h3 connector runs on ({@code libquiche.so}, of
+         * the version Jetty's binding needs; {@code scripts/quiche.sh} builds it); relative paths
+         * resolve against the working directory. Without it the server serves no h3.
+         */
+        @JsonProperty @NotNull private String quicheDirectory = "tools/quiche";
+
         /**
          * The limit of Jetty's HTTP/2 flood protection (docs/protocols.md#flood-protection): the
          * frames it rate-controls that one connection may send in any second; one more ends the
@@ -222,6 +235,27 @@ public class LabConfiguration extends Configuration {
 
         public void setH2Port(int h2Port) {
             this.h2Port = h2Port;
+        }
+
+        public int getH3Port() {
+            return h3Port;
+        }
+
+        public void setH3Port(int h3Port) {
+            this.h3Port = h3Port;
+        }
+
+        public String getQuicheDirectory() {
+            return quicheDirectory;
+        }
+
+        public void setQuicheDirectory(String quicheDirectory) {
+            this.quicheDirectory = quicheDirectory;
+        }
+
+        /** {@link #getQuicheDirectory()} as a path (not a bean property). */
+        public Path quicheDirectoryPath() {
+            return Path.of(quicheDirectory);
         }
 
         public int getH2MaxRateControlledEventsPerSecond() {

@@ -5,6 +5,7 @@ import io.dropwizard.http2.Http2ConnectorFactory;
 import org.eclipse.jetty.http2.RateControl;
 import org.eclipse.jetty.http2.WindowRateControl;
 import org.eclipse.jetty.http2.server.AbstractHTTP2ServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -16,6 +17,11 @@ import org.eclipse.jetty.util.thread.ThreadPool;
  * frames Jetty rate-controls, per connection, in any second (Jetty's {@link WindowRateControl});
  * one more ends the connection with GOAWAY {@code ENHANCE_YOUR_CALM}. Dropwizard's factory leaves
  * Jetty's default of 128 and has no setting for it.
+ *
+ * <p>It also leaves out Jetty's {@link HTTP2ServerConnectionFactory.AltSvcCustomizer}, which
+ * advertises the server's HTTP/3 connector on every answer (Alt-Svc): each protocol has a port of
+ * its own (docs/protocols.md), and a browser that followed the advertisement would move an h2
+ * cell's requests to h3.
  */
 public final class RateControlledHttp2ConnectorFactory extends Http2ConnectorFactory {
     /** Jetty's own limit ({@code AbstractHTTP2ServerConnectionFactory}), the server's default. */
@@ -48,6 +54,9 @@ public final class RateControlledHttp2ConnectorFactory extends Http2ConnectorFac
         }
         http2.setRateControlFactory(
                 new WindowRateControl.Factory(maxRateControlledEventsPerSecond));
+        http2.getHttpConfiguration()
+                .getCustomizers()
+                .removeIf(HTTP2ServerConnectionFactory.AltSvcCustomizer.class::isInstance);
         return connector;
     }
 

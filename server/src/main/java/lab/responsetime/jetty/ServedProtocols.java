@@ -6,13 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.NetworkConnector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * The protocols the running server's application connectors speak, with their ports, in the lab's
- * names (common/protocols.js): {@code http1.1} (cleartext), {@code http1.1-tls}, {@code h2}. Read
- * from Jetty's connectors once they listen, so a port picked by the system (0) is the real one.
+ * names (common/protocols.js): {@code http1.1} (cleartext), {@code http1.1-tls}, {@code h2}, {@code
+ * h3} (a UDP port). Read from Jetty's connectors once they listen, so a port picked by the system
+ * (0) is the real one.
  */
 public final class ServedProtocols implements ServerLifecycleListener {
     /** Dropwizard's name for the connectors of the application (the others are "admin"). */
@@ -22,7 +24,8 @@ public final class ServedProtocols implements ServerLifecycleListener {
     private volatile List<Map<String, Object>> served = List.of();
 
     /**
-     * @param note why a protocol is not served (the TLS key store is missing), or null
+     * @param note why a protocol is not served (the TLS key store or the QUIC library is missing),
+     *     or null
      */
     public ServedProtocols(String note) {
         this.note = note;
@@ -30,6 +33,9 @@ public final class ServedProtocols implements ServerLifecycleListener {
 
     /** The lab's name of a connector that speaks Jetty's {@code protocols}. */
     static String nameOf(List<String> protocols) {
+        if (protocols.contains("h3")) {
+            return "h3";
+        }
         if (protocols.contains("h2")) {
             return "h2";
         }
@@ -41,15 +47,18 @@ public final class ServedProtocols implements ServerLifecycleListener {
     public void serverStarted(Server server) {
         List<Map<String, Object>> found = new ArrayList<>();
         for (Connector connector : server.getConnectors()) {
-            if (connector instanceof ServerConnector listening
+            if (connector instanceof NetworkConnector listening
                     && APPLICATION.equals(connector.getName())) {
+                String name = nameOf(listening.getProtocols());
                 Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("name", nameOf(listening.getProtocols()));
-                entry.put("scheme", listening.getProtocols().contains("ssl") ? "https" : "http");
+                entry.put("name", name);
+                entry.put("scheme", "http1.1".equals(name) ? "http" : "https");
                 entry.put("port", listening.getLocalPort());
                 entry.put("jetty_protocols", List.copyOf(listening.getProtocols()));
                 Integer eventsPerSecond =
-                        RateControlledHttp2ConnectorFactory.eventsPerSecondOf(listening);
+                        listening instanceof ServerConnector tcp
+                                ? RateControlledHttp2ConnectorFactory.eventsPerSecondOf(tcp)
+                                : null;
                 if (eventsPerSecond != null) {
                     entry.put("max_rate_controlled_events_per_s", eventsPerSecond);
                 }

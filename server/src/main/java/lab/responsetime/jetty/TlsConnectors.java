@@ -10,11 +10,11 @@ import java.util.List;
 import lab.responsetime.LabConfiguration.TlsSettings;
 
 /**
- * Adds the TLS connectors to the application's (docs/protocols.md): HTTP/1.1 over TLS, and HTTP/2
- * over TLS (ALPN offers h2, then http/1.1), both on the first connector's interface and with the
- * key store that the set-up makes; the HTTP/2 one with the configured limit of Jetty's flood
- * protection. Dropwizard builds the server from its factory after the application's {@code run}, so
- * connectors added there are served.
+ * Adds the TLS connectors to the application's (docs/protocols.md): HTTP/1.1 over TLS, HTTP/2 over
+ * TLS (ALPN offers h2, then http/1.1), and HTTP/3 over QUIC when its native library is there, all
+ * on the first connector's interface and with the key store that the set-up makes; the HTTP/2 one
+ * with the configured limit of Jetty's flood protection. Dropwizard builds the server from its
+ * factory after the application's {@code run}, so connectors added there are served.
  */
 public final class TlsConnectors {
     /** Both connectors' TLS versions: the same handshake, so that only HTTP/2 tells them apart. */
@@ -36,7 +36,8 @@ public final class TlsConnectors {
 
     /**
      * Adds the connectors to {@code server}, and returns null; or, when the key store is missing,
-     * adds none and returns why (the server then speaks cleartext HTTP/1.1 only).
+     * adds none and returns why (the server then speaks cleartext HTTP/1.1 only); or, when the QUIC
+     * library cannot serve, adds the TCP ones and returns why there is no h3.
      */
     public static String addTo(DefaultServerFactory server, TlsSettings tls) {
         if (!Files.isRegularFile(tls.keyStorePath())) {
@@ -58,8 +59,12 @@ public final class TlsConnectors {
                         tls,
                         tls.getH2Port(),
                         bindHost));
+        String noQuic = QuicheLibrary.use(tls.quicheDirectoryPath());
+        if (noQuic == null) {
+            connectors.add(configure(new Http3ConnectorFactory(), tls, tls.getH3Port(), bindHost));
+        }
         server.setApplicationConnectors(connectors);
-        return null;
+        return noQuic == null ? null : "no h3 connector: " + noQuic;
     }
 
     private static HttpsConnectorFactory configure(
