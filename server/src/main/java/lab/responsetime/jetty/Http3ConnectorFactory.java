@@ -24,7 +24,7 @@ import org.eclipse.jetty.util.thread.ThreadPool;
  * HTTP/3 over QUIC on a UDP port: Jetty's QUIC connector on quiche ({@link QuicheLibrary}) with
  * Jetty's HTTP/3, taking its port, interface, key store and HTTP settings as Dropwizard's HTTPS
  * connector does. quiche reads the key and certificate from PEM files, which Jetty writes from the
- * key store into a work folder: a temporary one, readable by this user only, removed when the
+ * key store into a work folder beside the key store, readable by this user only, removed when the
  * connector stops.
  */
 public final class Http3ConnectorFactory extends HttpsConnectorFactory {
@@ -35,7 +35,10 @@ public final class Http3ConnectorFactory extends HttpsConnectorFactory {
         SslContextFactory.Server tls = configureSslContextFactory(new SslContextFactory.Server());
         Path pemDirectory;
         try {
-            pemDirectory = Files.createTempDirectory("rtl-quic-pem-");
+            // Beside the key store, which holds the same key: a folder a killed server leaves
+            // behind discloses nothing the key store's folder does not.
+            Path keyStoreFolder = Path.of(getKeyStorePath()).toAbsolutePath().getParent();
+            pemDirectory = Files.createTempDirectory(keyStoreFolder, "quic-pem-");
         } catch (IOException e) {
             throw new UncheckedIOException("no work folder for QUIC's PEM files", e);
         }
