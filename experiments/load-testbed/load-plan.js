@@ -182,7 +182,9 @@ function checkOpenLoop(input, problem) {
   }
   if (settings.min_per_s >= settings.max_per_s) throw problem('"open_loop.min_per_s" must be below "max_per_s"');
   if (!LOAD_PROTOCOLS.includes(settings.protocol))
-    throw problem(`"open_loop.protocol" is one of ${LOAD_PROTOCOLS.join(', ')} (the protocols the server offers)`);
+    throw problem(
+      `"open_loop.protocol" is one of ${LOAD_PROTOCOLS.join(', ')} (the protocols Vegeta speaks; it has no HTTP/3)`,
+    );
   return settings;
 }
 
