@@ -12,7 +12,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,18 +19,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.resources.TestApplication;
@@ -178,7 +172,7 @@ class Http2FloodProtectionIntegrationTest {
     private static List<Frame> burstAfterOneAnswer(int port) throws Exception {
         try (SSLSocket socket =
                 (SSLSocket)
-                        trustingOnlyTheSetUpsKey()
+                        TestApplication.trustingOnly(TLS.resolve("localhost.pem"))
                                 .getSocketFactory()
                                 .createSocket("localhost", port)) {
             SSLParameters parameters = socket.getSSLParameters();
@@ -216,21 +210,6 @@ class Http2FloodProtectionIntegrationTest {
             out.flush();
             return readUntil(in, out, f -> f.type == PING || f.type == GOAWAY);
         }
-    }
-
-    private static SSLContext trustingOnlyTheSetUpsKey() throws Exception {
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream pem = Files.newInputStream(TLS.resolve("localhost.pem"))) {
-            trusted.setCertificateEntry(
-                    "localhost", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-        }
-        TrustManagerFactory trust =
-                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, trust.getTrustManagers(), null);
-        return tls;
     }
 
     /**

@@ -9,22 +9,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 import lab.responsetime.resources.TestApplication;
@@ -221,17 +217,7 @@ class Http3IntegrationTest {
         assumeTrue(
                 quicheBuilt(),
                 "no " + QUICHE.resolve("libquiche.so") + " (scripts/quiche.sh builds it)");
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream pem = Files.newInputStream(TLS.resolve("localhost.pem"))) {
-            trusted.setCertificateEntry(
-                    "localhost", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-        }
-        TrustManagerFactory trust =
-                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, trust.getTrustManagers(), null);
+        SSLContext tls = TestApplication.trustingOnly(TLS.resolve("localhost.pem"));
         int port = 0;
         for (JsonNode entry : info(app).get("protocols")) {
             if (entry.get("name").asText().equals(protocol)) {

@@ -7,20 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,17 +47,7 @@ class ProtocolsIntegrationTest {
 
     /** A client that trusts the set-up's certificate, and nothing else. */
     private static HttpClient client(HttpClient.Version version) throws Exception {
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream pem = Files.newInputStream(TLS.resolve("localhost.pem"))) {
-            trusted.setCertificateEntry(
-                    "localhost", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-        }
-        TrustManagerFactory trust =
-                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, trust.getTrustManagers(), null);
+        SSLContext tls = TestApplication.trustingOnly(TLS.resolve("localhost.pem"));
         return HttpClient.newBuilder()
                 .version(version)
                 .sslContext(tls)

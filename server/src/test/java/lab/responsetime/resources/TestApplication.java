@@ -2,15 +2,21 @@ package lab.responsetime.resources;
 
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import lab.responsetime.LabApplication;
 import lab.responsetime.LabConfiguration;
 
@@ -42,6 +48,24 @@ public final class TestApplication {
         } catch (Exception e) {
             throw new IllegalStateException("could not make the TLS key", e);
         }
+    }
+
+    /**
+     * A TLS context that trusts the certificate in the PEM file {@code certificate}, and no other.
+     */
+    public static SSLContext trustingOnly(Path certificate) throws Exception {
+        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        try (InputStream pem = Files.newInputStream(certificate)) {
+            trusted.setCertificateEntry(
+                    "localhost", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+        }
+        TrustManagerFactory trust =
+                TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        return tls;
     }
 
     /**
