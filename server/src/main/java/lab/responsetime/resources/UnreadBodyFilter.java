@@ -26,6 +26,9 @@ public final class UnreadBodyFilter implements ContainerRequestFilter, Container
 
     @Override
     public void filter(ContainerRequestContext request) {
+        if (declaredLength(request) <= 0 && !chunked(request)) {
+            return; // no body (every GET): nothing to count
+        }
         ReadCount read = new ReadCount(request.getEntityStream());
         request.setEntityStream(read);
         request.setProperty(READ, read);
@@ -33,11 +36,8 @@ public final class UnreadBodyFilter implements ContainerRequestFilter, Container
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        // Not getLength(), which fails on a length past an int's (a body declared too large).
-        String declared = request.getHeaderString("Content-Length");
-        long length =
-                declared != null && declared.matches("[0-9]{1,18}") ? Long.parseLong(declared) : -1;
-        boolean chunked = request.getHeaderString("Transfer-Encoding") != null;
+        long length = declaredLength(request);
+        boolean chunked = chunked(request);
         if (length <= 0 && !chunked) {
             return;
         }
@@ -85,5 +85,15 @@ public final class UnreadBodyFilter implements ContainerRequestFilter, Container
                 bytes += n;
             }
         }
+    }
+
+    /** Content-Length, or -1 (not getLength(), which fails on a length past an int's). */
+    private static long declaredLength(ContainerRequestContext request) {
+        String declared = request.getHeaderString("Content-Length");
+        return declared != null && declared.matches("[0-9]{1,18}") ? Long.parseLong(declared) : -1;
+    }
+
+    private static boolean chunked(ContainerRequestContext request) {
+        return request.getHeaderString("Transfer-Encoding") != null;
     }
 }
