@@ -34,10 +34,15 @@ export const decides = (cell) => familyOf(cell)?.name !== 'caching';
  * How the decision finds the fastest configuration, recorded with every judgment (`fastest_rule`):
  * 1, the lowest median over all of a cell's samples (runs made before version 2 are re-judged so);
  * 2, from there on to any configuration that was faster in the rounds both ran, as long as there
- * is one not yet visited. Racing leaves cells out of later rounds, so a cell's median over all its
- * rounds can rank it ahead of one that beat it in every round they shared.
+ * is one not yet visited; 3, on until no configuration was faster than it in the rounds both ran
+ * (every other's ratio to it at least 1), so that the report can show every configuration's time
+ * as the fastest's times its ratio and the fastest has the lowest. Racing leaves cells out of later
+ * rounds, so a cell's median over all its rounds can rank it ahead of one that beat it in every
+ * round they shared; and since pairs share different rounds, "faster in the rounds both ran" can
+ * run in a circle (A before B, B before C, C before A, among near-ties): then, by version 3, the
+ * one of the circle whose lowest ratio against it is highest.
  */
-export const FASTEST_RULE = 2;
+export const FASTEST_RULE = 3;
 
 /**
  * The cells the decision ranks that have samples, the fastest first (by `version` of
@@ -50,18 +55,37 @@ function ranked(cells, byCase, version) {
     .filter((c) => Number.isFinite(c.median))
     .sort((x, y) => x.median - y.median);
   if (version < 2 || byMedian.length < 2) return byMedian;
-  let fastest = byMedian[0];
-  const visited = new Set([fastest.id]);
-  for (;;) {
+  const ratio = (c, to) => matchedRatio(byCase.get(c.id), byCase.get(to.id));
+  /** The configuration most clearly faster than `current` in the rounds both ran, or null. */
+  const fasterThan = (current, skip) => {
     let next = null;
     let lowest = 1;
     for (const c of byMedian) {
-      if (visited.has(c.id)) continue;
-      const ratio = matchedRatio(byCase.get(c.id), byCase.get(fastest.id));
-      if (ratio < lowest) [next, lowest] = [c, ratio];
+      if (c === current || skip.has(c.id)) continue;
+      const r = ratio(c, current);
+      if (r < lowest) [next, lowest] = [c, r];
     }
+    return next;
+  };
+  let fastest = byMedian[0];
+  const path = [fastest];
+  for (;;) {
+    // Version 2 never goes back to a configuration it visited; version 3 does, and stops on a circle.
+    const next = fasterThan(fastest, version === 2 ? new Set(path.map((c) => c.id)) : new Set());
     if (!next) break;
-    visited.add(next.id);
+    if (path.includes(next)) {
+      const circle = path.slice(path.indexOf(next));
+      const lowestAgainst = (f) =>
+        Math.min(
+          ...byMedian
+            .filter((c) => c !== f)
+            .map((c) => ratio(c, f))
+            .filter(Number.isFinite),
+        );
+      fastest = circle.reduce((best, c) => (lowestAgainst(c) > lowestAgainst(best) ? c : best));
+      break;
+    }
+    path.push(next);
     fastest = next;
   }
   return [fastest, ...byMedian.filter((c) => c !== fastest)];
@@ -130,7 +154,7 @@ function decisionOf(order, judged, fastestRule) {
       median_ms: median,
       times_slower: median / fastest.median,
       // From version 2 the fastest may not have the lowest overall median: the extra time is of
-      // the rounds both ran, as the ratio is.
+      // the rounds both ran, as the ratio is (the report shows the fastest's median × (ratio − 1)).
       ...(fastestRule >= 2 && { extra_ms: margin.median_a - margin.median_b }),
       ratio: margin.ratio,
       ci_low: margin.ci_low,

@@ -236,7 +236,7 @@ test('the fastest: faster in the rounds both ran, not the lowest median over rou
     }
   }
   const now = judgeGroup(cells, samples);
-  assert.equal(now.fastest_rule, 2);
+  assert.equal(now.fastest_rule, 3);
   assert.equal(now.decision.fastest, protobufNone);
   const json = now.decision.others.find((o) => o.case_id === jsonNone);
   assert.ok(json.ratio > 1.05 && json.verdict === VERDICTS.B_FASTER, 'JSON is clearly slower, in matched rounds');
@@ -252,4 +252,27 @@ test('the fastest: faster in the rounds both ran, not the lowest median over rou
   assert.equal(before.fastest_rule, undefined, 'version 1 judgments were stored without it');
   assert.equal(before.decision.fastest, jsonNone, 'version 1: the lowest overall median');
   assert.ok(before.decision.others.every((o) => !('extra_ms' in o)));
+});
+
+test('the fastest: out of a circle of "faster in the rounds both ran", the one least beaten', () => {
+  // JSON before Protobuf in rounds 1–10, Protobuf GZIP before JSON in 11–20, Protobuf before
+  // Protobuf GZIP in 21–30 (by 10 %, 10 % and 5 %): each pair shares other rounds, so "faster"
+  // runs in a circle. JSON GZIP is slower everywhere.
+  const samples = [];
+  const visit = (id, round, ms) => {
+    for (let i = 0; i < 3; i++) samples.push({ case_id: id, round, total_ms: ms * (1 + 0.001 * i) });
+  };
+  for (let round = 1; round <= 30; round++) {
+    visit(jsonGzip, round, 20);
+    if (round <= 10) [visit(protobufNone, round, 10), visit(jsonNone, round, 9)];
+    else if (round <= 20) [visit(jsonNone, round, 10), visit(protobufGzip, round, 9)];
+    else [visit(protobufGzip, round, 10), visit(protobufNone, round, 9.5)];
+  }
+  const { decision } = judgeGroup(cells, samples);
+  // Against Protobuf GZIP the lowest ratio is 0.95 (Protobuf); against the others 0.9.
+  assert.equal(decision.fastest, protobufGzip);
+  const below = decision.others.filter((o) => o.ratio < 1).map((o) => o.case_id);
+  assert.deepStrictEqual(below, [protobufNone]);
+  const before = judgeGroup(cells, samples, undefined, new Map(), { fastestRule: 2 });
+  assert.notEqual(before.decision.fastest, protobufGzip, 'version 2 stops where its walk ran out');
 });
