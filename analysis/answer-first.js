@@ -1,99 +1,305 @@
-// The report's opening: for each measured situation one short paragraph in plain words that
-// names the fastest configuration with its time and what the alternatives cost (the words and
-// their rules: common/answer-words.js, which the page's "Compare configurations" shares), and a
-// short "in general" paragraph of what held across situations, each sentence counting the
-// situations it speaks of.
+// The report's opening: a bottom line true for this run (the robust choice across its situations,
+// where compression pays, where sorting belongs, and what the run did not measure), the words it
+// uses, defined before they are used, and then for each measured situation a short answer in plain
+// words: the fastest configuration with its time and what the others cost (the words and their
+// rules: common/answer-words.js, which the page's "Compare configurations" shares).
 
-import { defaultDecoder, formatLabel } from '#common/catalogue.js';
-import { VERDICTS } from '#common/comparison.js';
-import { completeCell, scenarioOf } from '#common/cell.js';
-import { NO_CLEAR_WINNER } from '#common/judge.js';
-import { MATCHED_MARK, MOST_NAMED, network, percent, situationParagraph } from '#common/answer-words.js';
+import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
+import { completeCell } from '#common/cell.js';
+import { robustChoice, choiceWords, situationRatios } from '#common/bottom-line.js';
+import {
+  MOST_NAMED,
+  WORDS,
+  configurationWords,
+  listWords,
+  network,
+  objects,
+  scopeWords,
+  situationAnswer,
+  situationParagraph,
+  wordsDefined,
+} from '#common/answer-words.js';
+import { NETWORKS } from '#common/network-profiles.js';
+import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
+import { speedText } from './compression.js';
 
 export { ms } from '#common/answer-words.js';
 
-/** What held across situations, in sentences that count situations (each true for this run). */
-export function inGeneral(decisions, cellsById) {
-  const cellOf = (id) => completeCell(cellsById.get(id).cell);
-  const sentences = [];
-  const clear = decisions.filter((d) => d.recommendation !== NO_CLEAR_WINNER);
-  sentences.push(
-    `A configuration was clearly the fastest in ${clear.length} of ${decisions.length} situations; ` +
-      'in the others the fastest were too close to call.',
-  );
-  const byNetwork = new Map();
-  for (const d of decisions.filter((x) => x.cm === 0)) {
-    const key = d.network;
-    if (!byNetwork.has(key)) byNetwork.set(key, []);
-    byNetwork.get(key).push(cellOf(d.fastest_case_id));
-  }
-  for (const [name, fastest] of byNetwork) {
-    const compressed = fastest.filter((c) => c.compression !== 'none').length;
-    const formats = [...new Set(fastest.map((c) => formatLabel(c.format, c.decoder)))];
-    sentences.push(
-      `With nothing computed ${network(name)}, the fastest was compressed in ${compressed} of ` +
-        `${fastest.length} situations, and was ${formats.join(' or ')}.`,
-    );
-  }
-  // A format every configuration of which was clearly slower than the fastest, situation by situation.
-  const measured = [...new Set([...cellsById.values()].map((c) => c.cell.format))];
-  for (const format of measured) {
-    const where = decisions.filter((d) => d.others.some((o) => cellOf(o.case_id).format === format));
-    const clearlySlower = where.filter(
-      (d) =>
-        cellOf(d.fastest_case_id).format !== format &&
-        d.others.filter((o) => cellOf(o.case_id).format === format).every((o) => o.verdict === VERDICTS.B_FASTER),
-    );
-    if (where.length && clearlySlower.length === where.length)
-      sentences.push(
-        `${formatLabel(format, defaultDecoder(format))} was clearly slower than the fastest in all ` +
-          `${where.length} situations it was measured in.`,
-      );
-  }
-  const computed = decisions.filter((d) => d.cm > 0);
-  if (computed.length) {
-    const server = computed.filter((d) => scenarioOf(cellOf(d.fastest_case_id)).computes === 'server');
-    const clearServer = server.filter((d) => d.recommendation !== NO_CLEAR_WINNER);
-    sentences.push(
-      `Where the data had to be sorted, the server sorting was the fastest in ${server.length} of ` +
-        `${computed.length} situations (clearly in ${clearServer.length}).`,
-    );
-  }
-  return sentences.join(' ');
+/** The source study's object counts (docs/method.md): what a run that measured fewer left out. */
+export const SOURCE_COUNTS = Object.freeze([10, 100, 1000, 10000, 100000]);
+
+/**
+ * What the run did not measure, against the catalogue, the source's N and the lab's protocols and
+ * networks: "CBOR and MessagePack; deflate, Brotli and zstd; CM2, CM4 and CM5; …".
+ */
+export function notMeasured(cells) {
+  const all = cells.map((c) => completeCell(c.cell));
+  const has = (key, value) => all.some((c) => c[key] === value);
+  const formats = CATALOGUE.formats.filter((f) => !has('format', f.name)).map((f) => formatLabel(f.name));
+  const compressions = CATALOGUE.compressions
+    .filter((c) => c.name !== 'none' && !has('compression', c.name))
+    .map((c) => compressionLabel(c.name, defaultLevel(c.name)).replace(/ \(.*\)$| \d+$/g, ''));
+  const cms = CATALOGUE.computation_models.filter((m) => m.level > 0 && !has('cm', m.level)).map((m) => m.name);
+  const counts = SOURCE_COUNTS.filter((n) => !has('count', n));
+  const protocols = PROTOCOL_NAMES.filter((p) => !has('protocol', p)).map(protocolLabel);
+  const networks = Object.keys(NETWORKS).filter((n) => !has('network', n)).length;
+  const list = (items) => items.join(', ');
+  return [
+    formats.length ? list(formats) : null,
+    compressions.length ? list(compressions) : null,
+    cms.length ? list(cms) : null,
+    counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
+    protocols.length ? list(protocols) : null,
+    networks ? `${networks} other network${networks === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
 }
 
-/** How long the opening may be: about 47 words a situation, and at most 1,450 in all. */
-export const OPENING_WORDS = Object.freeze({ perSituation: 47, most: 1450 });
+/**
+ * Where compression pays, from the break-even rows (compression.js breakEvens) of one format:
+ * "for JSON, GZIP pays on links slower than about 30.7 Mbit/s (10 Videos) to 183 Mbit/s (1,000
+ * Videos)"; null without rows.
+ */
+function compressionLine(breakEven, format) {
+  const rows = breakEven.filter((r) => r.format === format && r.break_even_mbps !== null);
+  if (!rows.length) return null;
+  const byCompression = new Map();
+  for (const r of rows) {
+    const name = compressionLabel(r.compression, r.level);
+    if (!byCompression.has(name)) byCompression.set(name, []);
+    byCompression.get(name).push(r);
+  }
+  const where = (r) => objects({ object: r.object, count: r.count });
+  const parts = [...byCompression].map(([name, list]) => {
+    const sorted = [...list].sort((x, y) => x.break_even_mbps - y.break_even_mbps);
+    const [low, high] = [sorted[0], sorted.at(-1)];
+    if (high.break_even_mbps === 0) return `${name} never pays (it saves no bytes)`;
+    if (low.break_even_mbps === Infinity) return `${name} pays at every speed measured`;
+    const range =
+      low === high
+        ? `${speedText(low.break_even_mbps)} (${where(low)})`
+        : `${speedText(low.break_even_mbps)} (${where(low)}) to ${speedText(high.break_even_mbps)} (${where(high)})`;
+    return `${name} pays on links slower than about ${range}`;
+  });
+  return `for ${formatLabel(format)}, ${listWords(parts)}`;
+}
+
+/**
+ * Without break-even rows (no unthrottled compression against none, or no body sizes): per
+ * network, in how many situations without sorting the fastest was compressed.
+ */
+function compressedCounts(decisions, cellsById, delta) {
+  if (!decisions.length) return null;
+  const byNetwork = new Map();
+  for (const d of decisions) {
+    const fastest = completeCell(cellsById.get(situationAnswer(d, delta).fastest).cell);
+    if (!byNetwork.has(d.network)) byNetwork.set(d.network, []);
+    byNetwork.get(d.network).push(fastest.compression !== 'none');
+  }
+  const parts = [...byNetwork].map(
+    ([name, compressed]) => `${networkName(name)} in ${compressed.filter(Boolean).length} of ${compressed.length}`,
+  );
+  return `the fastest was compressed ${listWords(parts)} situations`;
+}
+
+/** Formats every configuration of which was certainly slower than the fastest wherever measured. */
+function alwaysSlower(decisions, cellsById, delta) {
+  const formatOf = (id) => completeCell(cellsById.get(id).cell).format;
+  const formats = [...new Set([...cellsById.values()].map((c) => c.cell.format))];
+  return formats
+    .map((format) => {
+      const where = decisions.filter((d) => d.others.some((o) => formatOf(o.case_id) === format));
+      const slower = where.filter((d) => {
+        const answer = situationAnswer(d, delta);
+        return (
+          formatOf(answer.fastest) !== format &&
+          answer.rows.filter((r) => formatOf(r.case_id) === format).every((r) => r.word === WORDS.SLOWER)
+        );
+      });
+      return where.length && slower.length === where.length ? { format, n: where.length } : null;
+    })
+    .filter(Boolean);
+}
+
+/** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
+const networkName = (name) => network(name).replace(/^(at|on) /, '');
+
+/**
+ * The robust choice among the situations without sorting: per network where there are several
+ * (the reader's network decides), then across all of them; what to avoid.
+ */
+function withoutSortingLine(decisions, cellsById, delta, situations) {
+  const plain = robustChoice(situations);
+  const networks = [...new Set(situations.map((s) => s.network))];
+  const perNetwork =
+    networks.length > 1
+      ? networks.map((name) => {
+          const own = situations.filter((s) => s.network === name);
+          const choice = robustChoice(own);
+          const strip = (words) => words.replace(` ${network(name)}`, '');
+          return `${networkName(name)}: ${choiceWords(choice, strip)}`;
+        })
+      : [];
+  const avoid = alwaysSlower(
+    decisions.filter((d) => d.cm === 0),
+    cellsById,
+    delta,
+  ).map(({ format }) => formatLabel(format));
+  const all = networks.length === 2 ? 'on both networks' : `on all ${networks.length} networks`;
+  const across = networks.length > 1 ? `${all}: ${choiceWords(plain)}` : choiceWords(plain);
+  return {
+    choice: plain,
+    text:
+      `${[...perNetwork, across].join('; ')}.` +
+      (avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : ''),
+  };
+}
+
+/**
+ * Where sorting belongs: the best configuration of each side, by its worst ratio to the fastest,
+ * and the side whose best is the better; with what was measured.
+ */
+function sortingLine(decisions, cellsById, situations) {
+  const sortingCells = decisions
+    .filter((d) => d.cm > 0)
+    .flatMap((d) => [d.fastest_case_id, ...d.others.map((o) => o.case_id)])
+    .map((id) => completeCell(cellsById.get(id).cell));
+  const side = (computes) =>
+    robustChoice(
+      situations.map((s) => ({
+        ...s,
+        ratios: Object.fromEntries(Object.entries(s.ratios).filter(([c]) => c.endsWith(`, ${computes} sorting`))),
+      })),
+    );
+  const [server, browser] = [side('server'), side('browser')];
+  // One network for every sorting situation: the worst cases need not name it.
+  const networks = [...new Set(situations.map((s) => s.network))];
+  const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
+  const scope = `Measured only for ${scopeWords(sortingCells)}.`;
+  if (!server || !browser) return `${choiceWords(robustChoice(situations), where)}. ${scope}`;
+  const [better, worse, place, other] =
+    server.worst_ratio <= browser.worst_ratio
+      ? [server, browser, 'on the server', 'browser']
+      : [browser, server, 'in the browser', 'server'];
+  return (
+    `${place}: ${choiceWords(better, where)}; ${other} sorting's best up to ${worse.worst_ratio.toFixed(2)}× ` +
+    `(${where(worse.worst_situation)}). ${scope}`
+  );
+}
+
+/**
+ * The bottom line: at most five lines, each true for this run — the configuration to choose
+ * without sorting (the robust choice, per network and across them) and what to avoid, where
+ * compression pays, where sorting belongs, and what the run did not measure.
+ *
+ * @param decisions answers.js decisions
+ * @param cellsById case id → the run's cell
+ * @param judging {delta}
+ * @param breakEven compression.js breakEvens rows
+ * @returns {lines: [{lead, text}], plain, sorting, situations}: the robust choices and each
+ *     situation's ratios (bottom-line.js situationRatios), for the page
+ */
+export function bottomLine(decisions, cellsById, { delta }, breakEven = []) {
+  const ratios = decisions.map((d) => situationRatios(d, cellsById, delta));
+  const plainSituations = ratios.filter((s) => !s.sorting);
+  const sortingSituations = ratios.filter((s) => s.sorting);
+  const lines = [];
+  let plain = null;
+  if (plainSituations.length) {
+    const line = withoutSortingLine(decisions, cellsById, delta, plainSituations);
+    plain = line.choice;
+    lines.push({ lead: 'Without sorting', text: line.text });
+  }
+  const chosenFormat = plain
+    ? [...cellsById.values()]
+        .map((c) => completeCell(c.cell))
+        .find((c) => c.cm === 0 && configurationWords(c) === plain.configuration)?.format
+    : null;
+  const compression =
+    (chosenFormat ? compressionLine(breakEven, chosenFormat) : null) ??
+    compressedCounts(
+      decisions.filter((d) => d.cm === 0),
+      cellsById,
+      delta,
+    );
+  if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
+  if (sortingSituations.length)
+    lines.push({ lead: 'Sorting', text: sortingLine(decisions, cellsById, sortingSituations) });
+  const missing = notMeasured([...cellsById.values()]);
+  if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
+  return { lines, plain, sorting: robustChoice(sortingSituations), situations: ratios };
+}
+
+/**
+ * The words the opening uses, defined before it uses them (five lines): the networks measured,
+ * what a situation and a configuration are, what a time covers and how it is read, the four
+ * verdict words, and "certain".
+ */
+export function glossary(cells, { delta }) {
+  const names = [...new Set(cells.map((c) => c.cell.network))];
+  const networkLine = names
+    .map((name) => {
+      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine';
+      const profile = NETWORKS[name];
+      if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
+      const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
+      const delay = profile.rttMs ? ` and ${profile.rttMs} ms round trip` : '';
+      return `${networkName(name)}: a ${rate} link each way${delay}`;
+    })
+    .join('; ');
+  const [verdicts, certain] = wordsDefined(delta);
+  return [
+    networkLine,
+    'situation: data, N, network and sorting; configuration: format, compression and which side sorts',
+    "time: the median from request start to data decoded (and sorted) in the browser; others' are the " +
+      "fastest's times their ratio to it",
+    verdicts,
+    certain,
+  ];
+}
+
+/**
+ * How long the opening may be, counting its bottom line, words and situations: about 33 words a
+ * situation beyond the first 160, and at most 1,420 (with its first line and headings, a quick
+ * plan's opening stays under 600 words and a thesis plan's under 1,500).
+ */
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 160, most: 1420 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
 /**
- * The opening section: the situations' answers grouped into families of situations that differ
- * only in N, the "in general" paragraph, and how to read them (the terms used, in words). Each situation
- * names up to three other configurations; where that would make the opening longer than
- * OPENING_WORDS allows, each names fewer (down to none: then only the fastest and a count).
+ * The opening section: the bottom line, the words, and the situations' answers grouped into
+ * families of situations that differ only in N. Each situation names up to three other
+ * configurations; where that would make the opening longer than OPENING_WORDS allows, each names
+ * fewer (down to none: then only the fastest and a count).
  *
- * @param decisions answers.js decisions (the stored judgments, in words)
+ * @param decisions answers.js decisions (the stored judgments)
  * @param cells the runs' cells (read-runs.js)
  * @param judging the run's {delta, looks}
+ * @param breakEven compression.js breakEvens rows (for the bottom line)
  */
-export function answerFirst(decisions, cells, { delta }) {
+export function answerFirst(decisions, cells, judging, breakEven = []) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
-  const general = decisions.length ? inGeneral(decisions, cellsById) : '';
-  const reading =
-    'Times are medians, from request start to data decoded (and sorted) in the browser. +X ms: more than ' +
-    'the fastest. k× slower: clearly slower, over the rounds both ran in (' +
-    `${MATCHED_MARK}: the overall medians differ by over 2 %). About as fast: within ±${percent(delta)}. ` +
-    'Not clearly slower: this run cannot tell.';
-  const budget = Math.min(OPENING_WORDS.most, OPENING_WORDS.perSituation * Math.max(decisions.length, 1));
+  const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, breakEven) : { lines: [] };
+  const words = glossary(cells, judging);
+  const budget = Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length);
+  const fixedText = [...bottom.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
+  const familyLeads = (families) => families.map((f) => f.family);
   let situations = [];
   let families = [];
   for (let named = MOST_NAMED; named >= 0; named -= 1) {
-    situations = decisions.map((d) => situationParagraph(d, cellsById, named));
+    situations = decisions.map((d) => situationParagraph(d, cellsById, judging.delta, named));
     families = familiesOf(situations);
-    if (wordCount([...families.map(familyText), `In general: ${general}`, reading]) < budget) break;
+    if (wordCount([...fixedText, ...familyLeads(families), ...situations.map((x) => x.text)]) < budget) break;
   }
-  return { situations, families, paragraphs: families.map(familyText), general, reading };
+  return {
+    bottom_line: bottom.lines,
+    robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
+    situation_ratios: bottom.situations ?? [],
+    words,
+    situations,
+    families,
+    paragraphs: families.map(familyText),
+  };
 }
 
 /**

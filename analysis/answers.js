@@ -3,11 +3,11 @@
 // and the fastest configuration for each measured situation. Comparisons and decisions are the ones
 // each group stopped on (stored with it: common/judge.js), judged at the run's {delta, looks}.
 
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, ciLiesIn, hasInterval, judgingOf, verdictOf } from '#common/comparison.js';
+import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, hasInterval, judgingOf, verdictOf } from '#common/comparison.js';
 import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
-import { network, relative } from '#common/answer-words.js';
+import { configurationWords, ms, network, relative, scopeWords } from '#common/answer-words.js';
 import { overProtocol } from '#common/protocols.js';
 
 export { NO_CLEAR_WINNER };
@@ -18,14 +18,11 @@ const formatName = (cell) => formatLabel(cell.format, cell.decoder);
  * A cell's compression as a reader sees it: "no compression", "GZIP", "Brotli 11" (a level other than the default), …
  */
 const compressionName = (cell) =>
-  cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level);
+  cell.compression === 'none' ? 'uncompressed' : compressionLabel(cell.compression, cell.level);
 /** A ratio as the report writes it: 1.234 → "1.23×". */
 const times = (ratio) => `${ratio.toFixed(2)}×`;
 /** How results are judged when no run says otherwise: the default stop rule's δ and looks. */
 export const DEFAULT_JUDGING = Object.freeze(judgingOf(undefined));
-/** What a comparison rests on: its rounds (a p-value only for runs without rounds). */
-const support = (c) =>
-  c.p === null || c.p === undefined ? `${c.rounds} rounds` : c.p < 0.001 ? 'p < 0.001' : `p = ${c.p.toFixed(3)}`;
 /** Whether a cell's scenario computes nothing: the formats family (scenario 1). */
 const nothingComputed = (cell) => scenarioOf(cell).family === 'formats';
 
@@ -72,36 +69,46 @@ export function comparisons(cells, groups) {
 }
 
 /**
- * 'b' when b is clearly faster (the CI wholly above 1 + δ), 'a' when a is (wholly below 1 − δ),
- * 'equivalent' when the CI lies wholly within ±δ, and 'tie' when the data cannot say.
+ * What a judged comparison says, certain or not (answer-words.js): 'b' when b is certainly faster
+ * (the group settled a CI wholly above 1 + δ), 'a' when a is, 'equivalent' when they are certainly
+ * as fast, and 'tie' while it cannot tell yet (nothing settled, whatever the last CI).
  */
-function verdict(c, delta) {
-  const v = verdictOf(c, delta);
-  return v === VERDICTS.B_FASTER
+function verdict(c) {
+  if (!c.settled) return 'tie';
+  return c.verdict === VERDICTS.B_FASTER
     ? 'b'
-    : v === VERDICTS.A_FASTER
+    : c.verdict === VERDICTS.A_FASTER
       ? 'a'
-      : v === VERDICTS.EQUIVALENT
+      : c.verdict === VERDICTS.EQUIVALENT
         ? 'equivalent'
         : 'tie';
 }
 
 /**
- * A judged comparison in words, one direction: "X is k× slower than Y (95 % CI …)" or "… faster
- * …", then whether that is clear. `ratio`, `low`, `high`: time(x) / time(y) and its CI.
+ * A judged comparison in words, one direction: "X is k× slower than Y (95 % CI …)" when certain,
+ * "X is as fast as Y (…)", or "can't tell yet: X looked k× slower than Y (…)". `ratio`, `low`,
+ * `high`: time(x) / time(y) and its CI.
  */
 function compared(x, y, ratio, low, high, v, delta) {
   const words = relative(x, y, ratio, low, high);
-  if (v === 'equivalent') return `${words}: equivalent, within ±${percent(delta)}`;
-  if (v === 'tie') return `${words}: not a clear difference`;
-  return Number.isFinite(low) ? words : `${words}, too few rounds to judge`;
+  // "1.04× faster, 95 % CI 1.00–1.08": the ratio and its CI in the direction they read.
+  const inBrackets = () => words.slice(`${x} is `.length).replace(` than ${y} (`, ', ').replace(/\)$/, '');
+  if (v === 'equivalent') return `${x} is as fast as ${y} (${inBrackets()})`;
+  if (v === 'tie') {
+    const lean =
+      Math.abs(ratio - 1) <= delta
+        ? `${x} looked as fast as ${y} (${inBrackets()})`
+        : words.replace(' is ', ' looked ');
+    return `can't tell yet: ${lean}`;
+  }
+  return words;
 }
 
 /** A comparison c (ratio a/b) in words with `x` naming a and `y` naming b. */
-const comparedAB = (c, x, y, delta) => compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c, delta), delta);
+const comparedAB = (c, x, y, delta) => compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c), delta);
 /** The same, read the other way round: `x` names b, `y` names a. */
 const comparedBA = (c, x, y, delta) =>
-  compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c, delta)), delta);
+  compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c)), delta);
 const flip = (v) => (v === 'a' ? 'b' : v === 'b' ? 'a' : v);
 
 /** δ as the report writes it: 0.05 → "5 %". */
@@ -111,25 +118,10 @@ const sorted = (values) => [...new Set(values)].sort((a, b) => a - b);
 const where = (cell) =>
   `${LABELS.object(cell.object).replace(/ \(.*\)$/, '')} ${network(cell.network)}${overProtocol(cell.protocol)}`;
 
-/**
- * How many times slower `slow` is than `fast`: from the run's comparison of the two when it made
- * one (the medians of the rounds both ran in, with the CI), else from the cells' own medians
- * (which, when one cell was measured in rounds the other was not, drift can bias).
- */
-function slowerBy(all, fast, slow) {
-  const [fastId, slowId] = [caseId(fast.cell), caseId(slow.cell)];
-  const c =
-    fastId === slowId
-      ? null
-      : all.find((k) => [caseId(k.a), caseId(k.b)].sort().join() === [fastId, slowId].sort().join());
-  const [x, y] = [formatName(slow.cell), formatName(fast.cell)];
-  if (!c) return `${relative(x, y, slow.stats.median / fast.stats.median)} by overall medians`;
-  const [ratio, low, high] =
-    caseId(c.a) === slowId ? [c.ratio, c.ci_low, c.ci_high] : [1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low];
-  return relative(x, y, ratio, low, high);
-}
+/** A cell's time as the opening shows it (report.js shownFigures), else its own median. */
+const timeOf = (shown, c) => shown.get(c.case_id)?.time_ms ?? c.stats.median;
 
-function rq1(cells, all, delta) {
+function rq1(cells, all, delta, shown) {
   const lines = [];
   // Formats against each other: the decoder goes with the format (a cell's decoder is its
   // format's default unless the plan names others), so it varies with it.
@@ -138,16 +130,14 @@ function rq1(cells, all, delta) {
     ['format', 'decoder', 'count'],
   )) {
     const { cell } = group[0];
-    const winners = sorted(group.map((c) => c.cell.count)).map((count) => {
-      const atCount = group.filter((c) => c.cell.count === count).sort((a, b) => a.stats.median - b.stats.median);
-      return { count, fastest: atCount[0], slowest: atCount.at(-1) };
+    const parts = sorted(group.map((c) => c.cell.count)).map((count) => {
+      const atCount = group
+        .filter((c) => c.cell.count === count)
+        .sort((a, b) => timeOf(shown, a) - timeOf(shown, b))
+        .map((c) => `${formatName(c.cell)} ${ms(timeOf(shown, c))}`);
+      return `N=${count.toLocaleString('en-US')}: ${atCount.join(', ')}`;
     });
-    const parts = winners.map(
-      (w) =>
-        `N=${w.count}: ${formatName(w.fastest.cell)} (${w.fastest.stats.median.toFixed(1)} ms;` +
-        ` ${slowerBy(all, w.fastest, w.slowest)})`,
-    );
-    const largest = winners.at(-1).count;
+    const largest = Math.max(...group.map((c) => c.cell.count));
     const jsonOverProtobuf = all.find(
       (c) =>
         c.dimension === 'format' &&
@@ -159,10 +149,9 @@ function rq1(cells, all, delta) {
         c.a.compression === cell.compression,
     );
     lines.push(
-      `${where(cell)}, ${compressionName(cell)} — fastest: ${parts.join('; ')}.` +
+      `${where(cell)}, ${compressionName(cell)}, fastest first — ${parts.join('; ')}.` +
         (jsonOverProtobuf
-          ? ` At N=${largest}: ${comparedAB(jsonOverProtobuf, 'JSON', 'Protobuf', delta)}; ` +
-            `${support(jsonOverProtobuf)}.`
+          ? ` At N=${largest.toLocaleString('en-US')}: ${comparedAB(jsonOverProtobuf, 'JSON', 'Protobuf', delta)}.`
           : ''),
     );
   }
@@ -175,7 +164,7 @@ function rq1(cells, all, delta) {
  * per situation, which compression wins (the fastest cell, and whether its margin over no
  * compression is clear).
  */
-function rq2(cells, all, delta) {
+function rq2(cells, all, delta, shown) {
   const lines = [];
   const againstNone = all.filter(
     (c) => c.dimension === 'compression' && nothingComputed(c.a) && c.a.compression === 'none',
@@ -189,8 +178,8 @@ function rq2(cells, all, delta) {
     const parts = group
       .sort((a, b) => a.cell.count - b.cell.count)
       // Always "<compression> is k× faster/slower than no compression": ratio compressed/none.
-      .map(({ c }) => `N=${c.a.count}: ${comparedBA(c, name, 'no compression', delta)}`);
-    lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against no compression — ${parts.join('; ')}.`);
+      .map(({ c }) => `N=${c.a.count.toLocaleString('en-US')}: ${comparedBA(c, name, 'uncompressed', delta)}`);
+    lines.push(`${where(cell)}, ${formatName(cell)}, ${name} against uncompressed — ${parts.join('; ')}.`);
   }
   const situations = groupsWithout(
     cells.filter((c) => nothingComputed(c.cell)),
@@ -199,22 +188,17 @@ function rq2(cells, all, delta) {
   for (const group of situations.filter(
     (g) => new Set(g.map((c) => `${c.cell.compression}-${c.cell.level}`)).size > 2,
   )) {
-    const ranked = [...group].sort((a, b) => a.stats.median - b.stats.median);
+    const ranked = [...group].sort((a, b) => timeOf(shown, a) - timeOf(shown, b));
     const best = ranked[0];
     const none = group.find((c) => c.cell.compression === 'none');
     const pair =
       none && best !== none && againstNone.find((c) => caseId(c.a) === none.case_id && caseId(c.b) === best.case_id);
-    const clear = pair ? verdict(pair, delta) : null;
     lines.push(
       `${where(best.cell)}, ${formatName(best.cell)}, N=${best.cell.count} — fastest: ${compressionName(best.cell)} ` +
-        `(${best.stats.median.toFixed(1)} ms)${
-          pair
-            ? `; ${comparedBA(pair, compressionName(best.cell), 'no compression', delta)}${
-                clear === 'b' ? ', clearly' : ''
-              }`
-            : ''
+        `(${ms(timeOf(shown, best))})${
+          pair ? `; ${comparedBA(pair, compressionName(best.cell), 'uncompressed', delta)}` : ''
         }; slowest: ${compressionName(ranked.at(-1).cell)} ` +
-        `(${ranked.at(-1).stats.median.toFixed(1)} ms).`,
+        `(${ms(timeOf(shown, ranked.at(-1)))}).`,
     );
   }
   return lines;
@@ -230,7 +214,7 @@ function sideLines(all, dimension, describe) {
     const { cell } = group[0];
     const parts = group
       .sort((a, b) => a.cell.count - b.cell.count || a.cell.cm - b.cell.cm)
-      .map(({ c }) => `N=${c.a.count} CM${c.a.cm}: ${describe(c)}`);
+      .map(({ c }) => `N=${c.a.count.toLocaleString('en-US')} CM${c.a.cm}: ${describe(c)}`);
     lines.push(`${where(cell)}, ${formatName(cell)}, ${compressionName(cell)} — ${parts.join('; ')}.`);
   }
   return lines;
@@ -255,7 +239,7 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
       const byCm = group
         .filter((g) => g.cell.count === count)
         .sort((a, b) => a.cell.cm - b.cell.cm)
-        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c, delta), judged: hasInterval(c) }));
+        .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c), judged: hasInterval(c) }));
       const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
       const note = unjudged.length
         ? `; ${list(unjudged)} not judged (fewer than the ${MIN_ROUNDS_FOR_VERDICT} rounds a verdict needs)`
@@ -274,11 +258,11 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
         bWins.length ? `${bName} faster at ${list(bWins)}` : null,
         aWins.length ? `${aName} faster at ${list(aWins)}` : null,
       ].filter(Boolean);
-      const head = `${where(cell)}, ${formatName(cell)}, N=${count}, ${what}`;
+      const head = `${where(cell)}, ${formatName(cell)}, N=${count.toLocaleString('en-US')}, ${what}`;
       lines.push(
         wins.length
           ? `${head}: ${wins.join(', ')} — ${threshold}${note}.`
-          : `${head}: neither side clearly faster where ${measured}, so no threshold${note}.`,
+          : `${head}: neither side certainly faster where ${measured}, so no threshold${note}.`,
       );
     }
   }
@@ -286,12 +270,15 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
 }
 
 /** RQ1–RQ5 in sentences, each with its numbers; verdicts at the run's δ (`judging`). */
-export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING) {
+export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING, shown = new Map()) {
   return {
-    RQ1: { question: 'How does the interchange format affect the response time?', answers: rq1(cells, all, delta) },
+    RQ1: {
+      question: 'How does the interchange format affect the response time?',
+      answers: rq1(cells, all, delta, shown),
+    },
     RQ2: {
       question: 'How does compression (GZIP, and the others measured, at their levels) affect it?',
-      answers: rq2(cells, all, delta),
+      answers: rq2(cells, all, delta, shown),
     },
     RQ3: {
       question: 'Where is computation faster, client or server?',
@@ -339,34 +326,40 @@ export const SOURCE_STUDY = Object.freeze({
 });
 
 /**
- * How a claim's comparisons are counted: each one holds when its 95 % CI lies wholly among the
- * ratios the claim allows (the verdicts a part lists under `holds`: "b faster" is a CI above
- * 1 + δ; "a faster or equivalent" a CI at or below 1 + δ — a not slower by more than δ — even
- * where it straddles 1 − δ), is contradicted when its CI lies wholly among the ratios the claim
- * excludes, and is open otherwise (equivalent where the claim needs a difference, or a CI across
- * the line between allowed and excluded). The claim is then
- *   not measured — no comparison covers it;
- *   confirmed    — it holds in at least half of them and is contradicted in none;
+ * How a claim's comparisons are counted, in the report's words (answer-words.js): each one holds
+ * when it is certain (the group settled it) with a verdict the claim allows, is contradicted when
+ * it is certain with a verdict the claim excludes, and is open while the run cannot tell. A claim
+ * names conditions (its parts); it is
+ *   not measured here — no part measured;
+ *   confirmed    — every part measured, it holds in at least half of its comparisons and is
+ *                  contradicted in none;
  *   refuted      — it is contradicted in more of them than it holds in;
- *   partly       — anything else (it holds in some, is contradicted in others, or mostly open).
+ *   partly       — anything else (it holds in some, is contradicted in others, or mostly open);
+ * and where some part was not measured, the verdict is of the measured parts only and says so
+ * ("confirmed where measured"), naming what was not.
  */
 export const conclusionRule = (delta) =>
-  `Each comparison a claim covers holds when its 95 % CI lies wholly among the ratios the claim allows, ` +
-  `is contradicted when it lies wholly among those it excludes, ` +
-  `and stays open otherwise (δ = ${percent(delta)}, the run's: ` +
-  '"X faster" allows only a CI above 1 + δ, so an equivalent CI stays open; ' +
-  '"X as fast or faster" allows any CI at or ' +
-  'below 1 + δ, X not slower by more than δ). Not measured: no comparison; ' +
-  'confirmed: holds in at least half and contradicted in none; refuted: contradicted in more than it holds in; ' +
-  'partly: anything else.';
+  'Each comparison a claim covers holds when it is certain and the claim allows its verdict, is contradicted ' +
+  'when it is certain and the claim excludes it, and stays open while the run cannot tell (certain, as fast ' +
+  `and k× slower as in "What to choose": ±${percent(delta)}). "X faster" needs X certainly faster; "X as fast ` +
+  'or faster" also takes X certainly as fast. Confirmed: every condition the claim names was measured, and ' +
+  'the claim holds in at least half of its comparisons and is contradicted in none; refuted: contradicted in ' +
+  'more than it holds in; partly: anything else. Where some condition was not measured, the verdict is for ' +
+  'the measured ones only ("… where measured") and names the rest ("not measured here").';
 
-/** The verdict of a claim from its counts (see conclusionRule). */
-export function judgeClaim({ holds, contradicted, open }) {
+/** The verdict of a claim from its counts (see conclusionRule); `unmeasured` parts make it "… where measured". */
+export function judgeClaim({ holds, contradicted, open }, unmeasured = 0) {
   const n = holds + contradicted + open;
-  if (n === 0) return 'not measured';
-  if (contradicted === 0 && holds >= n / 2) return 'confirmed';
-  if (contradicted > holds) return 'refuted';
-  return 'partly';
+  if (n === 0) return 'not measured here';
+  const verdict = contradicted === 0 && holds >= n / 2 ? 'confirmed' : contradicted > holds ? 'refuted' : 'partly';
+  return unmeasured ? `${verdict} where measured` : verdict;
+}
+
+/** How a certain comparison's verdict counts for a part of a claim: 'holds', 'contradicted' or 'open'. */
+function countsAs(c, part) {
+  if (!c.settled) return 'open';
+  if (part.holds.includes(c.verdict)) return 'holds';
+  return part.contradicts.includes(c.verdict) ? 'contradicted' : 'open';
 }
 
 /**
@@ -450,11 +443,11 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
     {
       claim: 'GZIP helps when bandwidth is the bottleneck and costs time when it is not.',
-      theirs: 'no compression slower than GZIP at 10 Mbit/s, faster unthrottled',
+      theirs: 'uncompressed slower than GZIP at 10 Mbit/s, faster unthrottled',
       parts: [
         {
-          what: 'no compression against GZIP at 10 Mbit/s, N ≥ 100: GZIP faster',
-          x: 'no compression',
+          what: 'uncompressed against GZIP at 10 Mbit/s, N ≥ 100: GZIP faster',
+          x: 'uncompressed',
           y: 'GZIP',
           comparisons: pick(
             'compression',
@@ -469,8 +462,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           contradicts: [VERDICTS.A_FASTER],
         },
         {
-          what: 'no compression against GZIP unthrottled: GZIP slower',
-          x: 'no compression',
+          what: 'uncompressed against GZIP unthrottled: GZIP slower',
+          x: 'uncompressed',
           y: 'GZIP',
           comparisons: pick(
             'compression',
@@ -485,7 +478,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       claim:
         'Server computation is never slower; CM1–CM3 differ little; ' +
         'from CM4 the server wins clearly, more so with more objects.',
-      theirs: 'the browser sorting as fast as the server or slower everywhere; clearly slower from CM4',
+      theirs: 'the browser sorting as fast as the server or slower everywhere; slower from CM4',
       parts: [
         {
           what: 'the browser sorting against the server sorting at CM1–CM3: the server not slower',
@@ -532,7 +525,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   ];
   /** The range of a part's ratios (time of x ÷ time of y) in words, one direction. */
   const range = ({ x, y, comparisons: list }) => {
-    if (!list.length) return `${x} against ${y}: not measured`;
+    if (!list.length) return `${x} against ${y}: not measured here`;
     const [low, high] = [Math.min(...list.map((c) => c.ratio)), Math.max(...list.map((c) => c.ratio))];
     if (low >= 1) return `${x} ${times(low)}–${times(high)} slower than ${y}`;
     if (high <= 1) return `${x} ${times(1 / high)}–${times(1 / low)} faster than ${y}`;
@@ -541,9 +534,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
       const verdicts = part.comparisons.map((c) => verdictOf(c, delta));
-      const counted = part.comparisons.map((c) =>
-        ciLiesIn(c, part.holds, delta) ? 'holds' : ciLiesIn(c, part.contradicts, delta) ? 'contradicted' : 'open',
-      );
+      const counted = part.comparisons.map((c) => countsAs(c, part));
       const holds = counted.filter((k) => k === 'holds').length;
       const contradicted = counted.filter((k) => k === 'contradicted').length;
       return {
@@ -569,22 +560,29 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     });
     const total = (key) => counted.reduce((sum, p) => sum + p[key], 0);
     const counts = { holds: total('holds'), contradicted: total('contradicted'), open: total('open') };
+    const unmeasured = counted.filter((p) => p.n === 0).map((p) => p.what);
+    const measuredCells = parts.flatMap((p) => p.comparisons.flatMap((c) => [c.a, c.b]));
+    const n = counts.holds + counts.contradicted + counts.open;
+    const verdict = judgeClaim(counts, unmeasured.length);
+    const scope = measuredCells.length ? `measured for ${scopeWords(measuredCells)}` : '';
     return {
       claim,
       theirs,
       ours: counted.map((p) => `${p.ratios}`).join('; '),
       parts: counted,
       ...counts,
-      n: counts.holds + counts.contradicted + counts.open,
-      verdict: judgeClaim(counts),
+      n,
+      verdict,
+      unmeasured,
+      scope,
+      counted: n
+        ? `holds in ${counts.holds} of ${n}, contradicted in ${counts.contradicted}, can't tell yet in ${counts.open}`
+        : 'none',
+      verdict_words: [verdict, scope, ...unmeasured.map((what) => `not measured here: ${what}`)]
+        .filter(Boolean)
+        .join('; '),
     };
   });
-}
-
-/** A configuration as the decision table names it: "Protobuf, GZIP", "JSON, no compression, client computes". */
-export function configurationLabel(cell) {
-  const computes = scenarioOf(cell).computes;
-  return `${formatName(cell)}, ${compressionName(cell)}` + (computes === 'none' ? '' : `, ${computes} computes`);
 }
 
 /**
@@ -594,15 +592,15 @@ export function configurationLabel(cell) {
  * clearly slower and settled, else "no clear winner" among those not clearly slower. `settled`
  * says whether every margin settled; a margin left unsettled when the group's budget ran out has
  * a CI that spans a δ boundary or only just left it, where another run may decide the other way.
- * In words for a reader: configurations are labels (configurationLabel); the group's id and why
- * it stopped come along.
+ * In words for a reader: configurations are named as the opening names them (answer-words.js
+ * configurationWords); the group's id and why it stopped come along.
  *
  * @param cells the runs' cells (read-runs.js)
  * @param groups the runs' groups with their judgments (read-runs.js)
  */
 export function decisions(cells, groups) {
   const byId = new Map(cells.map((c) => [c.case_id, c]));
-  const label = (id) => configurationLabel(completeCell(byId.get(id).cell));
+  const label = (id) => configurationWords(completeCell(byId.get(id).cell));
   return groups
     .filter((group) => group.judgment.decision)
     .map((group) => {

@@ -12,10 +12,10 @@ import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { inFamily, scenarioOf } from '#common/cell.js';
 import { CATALOGUE, OBJECT_NAMES, compressionLabel, formatLabel } from '#common/catalogue.js';
-import { NETWORKS, NETWORK_NAMES } from '#common/network-profiles.js';
-import { configurationLabel } from './answers.js';
+import { NETWORK_NAMES } from '#common/network-profiles.js';
+import { configurationWords, network, objects } from '#common/answer-words.js';
 import { sizeTable } from './formats.js';
-import { CHART_RANGE_MBPS, breakEvens, configurationName } from './compression.js';
+import { CHART_RANGE_MBPS, breakEvens } from './compression.js';
 import { configurationColour, configurationOrder } from './chart-colours.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -102,14 +102,14 @@ vega.textMetrics.width = (item, text) => {
   return item.limit > 0 ? Math.min(width, item.limit) : width;
 };
 
-const objectText = (object) => object.charAt(0).toUpperCase() + object.slice(1);
-const networkText = (network) => (network === 'unthrottled' ? 'unthrottled' : (NETWORKS[network]?.title ?? network));
+const objectText = (object) => objects({ object, count: 2 }).replace(/^2 /, '');
 const countText = (count) => `N=${Number(count).toLocaleString('en-US')}`;
-/** A situation as a panel's title: "Books, N=1,000, 10 Mbit/s full duplex". */
-const situationText = ({ object, count, network }) =>
-  [object && objectText(object), count !== undefined && countText(count), network && networkText(network)]
-    .filter(Boolean)
-    .join(', ');
+/** A compression as the opening says it: "uncompressed", "GZIP", "Brotli 11". */
+const compressionText = (cell) =>
+  cell.compression === 'none' ? 'uncompressed' : compressionLabel(cell.compression, cell.level);
+/** A situation as a panel's title, in the opening's words: "1,000 Books at 10 Mbit/s", "10 Books unthrottled". */
+const situationText = ({ object, count, network: name }) =>
+  [objects({ object, count }), name && network(name)].filter(Boolean).join(' ');
 /** Situations in the report's order: objects as the catalogue lists them, networks as profiles do, N ascending. */
 const situationOrder = (a, b) =>
   OBJECT_NAMES.indexOf(a.object) - OBJECT_NAMES.indexOf(b.object) ||
@@ -122,11 +122,8 @@ function cmText(level) {
   const model = models.find((m) => m.level === level);
   return model ? `CM${level}: ${spelt(model.label)}` : `CM${level}`;
 }
-/** A compression in words: "no compression", "GZIP", "Brotli 11". */
-const compressionText = (cell) =>
-  cell.compression === 'none' ? 'no compression' : compressionLabel(cell.compression, cell.level);
-/** A configuration without what it computes: "JSON, no compression". */
-const configurationText = (cell) => configurationLabel({ ...cell, scenario: 1 });
+/** A configuration without what it computes, in the opening's words: "JSON uncompressed", "JSON with GZIP". */
+const configurationText = (cell) => configurationWords({ ...cell, scenario: 1 });
 
 /** The distinct values of `key` among `rows`, in the order `order` sorts their rows. */
 function distinct(rows, key, order) {
@@ -256,15 +253,21 @@ function panelChart({ rows, panels, rowLabels, left, layers, preferredColumns, h
   };
 }
 
-/** The fields of a cell's chart row: its situation's panel and its configuration. */
-function cellRow(c, panelOf = situationText) {
+/**
+ * The fields of a cell's chart row: its situation's panel, its configuration, and its time — the
+ * one the report's opening shows (`times`: case id → {time_ms, ci_low_ms, ci_high_ms}, the
+ * fastest's median × its ratio to the fastest and that ratio's CI) where its situation was
+ * decided, else its own median and CI.
+ */
+function cellRow(c, panelOf = situationText, times = new Map()) {
+  const shown = times.get(c.case_id);
   return {
     cell: c.cell,
     panel: panelOf(c.cell),
     configuration: configurationText(c.cell),
-    median_ms: c.stats.median,
-    ci_low_ms: c.stats.ci_low,
-    ci_high_ms: c.stats.ci_high,
+    median_ms: shown ? shown.time_ms : c.stats.median,
+    ci_low_ms: shown ? shown.ci_low_ms : c.stats.ci_low,
+    ci_high_ms: shown ? shown.ci_high_ms : c.stats.ci_high,
   };
 }
 /** Rows in panel order, then configuration order (what every chart's domains follow). */
@@ -385,16 +388,17 @@ function pairedPoints(rows, { kinds, xTitle, log }) {
   });
 }
 
-/** Response time per configuration: a panel per situation. */
-function responseTimeChart(cells) {
-  const rows = cells.filter((c) => inFamily(c.cell, 'formats')).map((c) => cellRow(c));
+/** Response time per configuration, as the opening shows it: a panel per situation. */
+function responseTimeChart(cells, times) {
+  const rows = cells.filter((c) => inFamily(c.cell, 'formats')).map((c) => cellRow(c, situationText, times));
   if (!rows.length) return null;
   return {
     name: 'formats',
     title:
-      'Response time of each configuration, from the request until the data is decoded ' +
-      '(bar: median; line: its 95% CI), one panel per situation, each with its own scale',
-    spec: barChart(rows, { x: 'median_ms', xTitle: 'median response time (ms)', ci: ['ci_low_ms', 'ci_high_ms'] }),
+      'Time of each configuration, from the request until the data is decoded, as "What to choose" gives it ' +
+      "(bar: the time; line: the 95 % CI of its ratio to the fastest, times the fastest's time), one panel per " +
+      'situation, each with its own scale',
+    spec: barChart(rows, { x: 'median_ms', xTitle: 'time (ms)', ci: ['ci_low_ms', 'ci_high_ms'] }),
   };
 }
 
@@ -478,12 +482,12 @@ function bytesChart(cells) {
 }
 
 /** Server against browser sorting per CM (scenarios 2 and 3), a panel per configuration and situation. */
-function sidesChart(cells) {
+function sidesChart(cells, times) {
   const kinds = ['the server sorts', 'the browser sorts'];
   const rows = cells
     .filter((c) => inFamily(c.cell, 'side'))
     .map((c) => ({
-      ...cellRow(c, (cell) => `${configurationText(cell)} — ${situationText(cell)}`),
+      ...cellRow(c, (cell) => `${configurationText(cell)} — ${situationText(cell)}`, times),
       cm: c.cell.cm,
       row: cmText(c.cell.cm),
       kind: scenarioOf(c.cell).computes === 'server' ? kinds[0] : kinds[1],
@@ -492,9 +496,10 @@ function sidesChart(cells) {
   return {
     name: 'sides',
     title:
-      'Sorting on the server against sorting in the browser, per computation model (CM): median response ' +
-      `time with its 95% CI${needsLog(rows) ? ', on a log scale' : ''}`,
-    spec: pairedPoints(rows, { kinds, xTitle: 'median response time', log: needsLog(rows) }),
+      'Sorting on the server against sorting in the browser, per computation model (CM): the time "What to ' +
+      'choose" gives, with the 95 % CI of its ratio to the fastest times the fastest\'s time' +
+      `${needsLog(rows) ? ', on a log scale' : ''}`,
+    spec: pairedPoints(rows, { kinds, xTitle: 'time', log: needsLog(rows) }),
   };
 }
 
@@ -535,10 +540,7 @@ function sizesChart(cells) {
         return {
           cell,
           panel: objectText(r.object),
-          configuration:
-            compressed.compression === 'none'
-              ? configurationText(cell)
-              : `${formatLabel(r.format)}, ${compressionLabel(compressed.compression, compressed.level)}`,
+          configuration: configurationText(cell),
           count: countText(r.count),
           perObject,
         };
@@ -684,7 +686,7 @@ function breakEvenChart(cells, comparisons, networks, judging) {
   const base = (r) => ({
     cell: r,
     panel: situationText({ object: r.object, count: r.count }),
-    configuration: configurationName(r),
+    configuration: configurationText(r),
   });
   const rows = [
     ...breakEven
@@ -764,12 +766,12 @@ function breakEvenChart(cells, comparisons, networks, judging) {
  * {name, title, spec: (width, correction) → Vega-Lite spec}: its layout at a width, the
  * correction being the pixels an earlier drawing at that width missed by.
  */
-export function chartSpecs(cells, comparisons, networks = {}, judging = {}) {
+export function chartSpecs(cells, comparisons, networks = {}, judging = {}, times = new Map()) {
   return [
-    responseTimeChart(cells),
+    responseTimeChart(cells, times),
     phasesChart(cells),
     bytesChart(cells),
-    sidesChart(cells),
+    sidesChart(cells, times),
     cachingChart(cells),
     sizesChart(cells),
     ratiosChart(comparisons, judging),

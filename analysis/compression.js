@@ -17,7 +17,7 @@
 // covered only its head) and the rest: the browser's decompression plus whatever else differs.
 
 import { inFamily } from '#common/cell.js';
-import { compressionLabel, formatLabel } from '#common/catalogue.js';
+import { configurationWords, network } from '#common/answer-words.js';
 import { DEFAULT_DELTA, VERDICTS, verdictOf } from '#common/comparison.js';
 import { medianOrNull } from '#common/stats.js';
 import { wholeBodyMs } from '#common/weighted-index.js';
@@ -37,9 +37,14 @@ function cellFigures(cell) {
 /** The situation of a comparison without its network: what the break-even is computed for. */
 const configurationKey = (c) => [c.object, c.format, c.decoder, c.count, c.compression, c.level].join('/');
 
-/** Which side a measured comparison (a = none, b = compressed) says is faster: 'compressed', 'none' or null. */
+/**
+ * Which side a measured comparison (a = none, b = compressed) says is certainly faster (its group
+ * settled it): 'compressed', 'none' or null. A comparison stored without `settled` (a run made
+ * before it was recorded) is read by its CI.
+ */
 function measuredWinner(comparison, delta) {
-  const verdict = verdictOf(comparison, delta);
+  if (comparison.settled === false) return null;
+  const verdict = comparison.settled ? comparison.verdict : verdictOf(comparison, delta);
   return verdict === VERDICTS.B_FASTER ? 'compressed' : verdict === VERDICTS.A_FASTER ? 'none' : null;
 }
 
@@ -142,6 +147,9 @@ export function checkCounts(rows) {
   return { holds: count('holds'), contradicted: count('contradicted'), open: count('open'), n: checks.length };
 }
 
+/** A network as the table names it: "10 Mbit/s", "WebPageTest LTE". */
+const networkWords = (name) => network(name).replace(/^(at|on) /, '');
+
 /** A speed in Mbit/s as a reader sees it. */
 export function speedText(mbps) {
   if (mbps === null || mbps === undefined) return '—';
@@ -154,9 +162,8 @@ export function speedText(mbps) {
       : `${(mbps * 1000).toFixed(0)} kbit/s`;
 }
 
-/** The name of a row's configuration: "JSON, Brotli 11". */
-export const configurationName = (row) =>
-  `${formatLabel(row.format, row.decoder)}, ${compressionLabel(row.compression, row.level, { explicit: true })}`;
+/** The name of a row's configuration, as the opening says it: "JSON with Brotli 11", "JSON with GZIP". */
+export const configurationName = (row) => configurationWords({ ...row, scenario: 1, cm: 0 });
 
 /** The break-even table as a header and rows of text. */
 export function breakEvenTableRows(rows) {
@@ -166,17 +173,18 @@ export function breakEvenTableRows(rows) {
     'N',
     'configuration',
     'bytes saved',
-    'cost unthrottled ms (95% CI)',
+    'cost unthrottled ms (95 % CI)',
     'compress ms',
     'rest ms',
-    'pays below (95% CI)',
+    'pays below (95 % CI)',
     'measured on slower links',
   ];
   // c.ratio is T_none / T_c: read as "compressed k× faster" (or slower), whichever it is.
+  const side = { compressed: 'compressed', none: 'uncompressed', 'too close to call': 'too close to call' };
   const checkText = (c) =>
-    `${c.network}: compressed ` +
+    `${networkWords(c.network)}: compressed ${c.measured === null ? 'looked ' : ''}` +
     `${c.ratio >= 1 ? `${c.ratio.toFixed(2)}× faster` : `${(1 / c.ratio).toFixed(2)}× slower`}` +
-    `${c.measured === null ? ', not clearly' : ''}; predicted ${c.predicted ?? '—'} → ${c.outcome}`;
+    `${c.measured === null ? " (can't tell yet)" : ''}; predicted ${side[c.predicted] ?? '—'} → ${c.outcome}`;
   return {
     header,
     rows: rows.map((r) => [

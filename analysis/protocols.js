@@ -73,10 +73,13 @@ export function protocolEffects(decisions, cells) {
 
 /** One situation's sentence: what each protocol recommends, and whether that changes. */
 function effectSentence(effect) {
-  const choice = (p) =>
-    p.recommendation === NO_CLEAR_WINNER
-      ? `no clear winner among ${p.standing.join('; ')} (fastest ${p.fastest}, ${ms(p.median_ms)})`
-      : `${p.recommendation} (${ms(p.median_ms)})`;
+  // In the opening's words: only a configuration certainly slower is left out of what stands.
+  const choice = (p) => {
+    const others = p.standing.filter((c) => c !== p.fastest);
+    return others.length
+      ? `${p.fastest} (${ms(p.median_ms)}) looked fastest, ${others.join('; ')} not certainly slower`
+      : `${p.fastest} (${ms(p.median_ms)}), fastest`;
+  };
   const parts = effect.by_protocol.map((p) => `${protocolLabel(p.protocol)}: ${choice(p)}`);
   const verdicts = effect.relations.map(({ protocol, relation }) => {
     const what = {
@@ -86,9 +89,7 @@ function effectSentence(effect) {
     }[relation];
     return `${protocolLabel(protocol)} gives ${what} ${protocolLabel(effect.against)}`;
   });
-  const unsettled = effect.by_protocol.some((p) => !p.settled)
-    ? ' (some margins not settled: another run may differ)'
-    : '';
+  const unsettled = effect.by_protocol.some((p) => !p.settled) ? " (some can't tell yet: another run may differ)" : '';
   return `${effect.words}: ${parts.join('; ')}. ${verdicts.join('; ')}${unsettled}.`;
 }
 

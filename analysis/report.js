@@ -18,7 +18,17 @@ import {
 import { CHART_LAYOUTS, chartSpecs, renderCharts } from './charts.js';
 import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
-import { computationWords, configurationWords, network, relative, situationWords } from '#common/answer-words.js';
+import {
+  WORDS,
+  computationWords,
+  configurationWords,
+  leaning,
+  network,
+  situationAnswer,
+  situationWords,
+  timesWords,
+} from '#common/answer-words.js';
+import { completeCell } from '#common/cell.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
 import { duration, timeSpent } from './time-spent.js';
 import { describeEngine } from './engine.js';
@@ -30,11 +40,16 @@ import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
 import { protocolEffects, protocolParagraphs } from './protocols.js';
-import { DEFAULT_PROTOCOL, overProtocol } from '#common/protocols.js';
+import { DEFAULT_PROTOCOL } from '#common/protocols.js';
 
 const SUMMARY_COLUMNS = [
   'case_id',
   ...CELL_COLUMNS,
+  // The figures "What to choose", the table and the charts show (answer-words.js situationAnswer).
+  'situation',
+  'situation_ms',
+  'times_fastest',
+  'verdict',
   'n',
   'mean_trimmed_ms',
   'median_ms',
@@ -61,17 +76,23 @@ const method = ({ delta, looks }) =>
     ? `; a verdict settles once it held at ${looks} looks in a row (a look: the judgment after a round, on the ` +
       'samples up to it)'
     : '') +
-  ". Where those matched-round ratios differ from the ratio of the cells' overall medians (summary.csv) by more " +
-  'than 2 %, the opening says which it shows. Runs without rounds get an independent bootstrap and a ' +
-  'Mann–Whitney U p-value.';
+  ". A configuration's time in \"What to choose\", the table and the charts is its situation's fastest's median " +
+  'over all its samples times that ratio to the fastest, so that every number a reader sees comes from the one ' +
+  "estimate the group judged (summary.csv: situation_ms and times_fastest; median_ms is the cell's own median " +
+  'over all its samples, which racing can leave from other rounds). Runs without rounds get an independent ' +
+  'bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
 
-function summaryRows(cells) {
+function summaryRows(cells, shown) {
   return cells.map((c) => ({
     case_id: c.case_id,
     ...c.cell,
+    situation: shown.get(c.case_id)?.situation ?? '',
+    situation_ms: fixed(shown.get(c.case_id)?.time_ms),
+    times_fastest: fixed(shown.get(c.case_id)?.ratio),
+    verdict: shown.get(c.case_id)?.verdict ?? '',
     n: c.stats.n,
     mean_trimmed_ms: fixed(c.stats.mean_trimmed),
     median_ms: fixed(c.stats.median),
@@ -87,6 +108,80 @@ function summaryRows(cells) {
   }));
 }
 
+/**
+ * What each configuration of a decided situation shows, by case id: its situation in words, its
+ * time, its ratio to the fastest and its verdict in the four words (answer-words.js), and its
+ * time's interval (the ratio's CI times the fastest's median) — the figures of the opening, the
+ * table, the charts and summary.csv.
+ */
+export function shownFigures(decisions, cells, { delta }) {
+  const byId = new Map(cells.map((c) => [c.case_id, c]));
+  const shown = new Map();
+  for (const d of decisions) {
+    const answer = situationAnswer(d, delta);
+    const situation = situationWords(completeCell(byId.get(answer.fastest).cell));
+    const lead = { fastest: WORDS.FASTEST, tie: `${WORDS.FASTEST}, no clear winner`, open: 'looked fastest' }[
+      answer.kind
+    ];
+    shown.set(answer.fastest, {
+      situation,
+      time_ms: answer.time_ms,
+      ratio: 1,
+      verdict: lead,
+      ci_low_ms: answer.time_ms,
+      ci_high_ms: answer.time_ms,
+      ci: null,
+    });
+    for (const r of answer.rows) {
+      const verdict =
+        r.word === WORDS.SLOWER
+          ? timesWords(r.ratio)
+          : r.word === WORDS.AS_FAST
+            ? WORDS.AS_FAST
+            : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}`;
+      shown.set(r.case_id, {
+        situation,
+        time_ms: r.time_ms,
+        ratio: r.ratio,
+        verdict,
+        ci_low_ms: d.median_ms * r.ci_low,
+        ci_high_ms: d.median_ms * r.ci_high,
+        ci: Number.isFinite(r.ci_low) ? [r.ci_low, r.ci_high] : null,
+      });
+    }
+  }
+  return shown;
+}
+
+/** The table of every configuration: situation, configuration, time, ratio, verdict, the ratio's CI. */
+function decisionTableRows(decisions, cells, judging) {
+  const shown = shownFigures(decisions, cells, judging);
+  const byId = new Map(cells.map((c) => [c.case_id, c]));
+  return decisions.flatMap((d) => {
+    const answer = situationAnswer(d, judging.delta);
+    return [answer.fastest, ...answer.rows.map((r) => r.case_id)].map((id, i) => {
+      const f = shown.get(id);
+      return [
+        i === 0 ? f.situation : '',
+        configurationWords(completeCell(byId.get(id).cell)),
+        f.time_ms.toFixed(2),
+        f.ratio.toFixed(2),
+        f.verdict,
+        f.ci ? `${f.ci[0].toFixed(2)}–${f.ci[1].toFixed(2)}` : '—',
+      ];
+    });
+  });
+}
+
+/** The report's first line: what was measured, where and when. */
+function runLine(context, cells, decisions) {
+  const date = (context.created_at ?? '').slice(0, 10);
+  return (
+    `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}; ` +
+    `${decisions.length} situation${decisions.length === 1 ? '' : 's'}.`
+  );
+}
+
 const SIZES_NOTE =
   'The body of each answer as the browser received it: raw (its decoded size) and on the wire under ' +
   'each compression measured, for the whole body and per object (medians over the samples; sizes do not vary).';
@@ -94,7 +189,7 @@ const SIZES_NOTE =
 const indexNote = (weightsText) =>
   "A related study (the lab's SPEC §9) ranked formats by an index rather than by response time: each " +
   "configuration's server encode time, transfer time, bytes on the wire and browser decode time, each divided " +
-  "by the baseline's (JSON with response.json(), no compression), then weighted " +
+  "by the baseline's (JSON with response.json(), uncompressed), then weighted " +
   `${weightsText} (encode/transfer/size/decode) and summed. The baseline scores 1; lower is better. It is shown ` +
   'here to compare with that study, not as a recommendation: it weighs bytes and encode time whether or not ' +
   'they make anyone wait, so its first rank need not be the fastest configuration — for that, read "What to ' +
@@ -147,13 +242,13 @@ function indexDisagreements(ranking, decided) {
 }
 
 const BREAK_EVEN_NOTE =
-  'For each compression and level against no compression: what compressing costs unthrottled ' +
-  '(Δ, the difference of the medians over the rounds both were measured in, 95% CI from the round bootstrap; ' +
-  "split into the server's compress time from " +
-  "Server-Timing and the rest — the browser's decompression and whatever else differs) and the body bytes it saves. " +
-  'On a link of B bit/s the saved bytes take saved × 8 / B longer without compression, so compressing pays below ' +
-  'B* = saved × 8 / Δ ("any speed" when it costs nothing measurable unthrottled). The model leaves out round trips ' +
-  '(slow start grows with the body); the last column checks it against the cells measured on slower links.';
+  'For each compression and level against uncompressed: what compressing costs unthrottled (the difference ' +
+  "of the two times as measured side by side, with its 95 % CI; split into the server's compress time from " +
+  "Server-Timing and the rest — the browser's decompression and whatever else differs) and the body bytes it " +
+  'saves. On a link of B bit/s the saved bytes take saved × 8 / B longer uncompressed, so compressing pays below ' +
+  'B* = saved × 8 / cost ("any speed" when it costs nothing measurable unthrottled). The model leaves out round ' +
+  'trips (slow start grows with the body); the last column checks it against the cells measured on slower links, ' +
+  'in the words of "What to choose".';
 
 /**
  * An anchor for a heading, as GitHub makes them for Markdown headings (lower case, punctuation
@@ -199,7 +294,10 @@ export function renderMarkdown(sections, title = 'Response Time Lab report') {
     if (s.heading) out.push(`## ${s.heading}`, '');
     if (s.subheading) out.push(`### ${s.subheading}`, '');
     for (const p of s.paragraphs ?? [])
-      out.push(...(typeof p === 'string' ? [p] : [`**${p.lead}**`, '', ...p.list.map((l) => `- ${l}`)]), '');
+      out.push(
+        ...(typeof p === 'string' ? [p] : [`**${p.lead}**`, '', ...p.list.map((l) => `- ${markdownItem(l)}`)]),
+        '',
+      );
     if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
     if (s.after) out.push(s.after, '');
     if (s.list) out.push(...s.list.map((l) => `- ${l}`), '');
@@ -272,7 +370,7 @@ export function renderHtml(sections, title = 'Response Time Lab report') {
           typeof p === 'string'
             ? `<p>${escapeHtml(p)}</p>`
             : `<p class="lead">${escapeHtml(p.lead)}</p>` +
-              `<ul class="answers">${p.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+              `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul>`,
         ),
         s.table ? htmlTable(s.table.header, s.table.rows) : '',
         s.after ? `<p>${escapeHtml(s.after)}</p>` : '',
@@ -294,6 +392,11 @@ ${body}
 </body></html>
 `;
 }
+
+/** A list item: text, or {lead, text} with its lead in bold. */
+const markdownItem = (item) => (typeof item === 'string' ? item : `**${item.lead}:** ${item.text}`);
+const htmlItem = (item) =>
+  typeof item === 'string' ? escapeHtml(item) : `<strong>${escapeHtml(item.lead)}:</strong> ${escapeHtml(item.text)}`;
 
 function markdownTable(header, rows) {
   return [
@@ -340,7 +443,8 @@ export function analyse({ cells, groups, judging = DEFAULT_JUDGING }) {
  */
 function unshapedMeasure(m, mbit) {
   if (!(m.rtt_ms >= 0)) return 'not measured';
-  const rtt = `RTT ${m.rtt_ms.toFixed(1)} ms; no link rate to measure`;
+  // On one machine there is no link: the round trip is the browser's and the server's own time.
+  const rtt = `a small request's round trip took ${m.rtt_ms.toFixed(1)} ms; no link rate to measure`;
   if (!m.at_least_bps) return rtt;
   return (
     `${rtt}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer ` +
@@ -359,7 +463,7 @@ export function describeNetworks(context) {
   const mbit = (bps) => `${(bps / 1e6).toFixed(bps < 1e8 ? 2 : 0)} Mbit/s`;
   const parts = entries.map(([name, n]) => {
     const m = n.measured ?? {};
-    const nominal = n.downBps == null ? 'no shaping' : `nominal ${mbit(n.downBps)}, RTT ${n.rttMs} ms`;
+    const nominal = n.downBps == null ? 'no shaping' : `nominal ${mbit(n.downBps)}, ${n.rttMs} ms round trip added`;
     const how =
       n.downBps == null && !n.rttMs
         ? null
@@ -371,7 +475,7 @@ export function describeNetworks(context) {
       n.downBps == null
         ? unshapedMeasure(m, mbit)
         : m.throughput_bps
-          ? `measured ${mbit(m.throughput_bps)}, RTT ${m.rtt_ms.toFixed(1)} ms`
+          ? `measured ${mbit(m.throughput_bps)}, a small request's round trip ${m.rtt_ms.toFixed(1)} ms`
           : 'not measured';
     return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})`;
   });
@@ -463,10 +567,13 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const { comparisons: all, answers, conclusions, decisions: helper } = analyse(loaded);
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
-  const rows = summaryRows(cells);
+  const breakEven = breakEvens(cells, all, context.networks, judging);
+  const opening = answerFirst(helper, cells, judging, breakEven);
+  const shown = shownFigures(helper, cells, judging);
+  const rows = summaryRows(cells, shown);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
 
-  const charts = await renderCharts(chartSpecs(cells, all, context.networks, judging));
+  const charts = await renderCharts(chartSpecs(cells, all, context.networks, judging, shown));
   for (const chart of charts) writeFileSync(join(outDirectory, 'charts', `${chart.name}.svg`), chart.svg);
 
   const intro =
@@ -475,13 +582,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     `${context.git?.commit?.slice(0, 12) ?? '?'}${context.git?.dirty ? ' (dirty)' : ''}; ` +
     `${context.versions?.browser ?? ''}; shaping ${context.shaping ?? '?'}.`;
   const networks = describeNetworks(context);
-  const conclusionRows = conclusions.map((c) => [
-    c.claim,
-    c.theirs,
-    c.ours,
-    `holds in ${c.holds} of ${c.n}, contradicted in ${c.contradicted}, equivalent or unresolved in ${c.open}`,
-    c.verdict,
-  ]);
+  const conclusionRows = conclusions.map((c) => [c.claim, c.theirs, c.ours, c.counted, c.verdict_words]);
   const contradictions = conclusions
     .filter((c) => c.contradicted > 0)
     .map(
@@ -493,39 +594,15 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
           .map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}`)
           .join('; ')}.`,
     );
-  const decisionRows = helper.map((d) => [
-    d.object,
-    d.count,
-    `${network(d.network).replace(/^(at|on) /, '')}${overProtocol(d.protocol)}`,
-    d.cm === 0 ? 'none' : `CM${d.cm}`,
-    d.recommendation,
-    d.median_ms.toFixed(2),
-    d.margin ? relative(d.margin.over, 'the fastest', d.margin.ratio, d.margin.ci_low, d.margin.ci_high) : '—',
-    d.no_clear_winner_among.join('; '),
-    d.settled ? 'yes' : 'no: time ran out first',
-  ]);
-  const decisionHeader = [
-    'objects',
-    'N',
-    'network',
-    'sorting',
-    'recommended',
-    'fastest median ms',
-    'next best',
-    'no clear winner among',
-    'settled',
-  ];
+  const decisionHeader = ['situation', 'configuration', 'time (ms)', '× the fastest', 'verdict', "ratio's 95 % CI"];
+  const decisionRows = decisionTableRows(helper, cells, judging);
   const conclusionHeader = ['source conclusion', 'the source measured', 'we measured', 'comparisons', 'verdict'];
   const decisionNote =
-    `δ (here ${percent(judging.delta)}) is the smallest difference this lab calls real: two configurations ` +
-    `within ±${percent(judging.delta)} of each other are "equivalent". A configuration is recommended when every ` +
-    `other one is clearly slower — slower by more than δ with 95 % confidence; otherwise "no clear winner" names ` +
-    'every configuration not clearly slower than the fastest. A situation is settled when every comparison in it ' +
-    'reached its verdict and kept it for the rounds the stop rule asks; "no: time ran out first" marks one whose ' +
-    'time budget ended before that, so another run may decide it the other way. "Next best" compares the ' +
-    'medians over the rounds both configurations ran in (see Method).';
+    'Every configuration of every situation, with the time and verdict "What to choose" gives it: the fastest ' +
+    "first, then the others by time. A configuration's time is the fastest's times its ratio to the fastest " +
+    "(the ratio the two had when measured side by side); the CI is that ratio's, the range its true value lies " +
+    'in with 95 % confidence. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 
-  const breakEven = breakEvens(cells, all, context.networks, judging);
   const counts = checkCounts(breakEven);
   const breakEvenCheck =
     counts.n === 0
@@ -538,13 +615,12 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const sizes = sizeTable(cells);
   const ranking = indexRanking(cells, weights);
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
-  const opening = answerFirst(helper, cells, judging);
   const indexAgainstFastest = indexDisagreements(ranking, helper);
   const spent = timeSpent(loaded.groups);
   const { total } = spent;
   const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
   const timeSection = {
-    heading: 'How the groups decided, and where the time went',
+    subheading: 'How the groups decided, and where the time went',
     paragraphs: [
       `Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled by their round-bootstrap CI, ` +
         `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
@@ -586,14 +662,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   };
   const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
-    { paragraphs: [engine] },
+    { paragraphs: [runLine(context, cells, helper)] },
     {
       heading: 'What to choose',
       paragraphs: [
+        ...(opening.bottom_line.length ? [{ lead: 'Bottom line for this run:', list: opening.bottom_line }] : []),
+        { lead: 'Words used below:', list: opening.words },
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
-        ...(opening.general ? [`In general: ${opening.general}`] : []),
-        ...protocolParagraphs(helper, cells),
-        opening.reading,
+        ...protocolParagraphs(helper, cells, judging),
       ],
     },
     {
@@ -601,12 +677,12 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       paragraphs: [sourceAndRun(context), termsOfRun(cells)],
     },
     {
-      heading: 'Which configuration to choose, in numbers',
+      heading: 'Every configuration, in numbers',
       paragraphs: [decisionNote],
       table: { header: decisionHeader, rows: decisionRows },
     },
     ...Object.entries(answers).map(([id, { question, answers: lines }]) => ({
-      heading: `${id}: ${question}`,
+      heading: `${question} (${id})`,
       list: lines.length ? lines : ['Not measured in these runs.'],
     })),
     ...(breakEven.length
@@ -641,11 +717,17 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ]
       : []),
     { heading: 'Charts', charts },
-    timeSection,
     {
       heading: 'Method',
-      paragraphs: [intro, ...(networks ? [networks] : []), method(judging), "Every cell's statistics: summary.csv."],
+      paragraphs: [
+        engine,
+        intro,
+        ...(networks ? [networks] : []),
+        method(judging),
+        "Every cell's statistics: summary.csv.",
+      ],
     },
+    timeSection,
   ];
   writeFileSync(join(outDirectory, 'report.md'), renderMarkdown(sections));
   writeFileSync(join(outDirectory, 'report.html'), renderHtml(sections));

@@ -65,7 +65,7 @@ export function answerSentence(group, judgment) {
   if (!judgment?.decision) return '';
   const cellsById = new Map(group.cells.map((cell) => [caseId(cell), { cell }]));
   const decision = { ...judgment.decision, fastest_case_id: judgment.decision.fastest };
-  return situationParagraph(decision, cellsById).sentence;
+  return situationParagraph(decision, cellsById, judgment.delta).sentence;
 }
 
 export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table, answer }) {

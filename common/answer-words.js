@@ -1,21 +1,21 @@
 // A measured situation and its answer in the words a web developer uses, shared by the report's
-// opening (analysis/answer-first.js) and the page's "Compare configurations": the fastest
-// configuration with its time, and what each other one costs. Every number comes from a group's
-// decision (common/judge.js) by one rule each, so a test can recompute it:
-//   time      the fastest configuration's median over all its samples (decision.median_ms)
-//   +X ms     another configuration's median minus the fastest's (the cells' own medians)
-//   k× slower the ratio of the two medians over the rounds both were measured in (the margin the
-//             group judged), shown only where that margin is clear: its CI wholly above 1 + δ;
-//             where it differs from the ratio of the overall medians by more than 2 %, the text
-//             says which it is
-// Ratios always read "X is k× slower than Y" (or "k× faster"), k ≥ 1; "about as fast" is an
-// equivalent margin (its CI inside 1 ± δ); anything else is "not clearly different in this run".
+// opening (analysis/answer-first.js) and the page's "Compare configurations". Every number comes
+// from a group's stored decision (common/judge.js) by one rule, so that a test can recompute it
+// and the report, the table, the charts and summary.csv show the same:
+//   time       the fastest configuration's median over all its samples (decision.median_ms); any
+//              other's is that times its ratio to the fastest, the ratio the group judged (the
+//              medians of the rounds both ran in), so a configuration that ran only in some rounds
+//              is still compared as it was measured
+//   k× slower  that ratio (time ÷ the fastest's time), k ≥ 1
+//   +X ms      the time minus the fastest's time
+// and four verdict words (WORDS), defined once: fastest; as fast (certain: within ±δ); k× slower
+// (certain); can't tell yet (the run ended before it was certain, with the way it leaned:
+// "looked 1.08× slower"). Certain is what the judge calls settled, and nothing less.
 
 import { CATALOGUE, compressionLabel, formatLabel } from './catalogue.js';
 import { completeCell, scenarioOf } from './cell.js';
 import { VERDICTS } from './comparison.js';
 import { NETWORKS } from './network-profiles.js';
-import { NO_CLEAR_WINNER } from './judge.js';
 import { overProtocol } from './protocols.js';
 
 /** How many other configurations a situation's words name at most (the rest are counted). */
@@ -48,6 +48,9 @@ export function network(name) {
   if (name === '10mbit') return 'at 10 Mbit/s';
   return `on ${NETWORKS[name]?.title ?? name}`;
 }
+
+/** " over HTTP/2 with TLS" for a cell measured over a protocol other than cleartext HTTP/1.1, else "". */
+export const overProtocolWords = (cell) => overProtocol(cell.protocol);
 
 /** What CMk computes, in words: "sorting by each property 10 times (CM3)". */
 export function computationWords(cm) {
@@ -98,75 +101,215 @@ export function relative(x, y, ratio, low = NaN, high = NaN) {
   return `${x} is ${k.toFixed(2)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
 }
 
-/** Whether a matched-rounds ratio and the ratio of the overall medians differ by more than 2 %. */
-export const matchedDiffers = (matched, medians) => Math.abs(matched / medians - 1) > 0.02;
+/** "A, B and C". */
+export function listWords(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+}
 
-/** Marks a ratio of matched rounds that differs from the ratio of the overall medians. */
-export const MATCHED_MARK = '†';
+export const countWords = (counts) =>
+  listWords([...counts].sort((a, b) => a - b).map((n) => n.toLocaleString('en-US')));
 
 /**
- * What one other configuration takes beyond the fastest (ms): over the rounds both ran where the
- * judgment says (extra_ms, from fastest_rule 2), else the difference of the overall medians.
+ * Where the run's measurements of some cells reach, in words: "Books, N = 10 and 1,000, at 10
+ * Mbit/s, CM1 and CM3, uncompressed" (only what the cells share or span).
  */
-const extraOf = (other, fastestMs) => other.extra_ms ?? other.median_ms - fastestMs;
+export function scopeWords(cells) {
+  const of = (key) => [...new Set(cells.map((c) => c[key]))];
+  const kinds = CATALOGUE.objects
+    .filter((o) => of('object').includes(o.name))
+    .map((o) => o.label.replace(/ \(.*\)$/, ''));
+  const compressions = [
+    ...new Set(
+      cells.map((c) => (c.compression === 'none' ? 'uncompressed' : compressionLabel(c.compression, c.level))),
+    ),
+  ];
+  const cms = of('cm')
+    .filter((cm) => cm > 0)
+    .sort((a, b) => a - b)
+    .map((cm) => `CM${cm}`);
+  return [
+    listWords(kinds),
+    `N = ${countWords(of('count'))}`,
+    listWords(of('network').map(network)),
+    ...(cms.length ? [listWords(cms)] : []),
+    listWords(compressions),
+  ].join(', ');
+}
 
-/** What one other configuration costs against the fastest, in words. */
-function costOf(other, fastestMs) {
-  const extra = plus(extraOf(other, fastestMs));
-  if (other.verdict === VERDICTS.EQUIVALENT) return `about as fast (${extra})`;
-  if (other.verdict === VERDICTS.B_FASTER) {
-    const note = matchedDiffers(other.ratio, other.median_ms / fastestMs) ? MATCHED_MARK : '';
-    return `${extra} (${other.ratio.toFixed(2)}× slower${note})`;
-  }
-  return `${extra}, not clearly slower`;
+/** The four verdict words: what a configuration is, against the fastest of its situation. */
+export const WORDS = Object.freeze({
+  FASTEST: 'fastest',
+  AS_FAST: 'as fast',
+  SLOWER: 'slower',
+  OPEN: "can't tell yet",
+});
+
+/**
+ * The four words as a reader is told them, once, above the answers (δ as a percentage), and what
+ * "certain" means: [the words, certain]. Nothing weaker than certain is worded as certain.
+ */
+export function wordsDefined(delta) {
+  return [
+    `fastest: the lowest time; as fast: within ±${percent(delta)} of it, certain; k× slower: certain; ` +
+      'can\'t tell yet: the run ended first ("looked …" says which way it leaned)',
+    'certain: at 95 % confidence, held to the end of the run',
+  ];
+}
+
+/** A margin's word (an entry of decision.others, its ratio the other over the fastest). */
+export function wordOf(other) {
+  if (!other.settled) return WORDS.OPEN;
+  if (other.verdict === VERDICTS.EQUIVALENT) return WORDS.AS_FAST;
+  if (other.verdict === VERDICTS.B_FASTER) return WORDS.SLOWER;
+  // Settled as faster than the fastest: only where "faster in the rounds both ran" ran in a
+  // circle (judge.js FASTEST_RULE); nothing is certain about which is first there.
+  return WORDS.OPEN;
+}
+
+/** "1.25× slower", "1.02× faster": a ratio to the fastest with its direction, k ≥ 1. */
+export const timesWords = (ratio) => (ratio >= 1 ? `${ratio.toFixed(2)}× slower` : `${(1 / ratio).toFixed(2)}× faster`);
+
+/** Which way an open margin leaned, at δ: "looked as fast", "looked 1.08× slower". */
+export function leaning(ratio, delta) {
+  if (!Number.isFinite(ratio)) return 'not compared';
+  return Math.abs(ratio - 1) <= delta ? 'looked as fast' : `looked ${timesWords(ratio)}`;
 }
 
 /**
- * One situation's answer in words, with the numbers it shows (for tests): the fastest's time,
- * and per named configuration (at most `named`) its extra milliseconds and, where shown, its
- * ratio. `text` starts with its objects ("1,000 Books: …") for a paragraph of its family
- * (`family`, the situations that differ only in N); `sentence` names the whole situation.
+ * A situation's answer in numbers, from its stored decision: every configuration's time on one
+ * scale (the fastest's median × its judged ratio to the fastest), its ratio to the lowest of those
+ * times and its extra time, and its word. The fastest named is the one with the lowest time:
+ * the decision's fastest, unless the judged ratios ran in a circle (judge.js FASTEST_RULE) and one
+ * of the others has a ratio below 1 — then that one, and the situation is `kind` 'open'.
+ *
+ * @param decision a stored decision (judge.js), or answers.js decisions' reading of it
+ * @param delta the run's δ
+ * @returns {fastest (case id), time_ms, kind ('fastest': every other certainly slower; 'tie':
+ *     every other as fast or certainly slower, some as fast; 'open': anything else), rows: the
+ *     others by time [{case_id, time_ms, ratio, extra_ms, word, judged_ratio, ci_low, ci_high}]}
  */
-export function situationParagraph(decision, cellsById, named = MOST_NAMED) {
+export function situationAnswer(decision, delta) {
+  const fastestId = decision.fastest_case_id ?? decision.fastest;
+  const judged = [
+    { case_id: fastestId, judged_ratio: 1, word: WORDS.FASTEST, ci_low: 1, ci_high: 1 },
+    ...decision.others.map((o) => ({
+      case_id: o.case_id,
+      judged_ratio: o.ratio,
+      word: wordOf(o),
+      ci_low: o.ci_low ?? NaN,
+      ci_high: o.ci_high ?? NaN,
+    })),
+  ].map((r) => ({ ...r, time_ms: decision.median_ms * r.judged_ratio }));
+  const finite = judged.filter((r) => Number.isFinite(r.time_ms));
+  const first = finite.reduce((low, r) => (r.time_ms < low.time_ms ? r : low), judged[0]);
+  const rows = judged
+    .filter((r) => r !== first)
+    .map((r) => ({
+      ...r,
+      ratio: r.time_ms / first.time_ms,
+      extra_ms: r.time_ms - first.time_ms,
+      word: r.word === WORDS.FASTEST ? WORDS.OPEN : r.word,
+    }))
+    .sort(
+      (x, y) =>
+        (Number.isFinite(x.time_ms) ? x.time_ms : Infinity) - (Number.isFinite(y.time_ms) ? y.time_ms : Infinity),
+    );
+  const kind =
+    first.case_id !== fastestId || rows.some((r) => r.word === WORDS.OPEN)
+      ? 'open'
+      : rows.some((r) => r.word === WORDS.AS_FAST)
+        ? 'tie'
+        : 'fastest';
+  return { fastest: first.case_id, time_ms: first.time_ms, kind, rows, delta };
+}
+
+/** One other configuration against the fastest, in words: "1.25× slower (+2.50 ms)". */
+function costWords(row, delta) {
+  const extra = plus(row.extra_ms);
+  if (row.word === WORDS.AS_FAST) return `as fast (${extra})`;
+  if (row.word === WORDS.SLOWER) return `${timesWords(row.ratio)} (${extra})`;
+  return `can't tell yet, ${leaning(row.ratio, delta)} (${extra})`;
+}
+
+/** "3 more, all slower"; "3 more: 2 slower, 1 can't tell yet". */
+function restWords(left) {
+  if (!left.length) return '';
+  const count = (word) => left.filter((r) => r.word === word).length;
+  const parts = [
+    [count(WORDS.AS_FAST), 'as fast'],
+    [count(WORDS.SLOWER), 'slower'],
+    [count(WORDS.OPEN), "can't tell yet"],
+  ].filter(([n]) => n > 0);
+  if (parts.length === 1) return `${left.length} more, ${left.length === 1 ? '' : 'all '}${parts[0][1]}.`;
+  return `${left.length} more: ${parts.map(([n, word]) => `${n} ${word}`).join(', ')}.`;
+}
+
+const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * One situation's answer in words, with the numbers it shows (for tests, situationAnswer's):
+ * the fastest's time, then up to `named` others — those as fast, then those the run could not yet
+ * tell, then the closest slower ones and, with room, the slowest — and the rest counted. "No
+ * clear winner" is said only of configurations as fast as the fastest. `text` starts with its
+ * objects ("1,000 Books: …") for a list of its family (`family`, the situations that differ only
+ * in N); `sentence` names the whole situation.
+ *
+ * @param decision a stored decision with fastest_case_id (answers.js decisions) or fastest
+ * @param cellsById case id → {cell}
+ * @param delta the run's δ
+ * @param named how many other configurations to name at most
+ */
+export function situationParagraph(decision, cellsById, delta, named = MOST_NAMED) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
-  const fastest = cellOf(decision.fastest_case_id);
-  const others = decision.others;
-  const ordered = [
-    ...others.filter((o) => o.verdict !== VERDICTS.B_FASTER),
-    ...others.filter((o) => o.verdict === VERDICTS.B_FASTER),
-  ];
-  // The closest ones and, with room for two or more, the slowest: what choosing otherwise costs at most.
-  const slowest = others.at(-1);
-  let shown = ordered.slice(0, named);
+  const answer = situationAnswer(decision, delta);
+  const fastest = cellOf(answer.fastest);
+  const { rows } = answer;
+  const order = [WORDS.AS_FAST, WORDS.OPEN, WORDS.SLOWER];
+  const ranked = [...rows].sort((x, y) => order.indexOf(x.word) - order.indexOf(y.word));
+  let shown = ranked.slice(0, named);
+  // With room for two or more, the slowest too: what choosing otherwise costs at most.
+  const slowest = rows.at(-1);
   if (named > 1 && slowest && !shown.includes(slowest)) shown = [...shown.slice(0, named - 1), slowest];
-  const left = others.filter((o) => !shown.includes(o));
-  const leftClear = left.filter((o) => o.verdict === VERDICTS.B_FASTER).length;
-  const winner = `${configurationWords(fastest)}, ${ms(decision.median_ms)}`;
-  const opening =
-    decision.recommendation === NO_CLEAR_WINNER
-      ? `no clear winner; fastest ${winner}.`
-      : `${winner}${others.length ? ' — clearly fastest' : ''}.`;
-  const parts = shown.map((o) => {
-    const words = configurationWords(cellOf(o.case_id));
-    return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${costOf(o, decision.median_ms)}.`;
-  });
-  const rest = !left.length
-    ? ''
-    : leftClear === left.length
-      ? ` ${left.length} more, all clearly slower.`
-      : ` ${left.length} more, ${leftClear} clearly slower.`;
-  const body = `${opening}${parts.length ? ` ${parts.join(' ')}` : ''}${rest}`;
+  shown = rows.filter((r) => shown.includes(r));
+  let left = rows.filter((r) => !shown.includes(r));
+  const name = (id) => configurationWords(cellOf(id));
+  const time = ms(answer.time_ms);
+  let opening;
+  let listed = shown;
+  if (answer.kind === 'fastest') opening = `${name(answer.fastest)}, ${time}: fastest.`;
+  else if (answer.kind === 'tie') {
+    // The ones as fast in the same sentence as the fastest; the rest of those shown after it.
+    const tied = shown.filter((r) => r.word === WORDS.AS_FAST);
+    listed = shown.filter((r) => !tied.includes(r));
+    const unnamed = rows.filter((r) => r.word === WORDS.AS_FAST && !tied.includes(r));
+    const names = [
+      `${name(answer.fastest)} (${time})`,
+      ...tied.map((r) => `${name(r.case_id)} (${plus(r.extra_ms)})`),
+      ...(unnamed.length ? [`${unnamed.length} more`] : []),
+    ];
+    left = left.filter((r) => !unnamed.includes(r));
+    const joined = names.length > 2 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join(' and ');
+    opening = `no clear winner: ${joined} are as fast.`;
+  } else opening = `${name(answer.fastest)}, ${time}, looked fastest.`;
+  const parts = listed.map((r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`);
+  const rest = restWords(left);
+  const body = [opening, ...parts, rest].filter(Boolean).join(' ');
   return {
     family: situationFamilyWords(fastest),
     text: `${objects(fastest)}: ${body}`,
     sentence: `${situationWords(fastest)}: ${body}`,
     numbers: {
-      fastest_ms: decision.median_ms,
-      others: shown.map((o) => ({
-        case_id: o.case_id,
-        extra_ms: extraOf(o, decision.median_ms),
-        ratio: o.verdict === VERDICTS.B_FASTER ? o.ratio : null,
+      fastest: answer.fastest,
+      fastest_ms: answer.time_ms,
+      kind: answer.kind,
+      others: shown.map((r) => ({
+        case_id: r.case_id,
+        time_ms: r.time_ms,
+        extra_ms: r.extra_ms,
+        ratio: r.ratio,
+        word: r.word,
       })),
+      counted: left.map((r) => ({ case_id: r.case_id, word: r.word })),
     },
   };
 }

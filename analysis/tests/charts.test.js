@@ -59,12 +59,12 @@ test('colour scales hold the measured configurations only, each with its one col
   // The synthetic run measures JSON, Protobuf and XML, each without compression and with GZIP.
   assert.equal(measured.size, 6);
   assert.deepEqual([...seen.keys()].sort(), [
-    'JSON, GZIP',
-    'JSON, no compression',
-    'Protobuf, GZIP',
-    'Protobuf, no compression',
-    'XML, GZIP',
-    'XML, no compression',
+    'JSON uncompressed',
+    'JSON with GZIP',
+    'Protobuf uncompressed',
+    'Protobuf with GZIP',
+    'XML uncompressed',
+    'XML with GZIP',
   ]);
 });
 

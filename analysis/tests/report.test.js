@@ -32,16 +32,16 @@ test('the report says what the data says', async () => {
   // 10 Mbit/s, N=1000: XML 5 + 1000·20/100 = 205 ms against Protobuf 5 + 1000·5/100 = 55 ms.
   assert.match(
     md,
-    /Books at 10 Mbit\/s, no compression — fastest: N=10: Protobuf .*N=1000: Protobuf \(5\d\.\d ms; XML is 3\.7\d× slower than Protobuf \(95 % CI 3\.\d\d–3\.\d\d\)\)/,
+    /Books at 10 Mbit\/s, uncompressed, fastest first — N=10: Protobuf [\d.]+ ms.*; N=1,000: Protobuf 5\d\.\d ms, JSON 1\d\d ms, XML 20\d ms\./,
   );
   // GZIP halves the transfer at 10 Mbit/s: 6 → 5.5 ms at N=10, 105 → 55 ms at N=1000.
   assert.match(
     md,
-    /Books at 10 Mbit\/s, JSON, GZIP against no compression — N=10: GZIP is 1\.0\d× faster than no compression \(95 % CI [^)]*\); N=1000: GZIP is 1\.9\d× faster/,
+    /Books at 10 Mbit\/s, JSON, GZIP against uncompressed — N=10: GZIP is 1\.0\d× faster than uncompressed \(95 % CI [^)]*\); N=1,000: GZIP is 1\.9\d× faster/,
   );
   assert.match(
     md,
-    /Books unthrottled, JSON, GZIP against no compression — .*N=1000: GZIP is 1\.\d\d× slower than no compression \(95 % CI 1\.\d\d–1\.\d\d\)/,
+    /Books unthrottled, JSON, GZIP against uncompressed — .*N=1,000: GZIP is 1\.\d\d× slower than uncompressed \(95 % CI 1\.\d\d–1\.\d\d\)/,
   );
   assert.match(md, /N=100 CM5: the browser sorting is [\d.]+× slower than the server sorting/);
   // Caching, N=100: at CM1 two server requests (12.4 ms) lose to one request and two client
@@ -83,7 +83,8 @@ test('the report says what the data says', async () => {
 });
 
 test('the rule that turns counts into a verdict', () => {
-  assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 0 }), 'not measured');
+  assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 0 }), 'not measured here');
+  assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 0 }, 1), 'confirmed where measured', 'a part unmeasured');
   assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 2 }), 'confirmed');
   assert.equal(judgeClaim({ holds: 1, contradicted: 0, open: 2 }), 'partly', 'mostly open');
   assert.equal(judgeClaim({ holds: 5, contradicted: 1, open: 0 }), 'partly');
@@ -91,7 +92,7 @@ test('the rule that turns counts into a verdict', () => {
   assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 3 }), 'partly', 'measured, but nothing settled');
 });
 
-test('a claim counts each comparison by where its CI lies: near ties at both margins', () => {
+test('a claim counts each comparison only where it is certain: its settled verdict', () => {
   const cell = (format, count) => ({
     object: 'books',
     count,
@@ -101,78 +102,89 @@ test('a claim counts each comparison by where its CI lies: near ties at both mar
     cm: 0,
     network: '10mbit',
   });
-  const comparison = (count, ci_low, ci_high) => ({
+  const comparison = (count, verdict, settled = true) => ({
     dimension: 'format',
     a: cell('json', count),
     b: cell('protobuf', count),
     a_id: `json ${count}`,
     b_id: `protobuf ${count}`,
-    ratio: (ci_low + ci_high) / 2,
-    ci_low,
-    ci_high,
+    ratio: { 'a faster': 0.9, equivalent: 1, 'b faster': 1.1, unresolved: 1.04 }[verdict],
+    ci_low: NaN,
+    ci_high: NaN,
     rounds: 10,
+    verdict,
+    settled,
   });
   const claimOf = (all) =>
     sourceConclusions([], all).find((c) => c.claim.startsWith('With GZIP the size advantage vanishes'));
-  // "JSON as fast or faster": a CI across 1 − δ holds (JSON is not slower either way), one
-  // across 1 + δ stays open, one wholly above 1 + δ contradicts.
+  // "JSON as fast or faster": JSON certainly faster or certainly as fast holds; certainly slower
+  // contradicts; anything not yet certain stays open, whatever its last CI.
   const claim = claimOf([
-    comparison(10, 0.94, 0.98),
-    comparison(100, 0.97, 1.04),
-    comparison(1000, 1.01, 1.06),
-    comparison(10000, 1.051, 1.09),
+    comparison(10, 'a faster'),
+    comparison(100, 'equivalent'),
+    comparison(1000, 'unresolved', false),
+    comparison(10000, 'b faster'),
+    comparison(100000, 'b faster', false),
   ]);
   assert.deepStrictEqual(
     claim.parts[0].comparisons.map((c) => c.counts_as),
-    ['holds', 'holds', 'open', 'contradicted'],
+    ['holds', 'holds', 'open', 'contradicted', 'open'],
   );
-  assert.deepStrictEqual([claim.holds, claim.contradicted, claim.open, claim.verdict], [2, 1, 1, 'partly']);
-  assert.equal(
-    claimOf([comparison(10, 0.94, 0.98), comparison(100, 0.97, 1.05), comparison(1000, 1.01, 1.06)]).verdict,
-    'confirmed',
-  );
-  assert.equal(claimOf([]).verdict, 'not measured');
+  assert.deepStrictEqual([claim.holds, claim.contradicted, claim.open, claim.verdict], [2, 1, 2, 'partly']);
+  assert.equal(claimOf([comparison(10, 'a faster'), comparison(100, 'equivalent')]).verdict, 'confirmed');
+  assert.equal(claimOf([]).verdict, 'not measured here');
 
-  // "The server faster" (from CM4): only a CI above 1 + δ holds; an equivalent one stays open,
-  // as the stated rule says, and only the client clearly faster contradicts.
-  const side = (cm, ci_low, ci_high) => ({
+  // "The server faster" (from CM4): only the server certainly faster holds; certainly as fast stays
+  // open, and only the client certainly faster contradicts.
+  const side = (cm, verdict) => ({
     dimension: 'side',
     a: { ...cell('json', 10), scenario: 3, cm },
     b: { ...cell('json', 10), scenario: 2, cm },
     a_id: `client ${cm}`,
     b_id: `server ${cm}`,
-    ratio: (ci_low + ci_high) / 2,
-    ci_low,
-    ci_high,
+    ratio: 1,
+    ci_low: NaN,
+    ci_high: NaN,
     rounds: 10,
+    verdict,
+    settled: true,
   });
-  const server = sourceConclusions([], [side(4, 0.98, 1.03), side(5, 1.2, 1.4), side(6, 0.8, 0.9)]).find((c) =>
+  const server = sourceConclusions([], [side(4, 'equivalent'), side(5, 'b faster'), side(6, 'a faster')]).find((c) =>
     c.claim.startsWith('Server computation is never slower'),
-  ).parts[1];
+  );
   assert.deepStrictEqual(
-    server.comparisons.map((c) => c.counts_as),
+    server.parts[1].comparisons.map((c) => c.counts_as),
     ['open', 'holds', 'contradicted'],
   );
+  // CM1–CM3 were not measured: the verdict is of CM4 on only, and says so.
+  assert.match(server.verdict, /where measured$/);
+  assert.deepStrictEqual(server.unmeasured, [server.parts[0].what]);
 });
 
 test('the report opens with the decision: a recommendation with its margin, or no clear winner', async () => {
   const { path } = syntheticRun();
   await makeReport([path]);
   const md = readFileSync(join(path, 'report.md'), 'utf8');
-  assert.ok(md.indexOf('## Which configuration to choose') < md.indexOf('## RQ1'), 'answers first');
+  assert.ok(
+    md.indexOf('\n## Every configuration, in numbers') < md.indexOf('\n## How does the interchange'),
+    'answers first',
+  );
   const { decisions: helper } = analyse(readRuns([path]));
   const at = (network, count, cm) =>
     helper.find((d) => d.object === 'books' && d.network === network && d.count === count && d.cm === cm);
   // 10 Mbit/s, N=1000: Protobuf with GZIP (5 + 1000·0.5·10·0.5/100 = 30 ms) against JSON with
   // GZIP (55 ms) and Protobuf without (55 ms): a clear winner, 1.83× over the next.
   const clear = at('10mbit', 1000, 0);
-  assert.equal(clear.recommendation, 'Protobuf, GZIP');
+  assert.equal(clear.recommendation, 'Protobuf with GZIP');
   assert.ok(clear.margin.ratio > 1.7 && clear.margin.ci_low > 1.05);
-  assert.match(md, /\| books \| 1000 \| 10 Mbit\/s \| none \| Protobuf, GZIP \| /);
+  assert.match(
+    md,
+    /\| 1,000 Books at 10 Mbit\/s \| Protobuf with GZIP \| 29\.\d\d \| 1\.00 \| fastest \| — \|\n\| {2}\| [^|]+ \| [\d.]+ \| 1\.8\d \| 1\.8\d× slower \| 1\.8\d–1\.8\d \|/,
+  );
   // Unthrottled, N=10: JSON 5.1, Protobuf 5.05, JSON with GZIP 5.15 ms: within δ of each other.
   const tie = at('unthrottled', 10, 0);
   assert.equal(tie.recommendation, 'no clear winner');
-  assert.ok(tie.no_clear_winner_among.includes('Protobuf, no compression') && tie.no_clear_winner_among.length >= 3);
+  assert.ok(tie.no_clear_winner_among.includes('Protobuf uncompressed') && tie.no_clear_winner_among.length >= 3);
 });
 
 test("the report's decision rows are the judgments its groups stopped on, and a changed one is refused", async () => {
@@ -221,16 +233,16 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   assert.deepStrictEqual(loaded.judging, { delta: 0.2, looks: 3, fewRounds: true });
   assert.equal(cm1(analyse(loaded).decisions).recommendation, 'no clear winner');
   const narrow = readRuns([syntheticRun().path]);
-  assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON, no compression, server computes', 'at 5 %');
+  assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON uncompressed, server sorting', 'at 5 %');
   await makeReport([wide.path]);
   const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
-  assert.match(md, /stays open otherwise \(δ = 20 %, the run's:/);
+  assert.match(md, /as in "What to choose": ±20 %\)/);
   assert.match(
     md,
     /wholly above 1 \+ δ or below 1 − δ \(δ = 20 %\), .*a verdict settles once it held at 3 looks in a row/,
   );
-  assert.match(md, /δ \(here 20 %\) is the smallest difference this lab calls real/);
-  assert.match(md, /: equivalent, within ±20 %/);
+  assert.match(md, /as fast: within ±20 % of it, certain/);
+  assert.match(md, /is as fast as the server sorting \(1\.0\d× slower, 95 % CI/);
   assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, {
     delta: 0.2,
     looks: 3,
@@ -248,9 +260,13 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
   const { path, cells } = syntheticRun();
   await makeReport([path]);
   const [header, ...rows] = readFileSync(join(path, 'summary.csv'), 'utf8').trim().split('\n');
-  assert.deepStrictEqual(header.split(',').slice(0, CELL_COLUMNS.length + 7), [
+  assert.deepStrictEqual(header.split(',').slice(0, CELL_COLUMNS.length + 11), [
     'case_id',
     ...CELL_COLUMNS,
+    'situation',
+    'situation_ms',
+    'times_fastest',
+    'verdict',
     'n',
     'mean_trimmed_ms',
     'median_ms',
@@ -264,8 +280,10 @@ test('summary.csv holds every cell, and its statistics can be recomputed from sa
     .split('\n')
     .map((l) => JSON.parse(l));
   const columns = header.split(',');
+  // Quoted fields ("1,000 Books at 10 Mbit/s") hold commas.
+  const fields = (row) => [...row.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)].map((m) => m[2] ?? m[1]).slice(0, -1);
   for (const row of rows) {
-    const record = Object.fromEntries(row.split(',').map((v, i) => [columns[i], v]));
+    const record = Object.fromEntries(fields(row).map((v, i) => [columns[i], v]));
     const totals = samples.filter((s) => s.case_id === record.case_id).map((s) => s.total_ms);
     assert.equal(Number(record.n), totals.length);
     assert.ok(Math.abs(Number(record.median_ms) - median(totals)) < 1e-3, record.case_id);
@@ -296,11 +314,11 @@ test('the report says how each network was shaped and what it measured', () => {
   });
   assert.equal(
     cdp,
-    'Networks as measured before the first group — unthrottled: RTT 5.9 ms; ' +
+    "Networks as measured before the first group — unthrottled: a small request's round trip took 5.9 ms; " +
       'no link rate to measure: a 1.41 MB answer took 10.1 ms, ' +
       'at least 1100 Mbit/s (no shaping); ' +
-      '10mbit: measured 9.83 Mbit/s, RTT 5.6 ms ' +
-      "(nominal 10.00 Mbit/s, RTT 0 ms; Chromium's emulation calibrated ×1.08).",
+      "10mbit: measured 9.83 Mbit/s, a small request's round trip 5.6 ms " +
+      "(nominal 10.00 Mbit/s, 0 ms round trip added; Chromium's emulation calibrated ×1.08).",
   );
   const netns = describeNetworks({
     shaping: 'netns',
@@ -315,8 +333,8 @@ test('the report says how each network was shaped and what it measured', () => {
   });
   assert.equal(
     netns,
-    'Networks as measured before the first group — cable: measured 5.03 Mbit/s, RTT 38.2 ms ' +
-      '(nominal 5.00 Mbit/s, RTT 28 ms; ' +
+    "Networks as measured before the first group — cable: measured 5.03 Mbit/s, a small request's round trip " +
+      '38.2 ms (nominal 5.00 Mbit/s, 28 ms round trip added; ' +
       'the kernel, delay by delay-line.py); TCP congestion control reno.',
   );
   assert.equal(describeNetworks({ shaping: 'cdp' }), '');
@@ -340,7 +358,8 @@ test('the report says how each network was shaped and what it measured', () => {
   });
   assert.equal(
     old,
-    'Networks as measured before the first group — unthrottled: RTT 8.1 ms; no link rate to measure (no shaping).',
+    "Networks as measured before the first group — unthrottled: a small request's round trip took 8.1 ms; no " +
+      'link rate to measure (no shaping).',
   );
 });
 
@@ -379,25 +398,22 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
     rounds: 12,
   };
   assert.deepStrictEqual(answerQuestions(cells, [jp]).RQ1.answers, [
-    'Books unthrottled, no compression — fastest: ' +
-      'N=10: JSON (3.0 ms; XML is 1.20× slower than JSON by overall medians); ' +
-      'N=1000: JSON (7.0 ms; XML is 6.00× slower than JSON by overall medians). ' +
-      'At N=1000: JSON is 1.20× faster than Protobuf (95 % CI 1.16–1.25); 12 rounds.',
+    'Books unthrottled, uncompressed, fastest first — ' +
+      'N=10: JSON 3.00 ms, Protobuf 3.30 ms, XML 3.60 ms; N=1,000: JSON 7.00 ms, Protobuf 8.40 ms, XML 42.0 ms. ' +
+      "At N=1,000: can't tell yet: JSON looked 1.20× faster than Protobuf (95 % CI 1.16–1.25).",
   ]);
-  // Where the run compared the two (here JSON against XML at N=1000, in the rounds both ran in),
-  // the margin is that comparison's ratio with its CI, not the cells' own medians.
-  const jx = {
-    dimension: 'format',
-    a: cells[3].cell,
-    b: cells[5].cell,
-    ratio: 1 / 5.5,
-    ci_low: 1 / 5.8,
-    ci_high: 1 / 5.2,
-    rounds: 12,
-  };
+  // Certain, the comparison says so; and the times are the ones the opening shows where given
+  // (report.js shownFigures), which can rank otherwise than the cells' own medians.
+  const settled = { ...jp, verdict: 'a faster', settled: true };
+  const ids = cells.map((c, i) => ({ ...c, case_id: `c${i}` }));
+  const shown = new Map([
+    ['c3', { time_ms: 7.5 }],
+    ['c4', { time_ms: 7.2 }],
+    ['c5', { time_ms: 40 }],
+  ]);
   assert.match(
-    answerQuestions(cells, [jp, jx]).RQ1.answers[0],
-    /N=1000: JSON \(7\.0 ms; XML is 5\.50× slower than JSON \(95 % CI 5\.20–5\.80\)\)\./,
+    answerQuestions(ids, [settled], undefined, shown).RQ1.answers[0],
+    /N=1,000: Protobuf 7\.20 ms, JSON 7\.50 ms, XML 40\.0 ms\. At N=1,000: JSON is 1\.20× faster than Protobuf \(95 % CI 1\.16–1\.25\)\./,
   );
 });
 
@@ -424,12 +440,14 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
     ci_low: low,
     ci_high: high,
     rounds,
+    verdict: rounds >= 5 ? 'b faster' : 'unresolved',
+    settled: rounds >= 5,
   });
   const all = [side(3, 1.1, 1.07, 1.13, 5), side(4, 1.5, Number.NaN, Number.NaN, 1), side(5, 2.2, 2.1, 2.3, 3)];
   const [line] = answerQuestions([], all).RQ5.answers;
   assert.equal(
     line,
-    'Books at 10 Mbit/s, JSON, N=10000, nothing cached (the server sorts or the client does): ' +
+    'Books at 10 Mbit/s, JSON, N=10,000, nothing cached (the server sorts or the client does): ' +
       'the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
       ' (fewer than the 5 rounds a verdict needs).',
   );

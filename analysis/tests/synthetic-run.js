@@ -26,11 +26,21 @@ const PER_VISIT = 5;
 const PER_OBJECT = Object.freeze({ json: 1.0, protobuf: 0.5, xml: 2.0 });
 
 /**
+ * With `racing`, a group of more than two cells runs this many more rounds, on a machine that got
+ * faster (its rounds' level × RACING_LEVEL), without its fastest cell — as racing leaves cells
+ * out of later rounds: the next cell's median over all its samples then drops below the fastest's,
+ * while in the rounds both ran it is slower.
+ */
+const RACING_ROUNDS = 6;
+const RACING_LEVEL = 0.6;
+
+/**
  * @param options {seed: the noise's seed, perObject: another PER_OBJECT (e.g. to make a run
  *     whose answers differ), protocol: the plan's protocol, as run.json records it (none: the
- *     defaults), browser: run.json's browser block (none: a run from before engines were recorded)}
+ *     defaults), browser: run.json's browser block (none: a run from before engines were
+ *     recorded), racing: whether groups go on without their fastest cell (RACING_ROUNDS)}
  */
-export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol, browser } = {}) {
+export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol, browser, racing = false } = {}) {
   const run = new RunDirectory(join(temporaryDirectory('rtl-report-'), 'run'));
   run.writeContext({
     plan: { name: 'synthetic', ...(protocol ? { protocol } : {}) },
@@ -66,9 +76,14 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol, brows
     const writer = run.startGroup(id, members);
     const totals = new Map(members.map((m) => [m.case_id, []]));
     const recorded = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const level = 0.9 + 0.2 * random();
-      const samples = members.flatMap((m, position) =>
+    const races = racing && members.length > 2;
+    const fastest = [...members].sort((a, b) => designedMedian(a, perObject) - designedMedian(b, perObject))[0];
+    const rounds = ROUNDS + (races ? RACING_ROUNDS : 0);
+    for (let round = 1; round <= rounds; round++) {
+      const late = round > ROUNDS;
+      const level = (0.9 + 0.2 * random()) * (late ? RACING_LEVEL : 1);
+      const visited = late ? members.filter((m) => m !== fastest) : members;
+      const samples = visited.flatMap((m, position) =>
         Array.from({ length: PER_VISIT }, (_, i) => {
           const total_ms = designedMedian(m, perObject) * level * (0.99 + 0.02 * random());
           totals.get(m.case_id).push(total_ms);
@@ -87,10 +102,10 @@ export function syntheticRun({ seed = 9, perObject = PER_OBJECT, protocol, brows
         }),
       );
       recorded.push(...samples);
-      writer.round({ round, order: members.map((m) => m.case_id), samples });
+      writer.round({ round, order: visited.map((m) => m.case_id), samples });
     }
     writer.complete({
-      rounds: ROUNDS,
+      rounds,
       stop: { reason: 'rounds done' },
       // What the runner stores: the one judge's reading of the group's samples at the plan's rule.
       judgment: judgeGroup(

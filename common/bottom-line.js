@@ -1,0 +1,81 @@
+// The robust choice across situations, for the report's bottom line and the page's report view,
+// where a reader ticks the situations that are theirs: the configuration whose worst slowdown
+// against each situation's fastest is smallest (minimax regret). Read from the situations'
+// answers (answer-words.js situationAnswer), so its ratios are the ones the report shows.
+
+import { completeCell } from './cell.js';
+import { configurationWords, network, objects, overProtocolWords, situationAnswer } from './answer-words.js';
+
+const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
+
+/**
+ * One situation as the robust choice reads it: its words, whether it sorts, and each
+ * configuration's ratio to its fastest (1 for the fastest).
+ *
+ * @param decision a stored decision with fastest_case_id (analysis/answers.js decisions)
+ * @param cellsById case id → {cell}
+ * @param delta the run's δ
+ * @returns {id (the fastest's case id), words, sorting, ratios: {configuration words → ratio}}
+ */
+export function situationRatios(decision, cellsById, delta) {
+  const answer = situationAnswer(decision, delta);
+  const cellOf = (id) => completeCell(cellsById.get(id).cell);
+  const fastest = cellOf(answer.fastest);
+  const ratios = { [configurationWords(fastest)]: 1 };
+  for (const row of answer.rows)
+    if (Number.isFinite(row.ratio)) ratios[configurationWords(cellOf(row.case_id))] = row.ratio;
+  return {
+    id: decision.group_id ?? answer.fastest,
+    words: `${objects(fastest)} ${network(fastest.network)}${overProtocolWords(fastest)}${cm(fastest)}`,
+    network: fastest.network,
+    sorting: fastest.cm > 0,
+    ratios,
+  };
+}
+
+/**
+ * The configuration measured in every one of `situations` whose largest ratio to a situation's
+ * fastest is smallest (ties: the lower geometric mean ratio), with that worst case named.
+ *
+ * @param situations situationRatios results
+ * @returns {configuration, worst_ratio, worst_situation, fastest_in, situations, next (the
+ *     runner-up's {configuration, worst_ratio}, or null)} | null when no configuration was
+ *     measured in every situation (or there are none)
+ */
+export function robustChoice(situations) {
+  if (!situations.length) return null;
+  const everywhere = Object.keys(situations[0].ratios).filter((c) => situations.every((s) => c in s.ratios));
+  const scored = everywhere.map((configuration) => {
+    const ratios = situations.map((s) => s.ratios[configuration]);
+    const worst = Math.max(...ratios);
+    const worstAt = situations[ratios.indexOf(worst)];
+    const logMean = ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length;
+    return {
+      configuration,
+      worst_ratio: worst,
+      worst_situation: worstAt.words,
+      fastest_in: ratios.filter((r) => r === 1).length,
+      situations: situations.length,
+      logMean,
+    };
+  });
+  if (!scored.length) return null;
+  scored.sort((x, y) => x.worst_ratio - y.worst_ratio || x.logMean - y.logMean);
+  const [best, next] = scored;
+  const { logMean: _, ...choice } = best;
+  return { ...choice, next: next ? { configuration: next.configuration, worst_ratio: next.worst_ratio } : null };
+}
+
+/**
+ * The robust choice in words: "JSON with GZIP (at most 1.06× the fastest's time; worst: 1,000
+ * Videos at 10 Mbit/s)", or "JSON with GZIP (the fastest in all 4)"; `where` shortens the worst
+ * situation's words where the reader already knows its network.
+ */
+export function choiceWords(choice, where = (words) => words) {
+  if (!choice) return 'no configuration was measured in every one of these situations';
+  if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest in all ${choice.situations})`;
+  return (
+    `${choice.configuration} (at most ${choice.worst_ratio.toFixed(2)}× the fastest; ` +
+    `worst: ${where(choice.worst_situation)})`
+  );
+}
