@@ -224,7 +224,10 @@ export async function setUpDatasets({ maxObjects, onBrought = () => {}, onDelete
       const description = addDataset(await response.json());
       offer(description.name);
       showListed(description);
-      for (const select of document.querySelectorAll('select[name="object"]')) select.value = description.name;
+      for (const select of document.querySelectorAll('select[name="object"]')) {
+        select.value = description.name;
+        select.dispatchEvent(new Event('change', { bubbles: true })); // what follows the choice (N, the decoders)
+      }
       schema.replaceChildren(schemaView(description));
       schema.dataset.name = description.name;
       onBrought(description);
