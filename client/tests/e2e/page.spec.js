@@ -606,6 +606,9 @@ test.describe('on a phone, 400 px wide', () => {
     await expect(page.locator('#compare-progress')).toHaveText(/^Done after \d+ rounds?/, { timeout: 120_000 });
     await expect(page.locator('#compare-answer')).toHaveText(new RegExp(`^${MEASURED_ON} 45 e2e-phone: `));
     await expectNoOverflow(page, 'after a comparison');
+    // Every comparison's verdict is on the screen, not cut off at its edge.
+    const verdict = await page.locator('#comparisons tbody tr').first().locator('td').last().boundingBox();
+    expect(verdict.x + verdict.width, "the verdict's right edge").toBeLessThanOrEqual(400);
 
     // Back to the Books: N keeps within their count; deleting the dataset takes it off the page.
     await page.selectOption('#compare-form select[name=object]', 'books');
