@@ -1,14 +1,19 @@
-// The page for a person: a form over every cell parameter, run and stop, progress, a live
-// chart, a table of measured cells, and downloads. It drives the same window.lab a script uses.
+// The page for a person: "Compare configurations" first (compare-view.js), "Your data"
+// (dataset-view.js), one configuration timed on its own (a form over every cell parameter, run
+// and stop, progress, a live chart, a table of measured cells, and downloads), and a study's
+// report (report-view.js). Every answer names the connection it was measured on
+// (connection.js). It drives the same window.lab a script uses.
 
 import { resultsToCsv, resultsToJson, summariesToCsv } from './export.js';
 import { createLiveChart } from './chart.js';
 import { createLab } from './lab.js';
 import { showReport } from './report-view.js';
 import { setUpCompare } from './compare-view.js';
-import { fillCellForm, fillCompareForm } from './controls.js';
+import { fillCellForm, fillCompareForm, fitCount, followObjectCount, scenarioWords, sortingWords } from './controls.js';
 import { setUpDatasets } from './dataset-view.js';
-import { scenarioTakesCm } from '#common/catalogue.js';
+import { connectionWords, STUDY_PROFILES } from './connection.js';
+import { LABELS, OBJECT_NAMES, compressionLabel, formatLabel, scenarioTakesCm } from '#common/catalogue.js';
+import { broughtDataset } from '#common/datasets.js';
 import { timerStep } from './capabilities.js';
 
 /** performance.now() reads taken at load to show its step (a few ms, enough to see a 1 ms step). */
@@ -20,16 +25,21 @@ const stopButton = document.getElementById('stop');
 const progress = document.getElementById('progress');
 const errorBox = document.getElementById('error');
 const summaryBody = document.querySelector('#summary tbody');
+const samples = document.getElementById('samples');
 const chart = createLiveChart(document.getElementById('chart'));
+const compareForm = document.getElementById('compare-form');
+const connection = connectionWords();
 const results = [];
 let running = null;
 
 const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
-function showError(message) {
-  errorBox.textContent = message;
-  errorBox.hidden = !message;
+/** Shows `message` in an error box, or hides the box when there is none. */
+function showIn(box, message) {
+  box.textContent = message;
+  box.hidden = !message;
 }
+const showError = (message) => showIn(errorBox, message);
 
 function readForm() {
   const data = new FormData(form);
@@ -118,11 +128,14 @@ async function start(lab) {
     const { cell, options } = readForm();
     running = new AbortController();
     setRunning(true);
-    const compression = cell.level === undefined ? cell.compression : `${cell.compression} ${cell.level}`;
-    chart.reset(
-      `${cell.object}, ${cell.count}, ${cell.format} (${cell.decoder}), ${compression}, ` +
-        `scenario ${cell.scenario}, CM${cell.cm}: total_ms per repetition`,
-    );
+    samples.hidden = false;
+    const compression =
+      cell.compression === 'none' ? 'uncompressed' : compressionLabel(cell.compression, cell.level ?? undefined);
+    samples.querySelector('figcaption').textContent =
+      `${cell.count.toLocaleString('en-US')} ${LABELS.object(cell.object)}, ` +
+      `${formatLabel(cell.format, cell.decoder)}, ${compression}; ${scenarioWords(cell.scenario)}; ` +
+      `${sortingWords(cell.cm)}. Network: ${connection}.`;
+    chart.reset('total time per repetition (total_ms)');
     try {
       const result = await lab.runCell(cell, {
         ...options,
@@ -135,7 +148,9 @@ async function start(lab) {
       results.push(result);
       addSummaryRow(result);
       const { summary } = result;
-      progress.textContent = `Done: ${result.case_id}, median ${number(summary.median)} ms over ${summary.n} samples.`;
+      progress.textContent =
+        `Done: ${result.case_id}, median ${number(summary.median)} ms over ${summary.n} samples, ` +
+        `on ${connection.replace(/ \(.*\)$/, '')}.`;
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped; nothing was recorded for that cell.' : 'Failed.';
       if (error.name !== 'AbortError') showError(error.message);
@@ -170,19 +185,54 @@ function keepScenarioAndCmConsistent() {
   sync();
 }
 
-fillCellForm(form);
-fillCompareForm(document.getElementById('compare-form'));
-keepScenarioAndCmConsistent();
-setUpDatasets().catch((error) => showError(`Your data: ${error.message}`));
+/** The objects there are of a kind or a brought dataset (the server's dataset size, or the dataset's count). */
+async function objectCounter() {
+  const info = await (await fetch('/api/info', { cache: 'no-store' })).json();
+  const size = info.dataset?.size;
+  return { size, count: (name) => (OBJECT_NAMES.includes(name) ? size : broughtDataset(name)?.objects) };
+}
 
-document.getElementById('report-file').addEventListener('change', async (event) => {
-  const [file] = event.target.files;
+/** Every answer names the connection it was measured on; the study's profiles are measured headless. */
+for (const place of document.querySelectorAll('[data-connection]')) place.textContent = connection;
+for (const place of document.querySelectorAll('[data-profiles]')) place.textContent = STUDY_PROFILES.join(', ');
+
+fillCellForm(form);
+fillCompareForm(compareForm);
+keepScenarioAndCmConsistent();
+objectCounter()
+  .then(({ size, count }) => {
+    for (const f of [form, compareForm]) followObjectCount(f, count);
+    return setUpDatasets({
+      maxObjects: size,
+      // A dataset just brought is measured whole: N is its count in both forms.
+      onBrought: () => [form, compareForm].forEach((f) => fitCount(f, count, { fill: true })),
+      onDeleted: () => [form, compareForm].forEach((f) => fitCount(f, count)),
+    });
+  })
+  .catch((error) => showIn(document.getElementById('dataset-error'), `Your data: ${error.message}`));
+
+/**
+ * A study's report, loaded from a file: drawn apart and shown only when whole, so a file that
+ * cannot be shown leaves the report shown before, marked as that one, with the error beside the
+ * file input.
+ */
+const reportFile = document.getElementById('report-file');
+const reportError = document.getElementById('report-error');
+const reportStatus = document.getElementById('report-status');
+let reportShown = null;
+reportFile.addEventListener('change', async () => {
+  const [file] = reportFile.files;
+  showIn(reportError, '');
   if (!file) return;
   try {
-    showReport(document.getElementById('report'), JSON.parse(await file.text()));
-    showError('');
+    const drawn = document.createElement('div');
+    showReport(drawn, JSON.parse(await file.text()));
+    document.getElementById('report').replaceChildren(drawn);
+    reportShown = file.name;
+    reportStatus.textContent = `Showing ${file.name}.`;
   } catch (error) {
-    showError(`Could not show ${file.name}: ${error.message}`);
+    showIn(reportError, `Could not show ${file.name}: ${error.message}`);
+    reportStatus.textContent = reportShown ? `Below: the report shown before, ${reportShown}, not ${file.name}.` : '';
   }
 });
 chart.reset('');
@@ -195,6 +245,13 @@ isolation.textContent = globalThis.crossOriginIsolated
   ? `cross-origin isolated (${step})`
   : `NOT cross-origin isolated (${step}): serve the page from the study server`;
 isolation.className = globalThis.crossOriginIsolated ? 'good' : 'warn';
+if (!globalThis.crossOriginIsolated) {
+  showIn(
+    document.getElementById('page-error'),
+    `This page is not cross-origin isolated, so its clock is coarse (${step}): open it from the study server ` +
+      '(mvn exec:java, then http://localhost:8080/).',
+  );
+}
 
 /** Resolves to window.lab once the page can measure; scripts await window.labReady. */
 window.labReady = createLab()
@@ -209,11 +266,12 @@ window.labReady = createLab()
       errorBox: document.getElementById('compare-error'),
       answer: document.getElementById('compare-answer'),
       table: document.getElementById('comparisons'),
+      connection,
     });
     return lab;
   })
   .catch((error) => {
-    showError(`The client could not start: ${error.message}`);
+    showIn(document.getElementById('page-error'), `The page could not start: ${error.message}`);
     runButton.disabled = true;
     throw error;
   });

@@ -1,5 +1,6 @@
 // A live chart of a cell's samples as they arrive: total_ms per repetition, and the running
-// median. Plain canvas, redrawn at most once per animation frame.
+// median. Plain canvas, redrawn at most once per animation frame; its drawing is sized to the
+// box the page gives it, at the device's pixel ratio, and redrawn when that box changes.
 
 import { median } from '#common/stats.js';
 
@@ -16,8 +17,9 @@ export function createLiveChart(canvas) {
     const ratio = globalThis.devicePixelRatio || 1;
     const width = canvas.clientWidth;
     const height = canvas.clientHeight;
-    canvas.width = width * ratio;
-    canvas.height = height * ratio;
+    if (width === 0 || height === 0) return; // hidden: drawn when it is shown (the observer below)
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
     context.font = '12px system-ui, sans-serif';
@@ -51,7 +53,8 @@ export function createLiveChart(canvas) {
     context.lineTo(PADDING.left + plotWidth, yOfMs(middle));
     context.stroke();
     context.fillStyle = '#d1242f';
-    context.fillText(`median ${middle.toFixed(3)} ms`, PADDING.left + plotWidth - 130, yOfMs(middle) - 4);
+    const label = `median ${middle.toFixed(3)} ms`;
+    context.fillText(label, PADDING.left + plotWidth - context.measureText(label).width, yOfMs(middle) - 4);
   }
 
   function schedule() {
@@ -59,6 +62,8 @@ export function createLiveChart(canvas) {
     pending = true;
     requestAnimationFrame(draw);
   }
+
+  new ResizeObserver(schedule).observe(canvas);
 
   return {
     reset(newTitle) {

@@ -1,7 +1,7 @@
 // The page's "Compare configurations" section: a comparison group chosen by hand, run the way the
 // study runs it (window.lab.runGroup), with every comparison's ratio, CI and verdict shown live
 // after each round, stopping when they resolve; then the answer in the report's own sentence
-// (common/answer-words.js).
+// (common/answer-words.js), under the connection it was measured on.
 
 import { COMPRESSION_ENTRIES, levelProblem } from '#common/catalogue.js';
 import { caseId, completeCell } from '#common/cell.js';
@@ -9,6 +9,14 @@ import { configurationWords, relative, situationParagraph } from '#common/answer
 import { parseConfiguration } from './controls.js';
 
 const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** Why a group stopped (group-runner.js), in words. */
+const STOP_WORDS = {
+  resolved: 'every comparison clear',
+  'round budget': 'the rounds ran out',
+  'rounds done': 'every round run',
+  'time budget': 'the time ran out',
+};
 
 /** The levels a person asked for a compression ("1, 6, 9"): whole numbers its range allows. */
 function levelsOf(data, compression) {
@@ -68,7 +76,7 @@ export function answerSentence(group, judgment) {
   return situationParagraph(decision, cellsById, judgment.delta).sentence;
 }
 
-export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table, answer }) {
+export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table, answer, connection }) {
   let running = null;
   let labels = new Map();
   const label = (id) => labels.get(id) ?? id;
@@ -138,10 +146,17 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         },
       });
       render(result.judgment.comparisons);
-      if (answer) answer.textContent = answerSentence(group, result.judgment);
+      const sentence = answerSentence(group, result.judgment);
+      if (answer && sentence) {
+        const where = document.createElement('span');
+        where.className = 'answer-network';
+        where.textContent = `Measured on ${connection}:`;
+        answer.replaceChildren(where, ' ', sentence);
+      }
       const resolved = result.judgment.comparisons.filter((c) => c.verdict !== 'unresolved').length;
       progress.textContent =
-        `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} (${result.stop.reason}): ` +
+        `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} ` +
+        `(${STOP_WORDS[result.stop.reason] ?? result.stop.reason}): ` +
         `${resolved} of ${result.judgment.comparisons.length} comparisons clear. Cells: ` +
         result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
     } catch (error) {

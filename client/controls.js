@@ -2,10 +2,32 @@
 // their values and words from the catalogue, the server's enums), a select whose values depend on
 // another (the decoder on the format) following it; the comparison form's checkboxes from the
 // catalogue and the scenario families. A format added on the server appears here without an edit
-// to the page, and so does a new dimension with a select of its name in the form.
+// to the page, and so does a new dimension with a select of its name in the form. The page says a
+// scenario and a CM in words (what is timed, what is sorted), their names in brackets.
 
-import { CATALOGUE, COMPRESSION_ENTRIES, FORMAT_ENTRIES, LABELS, formatLabel } from '#common/catalogue.js';
+import {
+  CATALOGUE,
+  COMPRESSION_ENTRIES,
+  FORMAT_ENTRIES,
+  LABELS,
+  SCENARIO_ENTRIES,
+  formatLabel,
+} from '#common/catalogue.js';
 import { DIMENSIONS, FAMILIES } from '#common/cell.js';
+import { computationWords } from '#common/answer-words.js';
+
+/** A CM in words: "nothing sorted (CM0)", "sorting by each property 10 times (CM3)". */
+export const sortingWords = (cm) =>
+  computationWords(cm) || `nothing sorted (${CATALOGUE.computation_models.find((m) => m.level === cm)?.name})`;
+
+/** A scenario in words, what it times: "request N objects sorted by the server, decode them (scenario 2)". */
+export const scenarioWords = (number) => `${SCENARIO_ENTRIES[number].timed} (scenario ${number})`;
+
+/** Where a side of the comparison sorts, in words. */
+const SIDE_WORDS = { server: 'on the server', client: 'in the browser' };
+
+/** The dimensions the page says in its own words rather than the cell's (common/cell.js). */
+const PAGE_WORDS = { scenario: scenarioWords, cm: sortingWords };
 
 function option(value, text, selected = false) {
   const element = document.createElement('option');
@@ -31,9 +53,34 @@ function checkbox(name, value, text, checked) {
 /** A dimension's values as the options of `select`, for the cell chosen so far; its default chosen. */
 function fillChoices(select, dimension, cell) {
   const chosen = dimension.fallback?.(cell);
+  const describe = PAGE_WORDS[dimension.name] ?? dimension.describe;
   select.replaceChildren(
-    ...dimension.values(cell).map((value) => option(value, dimension.describe(value, cell), value === chosen)),
+    ...dimension.values(cell).map((value) => option(value, describe(value, cell), value === chosen)),
   );
+}
+
+/**
+ * Keeps a form's N within the objects there are: its max is the chosen object's count
+ * (`objectCount(name)`, undefined when unknown), and a larger N comes down to it; `fill` sets N
+ * to that count (a dataset just brought, measured whole).
+ */
+export function fitCount(form, objectCount, { fill = false } = {}) {
+  const input = form.querySelector('input[name="count"]');
+  const max = objectCount(form.querySelector('select[name="object"]').value);
+  if (!Number.isInteger(max) || max < 1) {
+    input.removeAttribute('max');
+    input.title = '';
+    return;
+  }
+  input.max = String(max);
+  input.title = `1–${max.toLocaleString('en-US')}: the objects there are`;
+  if (fill || !(Number(input.value) <= max)) input.value = String(max);
+}
+
+/** N follows the chosen object: within its count whenever the choice changes. */
+export function followObjectCount(form, objectCount) {
+  form.querySelector('select[name="object"]').addEventListener('change', () => fitCount(form, objectCount));
+  fitCount(form, objectCount);
 }
 
 /** The level input follows the compression: its range, its default; disabled for none. */
@@ -80,11 +127,7 @@ export function parseConfiguration(value) {
 export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], checkedCompressions = ['none'] } = {}) {
   const select = (name) => form.querySelector(`select[name="${name}"]`);
   select('object').replaceChildren(...CATALOGUE.objects.map((o) => option(o.name, LABELS.object(o.name))));
-  select('cm').replaceChildren(
-    ...CATALOGUE.computation_models.map((m) =>
-      option(m.level, m.level === 0 ? 'none (scenario 1)' : `${m.name} · ${m.label}`),
-    ),
-  );
+  select('cm').replaceChildren(...CATALOGUE.computation_models.map((m) => option(m.level, sortingWords(m.level))));
   form
     .querySelector('[data-choices="formats"]')
     .replaceChildren(
@@ -119,5 +162,14 @@ export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], c
   const sides = FAMILIES.side.compared.map((number) => CATALOGUE.scenarios.find((s) => s.number === number));
   form
     .querySelector('[data-choices="sides"]')
-    .replaceChildren(...sides.map((s) => checkbox('sides', s.number, `${s.computes} (scenario ${s.number})`, true)));
+    .replaceChildren(
+      ...sides.map((s) => checkbox('sides', s.number, `${SIDE_WORDS[s.computes]} (scenario ${s.number})`, true)),
+    );
+  // Where the sorting runs matters only with sorting: its choices are off without.
+  const sidesBox = form.querySelector('[data-choices="sides"]').closest('fieldset');
+  const followCm = () => {
+    sidesBox.disabled = select('cm').value === '0';
+  };
+  select('cm').addEventListener('change', followCm);
+  followCm();
 }

@@ -134,15 +134,20 @@ function indexSection(index) {
     form.append(label);
     inputs[figure] = input;
   }
+  // The weights' error, next to them: shown only while there is one.
   const error = element('p', '', 'error');
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
   const output = element('div');
   const update = () => {
     let ranking;
     try {
       ranking = rankByIndex(index.rows, { weights: parseWeights(FIGURES.map((f) => inputs[f].value).join('/')) });
       error.textContent = '';
+      error.hidden = true;
     } catch (problem) {
       error.textContent = problem.message;
+      error.hidden = false;
       return;
     }
     output.replaceChildren(

@@ -18,6 +18,55 @@ const SCENARIOS = [
   [5, 3],
 ];
 
+/** The page's own connection, as the page names it beside every answer: the test server is on 127.0.0.1. */
+const CONNECTION = 'this browser to localhost, unthrottled (browser and server on one machine)';
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** How a comparison's answer starts. */
+const MEASURED_ON = escapeRegExp(`Measured on ${CONNECTION}:`);
+/** How far (px) below its input an error may start: a line or two of the input's rule between them. */
+const NEAR_PX = 100;
+
+/** The page is no wider than the screen. */
+async function expectNoOverflow(page, when) {
+  const width = page.viewportSize().width;
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth, `the page is no wider than the screen ${when}`).toBeLessThanOrEqual(width);
+}
+
+/** `box` (an error) is shown just below `input`, not somewhere else on the page. */
+async function expectBeside(input, box) {
+  const [a, b] = [await input.boundingBox(), await box.boundingBox()];
+  expect(b, 'the error is shown').not.toBeNull();
+  expect(b.y, 'the error starts below its input').toBeGreaterThanOrEqual(a.y + a.height - 1);
+  expect(b.y - (a.y + a.height), 'the error is just below its input').toBeLessThan(NEAR_PX);
+}
+
+/** No error box on the page is shown with nothing in it. */
+async function expectNoEmptyErrorBox(page) {
+  const empty = await page
+    .locator('.error')
+    .evaluateAll((boxes) =>
+      boxes
+        .filter((box) => box.getClientRects().length > 0 && box.textContent.trim() === '')
+        .map((box) => box.id || box.outerHTML.slice(0, 80)),
+    );
+  expect(empty, 'error boxes shown empty').toEqual([]);
+}
+
+/** Deletes a brought dataset with its button on the page: it leaves the list, the forms and the server. */
+async function deleteOnPage(page, name) {
+  await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+  await expect(page.locator('#dataset-list li', { hasText: name })).toHaveCount(0);
+  await expect(page.locator(`select[name=object] option[value="${name}"]`)).toHaveCount(0);
+  expect(await page.evaluate(async (n) => (await fetch(`/api/datasets/${n}`)).status, name)).toBe(404);
+}
+
+/** JSON Lines of `count` small objects, one field long enough to run past a screen on one line. */
+const logLines = (count) =>
+  Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ level: i % 3 ? 'info' : 'warn', n: i, tags: ['a', 'a long tag '.repeat(20)] }),
+  ).join('\n');
+
 /**
  * A person's typing into a field: what is there is cleared first. (Playwright's fill over
  * WebDriver BiDi appends to a number field's value in Firefox instead of replacing it.)
@@ -47,6 +96,12 @@ async function handedToFirefox(page, button) {
   await page.click(button);
   return page.evaluate(() => window.rtlDownloaded);
 }
+
+/** The datasets these tests bring: deleted after each test, so that one that failed half-way leaves none behind. */
+const BROUGHT = ['e2e-logs', 'e2e-own-proto', 'e2e-phone', 'e2e-rules'];
+test.afterEach(async ({ request }) => {
+  for (const name of BROUGHT) await request.delete(`/api/datasets/${name}`);
+});
 
 test.beforeEach(async ({ page }) => {
   const problems = [];
@@ -129,8 +184,16 @@ test('a person runs one small cell of each scenario for each format and download
 });
 
 test('the page says what went wrong when the server refuses a request', async ({ page }) => {
+  const count = page.locator('#cell-form input[name=count]');
+  // N stays within the objects there are (the server's 2,000): the form refuses more itself.
+  await expect(count).toHaveAttribute('max', '2000');
   await fill(page, '#cell-form input[name=count]', '5000');
   await fill(page, '#cell-form input[name=warmup]', '0');
+  await page.click('#run');
+  expect(await count.evaluate((input) => input.validity.rangeOverflow)).toBe(true);
+  await expect(page.locator('#progress')).toHaveText('Ready.');
+  // Past the form's limit, as a script or a page from before it would ask: the server's refusal, in its words.
+  await count.evaluate((input) => input.removeAttribute('max'));
   await page.click('#run');
   await expect(page.locator('#error')).toBeVisible();
   await expect(page.locator('#error')).toContainText('The server answered 400');
@@ -255,12 +318,35 @@ test("a person loads a study run's report, reads it and asks which configuration
   await expect(page.locator('.decision-answer')).toHaveText(
     /^10 Books unthrottled: no clear winner; fastest Protobuf uncompressed, [\d.]+ ms\. .*about as fast \(\+[\d.]+ ms\)/,
   );
+  await expect(page.locator('#report-status')).toHaveText('Showing report-data.json.');
   await page.setInputFiles('#report-file', {
     name: 'other.json',
     mimeType: 'application/json',
     buffer: Buffer.from('{"kind":"x"}'),
   });
-  await expect(page.locator('#error')).toContainText('Could not show other.json: This is not a report-data.json');
+  // The error next to its file input; the report below marked as the one shown before.
+  const error = page.locator('#report-error');
+  await expect(error).toHaveText(
+    'Could not show other.json: This is not a report-data.json of a Response Time Lab run.',
+  );
+  await expectBeside(page.locator('#report-file'), error);
+  await expect(page.locator('#report-status')).toHaveText(
+    'Below: the report shown before, report-data.json, not other.json.',
+  );
+  await expect(page.locator('#report h3').first()).toHaveText('What to choose');
+  await expectNoEmptyErrorBox(page);
+  // A report that fails half-way (no answers) leaves the one shown before whole.
+  await page.setInputFiles('#report-file', {
+    name: 'half.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"kind":"response-time-lab/report","decisions":[]}'),
+  });
+  await expect(error).toContainText('Could not show half.json: ');
+  await expect(page.locator('#report figure svg')).toHaveCount(7);
+  // Cleared when the next attempt succeeds.
+  await page.setInputFiles('#report-file', join(path, 'report-data.json'));
+  await expect(error).toBeHidden();
+  await expect(page.locator('#report-status')).toHaveText('Showing report-data.json.');
 });
 
 test('a person compares configurations the way the study does and sees every comparison as it resolves', async ({
@@ -275,7 +361,7 @@ test('a person compares configurations the way the study does and sees every com
   await fill(form, 'input[name=maxRounds]', '8');
   await page.click('#compare-run');
   await expect(page.locator('#compare-progress')).toHaveText(
-    /^Done after 8 rounds \((resolved|round budget)\): \d of 3 comparisons clear/,
+    /^Done after 8 rounds \((every comparison clear|the rounds ran out)\): \d of 3 comparisons clear/,
     { timeout: 120_000 },
   );
   const rows = page.locator('#comparisons tbody tr');
@@ -303,11 +389,14 @@ test('a person compares configurations the way the study does and sees every com
   expect(jsonXml[2]).toMatch(/faster than b/);
   if (browserName === 'chromium') {
     expect(jsonXml[4]).toBe('a faster');
-    // The answer in the report's own sentence for a situation.
+    // The answer in the report's own sentence for a situation, under the connection it was measured on.
     await expect(page.locator('#compare-answer')).toHaveText(
-      /^1,000 Books: .*(JSON|Protobuf) uncompressed, [\d.,]+ ms.* XML uncompressed: \+[\d.,]+ ms \([\d.]+× slower†?\)\./,
+      new RegExp(
+        `^${MEASURED_ON} 1,000 Books: .*(JSON|Protobuf) uncompressed, [\\d.,]+ ms.* ` +
+          'XML uncompressed: \\+[\\d.,]+ ms \\([\\d.]+× slower†?\\)\\.',
+      ),
     );
-  } else await expect(page.locator('#compare-answer')).toHaveText(/^1,000 Books: /);
+  } else await expect(page.locator('#compare-answer')).toHaveText(new RegExp(`^${MEASURED_ON} 1,000 Books: `));
 
   // Compression levels: GZIP at its default and at 9, JSON only.
   await form.locator('input[name=formats][value=xml]').uncheck();
@@ -320,6 +409,8 @@ test('a person compares configurations the way the study does and sees every com
   await fill(form, 'input[name="levels-gzip"]', '6, 9');
   await fill(form, 'input[name=count]', '100');
   await page.click('#compare-run');
+  // The error of the attempt before is gone as soon as the next one starts.
+  await expect(page.locator('#compare-error')).toBeHidden();
   await expect(page.locator('#compare-progress')).toHaveText(/^Done after 8 rounds/, { timeout: 120_000 });
   const levels = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   expect(levels.map(([a, b]) => `${a} | ${b}`)).toEqual(['JSON with GZIP | JSON with GZIP 9']);
@@ -332,7 +423,12 @@ test('a person compares configurations the way the study does and sees every com
 test('a person brings a dataset, reads the schema the lab made of it and runs a cell on it', async ({ page }) => {
   const name = 'e2e-logs';
   const lines = Array.from({ length: 30 }, (_, i) =>
-    JSON.stringify({ level: i % 3 ? 'info' : 'warn', n: i, tags: ['a'], user: i % 2 ? { id: i } : null }),
+    JSON.stringify({
+      level: i % 3 ? 'info' : 'warn',
+      n: i,
+      tags: ['a', 'a long tag '.repeat(20)],
+      user: i % 2 ? { id: i } : null,
+    }),
   ).join('\n');
   await page.fill('#dataset-form input[name=name]', name);
   await page.setInputFiles('#dataset-form input[name=file]', {
@@ -341,12 +437,20 @@ test('a person brings a dataset, reads the schema the lab made of it and runs a 
     buffer: Buffer.from(lines),
   });
   await page.click('#dataset-upload');
-  await expect(page.locator('#dataset-progress')).toHaveText(`${name}: 30 objects, ready.`);
+  await expect(page.locator('#dataset-progress')).toHaveText(
+    `${name}: 30 objects, ready, and chosen with N = 30 in Compare configurations and Time one configuration.`,
+  );
   await expect(page.locator('#dataset-schema pre').first()).toContainText('Item_user user = 4;');
   await expect(page.locator('#dataset-schema')).toContainText('repeated string tags = 3;');
   await expect(page.locator('#dataset-schema')).toContainText('<item level="warn" n="0">');
   await expect(page.locator('#dataset-schema td', { hasText: 'user.id' })).toHaveCount(1);
   await expect(page.locator('#cell-form select[name=object]')).toHaveValue(name);
+  // At a laptop's width the XML examples (one long line each) wrap inside their boxes.
+  await expectNoOverflow(page, 'after bringing a dataset');
+  for (const example of await page.locator('#dataset-schema pre.wrap').all()) {
+    const { scroll, client } = await example.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    expect(scroll, 'an XML example wraps inside its box').toBeLessThanOrEqual(client);
+  }
 
   await fill(page, '#cell-form input[name=count]', '30');
   await page.selectOption('#cell-form select[name=format]', 'xml-attributes');
@@ -364,10 +468,12 @@ test('a person brings a dataset, reads the schema the lab made of it and runs a 
     buffer: Buffer.from('[{"n": 1}, {"n": "one"}]'),
   });
   await page.click('#dataset-upload');
-  await expect(page.locator('#dataset-error')).toContainText('object 1, field "n": a string here, but an integer');
+  // A refusal of the data is shown next to the file input.
+  await expect(page.locator('#dataset-file-error')).toContainText('object 1, field "n": a string here, but an integer');
+  await expectBeside(page.locator('#dataset-form input[name=file]'), page.locator('#dataset-file-error'));
   const kept = await page.evaluate(async (n) => (await fetch(`/api/datasets/${n}`)).json(), name);
   expect(kept.objects).toBe(30);
-  await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
+  await deleteOnPage(page, name);
 });
 
 test('a person brings a dataset with their own .proto and measures it in Protobuf', async ({ page }) => {
@@ -391,7 +497,7 @@ test('a person brings a dataset with their own .proto and measures it in Protobu
   });
   await page.fill('#dataset-form input[name=message]', 'Reading');
   await page.click('#dataset-upload');
-  await expect(page.locator('#dataset-progress')).toHaveText(`${name}: 12 objects, ready.`);
+  await expect(page.locator('#dataset-progress')).toHaveText(/^e2e-own-proto: 12 objects, ready/);
   await expect(page.locator('#dataset-schema h3').first()).toHaveText('Protobuf (e2e.ReadingList, your .proto)');
   await expect(page.locator('#dataset-schema pre').first()).toContainText('sint32 id = 4;');
 
@@ -410,8 +516,160 @@ test('a person brings a dataset with their own .proto and measures it in Protobu
     buffer: Buffer.from(proto.replace('fixed64 big', 'fixed32 big')),
   });
   await page.click('#dataset-upload');
-  await expect(page.locator('#dataset-error')).toContainText(
+  await expect(page.locator('#dataset-proto-error')).toContainText(
     "the data's big holds int64 values; big (in e2e.Reading) is fixed32",
   );
-  await page.evaluate(async (n) => fetch(`/api/datasets/${n}`, { method: 'DELETE' }), name);
+  await deleteOnPage(page, name);
+});
+
+test('Compare comes first, says where to start and names the connection its answers are for', async ({ page }) => {
+  const first = page.locator('main > section').first();
+  await expect(first).toHaveAttribute('id', 'compare');
+  await expect(first.locator('h2')).toHaveText('Compare configurations start here');
+  await expect(first.locator('.lead')).toContainText('Which of the formats and compressions you tick');
+  // Above it only the title, a sentence and the contents: no chart, form or table; the samples
+  // chart appears only once a configuration is timed.
+  expect(await page.locator('header :is(canvas, form, table, select)').count()).toBe(0);
+  await expect(page.locator('#samples')).toBeHidden();
+  const connection = first.locator('.connection');
+  await expect(connection).toContainText(`Measured on this page's own connection: ${CONNECTION}.`);
+  await expect(connection).toContainText('NETWORK=<profile> SHAPING=netns npx playwright test');
+  await expect(connection).toContainText('10mbit');
+  // The single configuration: below, advanced, and plain that it does not compare.
+  const single = page.locator('#one-configuration');
+  await expect(single.locator('h2')).toHaveText('Time one configuration advanced');
+  await expect(single).toContainText('It does not compare.');
+  await expect(single.locator('.connection')).toContainText(CONNECTION);
+  await expect(page.locator('#summary-note')).toContainText('cannot be compared with each other');
+  // The study's names in words.
+  await expect(page.locator('#compare-form select[name=cm] option[value="3"]')).toHaveText(
+    'sorting by each property 10 times (CM3)',
+  );
+  await expect(page.locator('#cell-form select[name=cm] option[value="0"]')).toHaveText('nothing sorted (CM0)');
+  await expect(page.locator('#cell-form select[name=scenario] option[value="2"]')).toHaveText(
+    'request N objects sorted by the server, decode them (scenario 2)',
+  );
+  await expectNoEmptyErrorBox(page);
+});
+
+test.describe('on a phone, 400 px wide', () => {
+  test.use({ viewport: { width: 400, height: 900 }, deviceScaleFactor: 2 });
+
+  test('nothing is wider than the screen: opening, timing one, bringing data, comparing on it, a report', async ({
+    page,
+  }) => {
+    await expectNoOverflow(page, 'on opening');
+
+    await fill(page, '#cell-form input[name=count]', '50');
+    await fill(page, '#cell-form input[name=warmup]', '1');
+    await fill(page, '#cell-form input[name=reps]', '5');
+    await page.click('#run');
+    await expect(page.locator('#progress')).toHaveText(
+      /^Done: books\/50\/json\/none\/scenario1\/cm0, .* on this browser to localhost, unthrottled\.$/,
+    );
+    await expectNoOverflow(page, 'after timing one configuration');
+    // The samples chart: as wide as its column, drawn at the device's pixels.
+    const chart = await page.locator('#chart').evaluate((canvas) => ({
+      bitmap: canvas.width,
+      css: canvas.clientWidth,
+      right: canvas.getBoundingClientRect().right,
+      column: canvas.parentElement.getBoundingClientRect().right,
+      ratio: devicePixelRatio,
+    }));
+    expect(chart.ratio).toBe(2);
+    expect(chart.bitmap).toBe(Math.round(chart.css * chart.ratio));
+    expect(chart.right).toBeLessThanOrEqual(chart.column + 0.5);
+    expect(chart.css).toBeGreaterThan(300);
+
+    // Bring 30 objects repeated up to 45: both forms then take it, N from the dataset.
+    const name = 'e2e-phone';
+    await page.fill('#dataset-form input[name=name]', name);
+    await page.setInputFiles('#dataset-form input[name=file]', {
+      name: 'phone.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(logLines(30)),
+    });
+    await fill(page, '#dataset-form input[name=repeat]', '45');
+    await page.click('#dataset-upload');
+    await expect(page.locator('#dataset-progress')).toHaveText(/^e2e-phone: 45 objects, ready/);
+    await expect(page.locator('#dataset-list li', { hasText: name })).toHaveText(`${name}: 45 objects Delete ${name}`);
+    for (const form of ['#compare-form', '#cell-form']) {
+      await expect(page.locator(`${form} select[name=object]`)).toHaveValue(name);
+      await expect(page.locator(`${form} input[name=count]`)).toHaveValue('45');
+      await expect(page.locator(`${form} input[name=count]`)).toHaveAttribute('max', '45');
+    }
+    await expectNoOverflow(page, 'after bringing a dataset');
+
+    // Compare on it, at the N the dataset gave: the answer names the connection.
+    await fill(page, '#compare-form input[name=maxRounds]', '8');
+    await page.click('#compare-run');
+    await expect(page.locator('#compare-progress')).toHaveText(/^Done after \d+ rounds?/, { timeout: 120_000 });
+    await expect(page.locator('#compare-answer')).toHaveText(new RegExp(`^${MEASURED_ON} 45 e2e-phone: `));
+    await expectNoOverflow(page, 'after a comparison');
+    // Every comparison's verdict is on the screen, not cut off at its edge.
+    const verdict = await page.locator('#comparisons tbody tr').first().locator('td').last().boundingBox();
+    expect(verdict.x + verdict.width, "the verdict's right edge").toBeLessThanOrEqual(400);
+
+    // Back to the Books: N keeps within their count; deleting the dataset takes it off the page.
+    await page.selectOption('#compare-form select[name=object]', 'books');
+    await expect(page.locator('#compare-form input[name=count]')).toHaveAttribute('max', '2000');
+    await deleteOnPage(page, name);
+    await expect(page.locator('#cell-form select[name=object]')).toHaveValue('books');
+
+    const { path } = syntheticRun();
+    await makeReport([path]);
+    await page.setInputFiles('#report-file', join(path, 'report-data.json'));
+    await expect(page.locator('#report h3').first()).toHaveText('What to choose');
+    await expectNoOverflow(page, 'after loading a report');
+    await expectNoEmptyErrorBox(page);
+  });
+
+  test("Your data: the name's rule beside it, the server's words next to the input, no stale error", async ({
+    page,
+  }) => {
+    const nameInput = page.locator('#dataset-name');
+    const rule = 'lowercase letters, digits and -, starting with a letter, at most 32 characters';
+    await expect(page.locator('#dataset-name-rule')).toContainText(rule);
+    await expect(nameInput).toHaveAttribute('title', new RegExp(escapeRegExp(rule), 'i'));
+    const nameError = page.locator('#dataset-name-error');
+    const fileError = page.locator('#dataset-file-error');
+    const repeatError = page.locator('#dataset-repeat-error');
+
+    await page.click('#dataset-upload');
+    await expect(nameError).toContainText('Give it a name: ');
+    await expect(fileError).toHaveText('Choose a file: a JSON array of objects or JSON Lines.');
+    await expectBeside(page.locator('#dataset-form input[name=file]'), fileError);
+
+    // A name the server refuses: its own words, next to the name, and the file's error gone.
+    await nameInput.fill('My_Data');
+    await page.setInputFiles('#dataset-form input[name=file]', {
+      name: 'rules.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(logLines(5)),
+    });
+    await page.click('#dataset-upload');
+    await expect(nameError).toHaveText(
+      'a dataset name is lowercase letters, digits and "-", starting with a letter, at most 32 characters; ' +
+        'got "My_Data"',
+    );
+    await expectBeside(nameInput, nameError);
+    await expect(fileError).toBeHidden();
+
+    // A repeat past the most objects the server keeps: its words, next to the repeat.
+    await nameInput.fill('e2e-rules');
+    await expect(page.locator('#dataset-repeat')).toHaveAttribute('max', '2000');
+    await fill(page, '#dataset-repeat', '5000');
+    await page.click('#dataset-upload');
+    await expect(repeatError).toHaveText('repeat must be an integer between 1 and 2000, got "5000"');
+    await expect(nameError).toBeHidden();
+    await expectBeside(page.locator('#dataset-repeat'), repeatError);
+    await expectNoOverflow(page, 'with errors shown');
+    await expectNoEmptyErrorBox(page);
+
+    await fill(page, '#dataset-repeat', '');
+    await page.click('#dataset-upload');
+    await expect(page.locator('#dataset-progress')).toHaveText(/^e2e-rules: 5 objects, ready/);
+    await expect(repeatError).toBeHidden();
+    await deleteOnPage(page, 'e2e-rules');
+  });
 });
