@@ -96,9 +96,9 @@ function compressedCounts(decisions, cellsById, delta) {
     byNetwork.get(d.network).push(fastest.compression !== 'none');
   }
   const parts = [...byNetwork].map(
-    ([name, compressed]) => `${networkName(name)} in ${compressed.filter(Boolean).length} of ${compressed.length}`,
+    ([name, compressed]) => `${compressed.filter(Boolean).length} of ${compressed.length} ${network(name)}`,
   );
-  return `the fastest was compressed ${listWords(parts)} situations`;
+  return `the fastest was compressed in ${listWords(parts)}`;
 }
 
 /** Formats every configuration of which was certainly slower than the fastest wherever measured. */

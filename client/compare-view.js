@@ -5,14 +5,20 @@
 
 import { COMPRESSION_ENTRIES, levelProblem } from '#common/catalogue.js';
 import { caseId, completeCell } from '#common/cell.js';
-import { configurationWords, relative, situationParagraph } from '#common/answer-words.js';
+import {
+  configurationWords,
+  ms,
+  relative,
+  situationAnswer,
+  situationParagraph,
+  wordsDefined,
+} from '#common/answer-words.js';
+import { VERDICTS } from '#common/comparison.js';
 import { parseConfiguration } from './controls.js';
-
-const number = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
 /** Why a group stopped (group-runner.js), in words. */
 const STOP_WORDS = {
-  resolved: 'every comparison clear',
+  resolved: 'every comparison certain',
   'round budget': 'the rounds ran out',
   'rounds done': 'every round run',
   'time budget': 'the time ran out',
@@ -76,6 +82,22 @@ export function answerSentence(group, judgment) {
   return situationParagraph(decision, cellsById, judgment.delta).sentence;
 }
 
+/**
+ * Every configuration's time as the answer gives it (the fastest's median times its ratio to the
+ * fastest: common/answer-words.js), fastest first; without a decision, none.
+ */
+export function timesOf(judgment, label) {
+  if (!judgment?.decision) return 'none decided';
+  const answer = situationAnswer(judgment.decision, judgment.delta);
+  return [
+    `${label(answer.fastest)} ${ms(answer.time_ms)}`,
+    ...answer.rows.map((r) => `${label(r.case_id)} ${ms(r.time_ms)}`),
+  ].join('; ');
+}
+
+/** The four verdict words as the page defines them under its answer. */
+export const wordsNote = (delta) => wordsDefined(delta).join('. ');
+
 export function setUpCompare(lab, { form, runButton, stopButton, progress, errorBox, table, answer, connection }) {
   let running = null;
   let labels = new Map();
@@ -84,15 +106,26 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     errorBox.textContent = message;
     errorBox.hidden = !message;
   };
-  /** While `live`, a resolved verdict not yet settled says so; the final table shows the final verdicts. */
-  const render = (comparisons, live = false) => {
+  /**
+   * A pair's verdict in the report's words (common/answer-words.js): certain only once the group
+   * settled it; before that, "can't tell yet" whatever the last interval said.
+   */
+  const pairWords = (c) => {
+    if (!c.settled) return "can't tell yet";
+    return (
+      {
+        [VERDICTS.EQUIVALENT]: 'as fast, certain',
+        [VERDICTS.B_FASTER]: 'a slower, certain',
+        [VERDICTS.A_FASTER]: 'a faster, certain',
+      }[c.verdict] ?? "can't tell yet"
+    );
+  };
+  const render = (comparisons) => {
     const body = table.tBodies[0];
     body.replaceChildren();
     for (const c of comparisons) {
       const row = body.insertRow();
-      // A resolved verdict settles the comparison once it held at `looks` looks in a row (group-runner.js).
-      const settling = live && c.verdict !== 'unresolved' && c.settled === false;
-      const verdict = settling ? `${c.verdict} (held ${c.steady_looks} looks, settling)` : c.verdict;
+      const verdict = pairWords(c);
       for (const value of [
         label(c.a),
         label(c.b),
@@ -102,7 +135,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
       ]) {
         row.insertCell().textContent = String(value);
       }
-      row.lastChild.className = c.verdict === 'unresolved' || settling ? 'warn' : 'good';
+      row.lastChild.className = c.settled ? 'good' : 'warn';
     }
   };
   runButton.disabled = false; // disabled in the page until this handler is in place
@@ -138,11 +171,11 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         onProgress: (p) => {
           if (p.phase === 'warmup') progress.textContent = `Warming up ${label(p.case_id)}…`;
           if (p.phase === 'round')
-            progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons clear.`;
+            progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons resolved.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
         onRound: (round) => {
-          render(round.judged, true);
+          render(round.judged);
         },
       });
       render(result.judgment.comparisons);
@@ -151,14 +184,17 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         const where = document.createElement('span');
         where.className = 'answer-network';
         where.textContent = `Measured on ${connection}:`;
-        answer.replaceChildren(where, ' ', sentence);
+        const words = document.createElement('span');
+        words.className = 'answer-words';
+        words.textContent = `Words: ${wordsNote(result.judgment.delta)}.`;
+        answer.replaceChildren(where, ' ', sentence, document.createElement('br'), words);
       }
-      const resolved = result.judgment.comparisons.filter((c) => c.verdict !== 'unresolved').length;
+      const certain = result.judgment.comparisons.filter((c) => c.settled).length;
       progress.textContent =
         `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} ` +
         `(${STOP_WORDS[result.stop.reason] ?? result.stop.reason}): ` +
-        `${resolved} of ${result.judgment.comparisons.length} comparisons clear. Cells: ` +
-        result.cells.map((c) => `${label(c.case_id)} median ${number(c.summary.median)} ms`).join('; ');
+        `${certain} of ${result.judgment.comparisons.length} comparisons certain. ` +
+        `Times: ${timesOf(result.judgment, label)}.`;
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped.' : 'Failed.';
       if (error.name !== 'AbortError') showError(error.message);

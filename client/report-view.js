@@ -5,6 +5,7 @@
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
 import { configurationWords, situationWords } from '#common/answer-words.js';
+import { choiceWords, robustChoice } from '#common/bottom-line.js';
 import { judgingOf } from '#common/comparison.js';
 import { SITUATION_DIMENSIONS } from '#common/cell.js';
 
@@ -185,22 +186,94 @@ function indexSection(index) {
   return section;
 }
 
+/** A list of items, each text or {lead, text} with its lead in bold. */
+function list(items, className) {
+  const ul = element('ul', undefined, className);
+  for (const item of items) {
+    const li = element('li');
+    if (typeof item === 'string') li.textContent = item;
+    else li.append(element('strong', `${item.lead}: `), item.text);
+    ul.append(li);
+  }
+  return ul;
+}
+
+/**
+ * The robust choice for the situations a reader ticks (common/bottom-line.js, the report's rule):
+ * one line without sorting and one with, recomputed on every change.
+ */
+function robustChooser(situations) {
+  const section = element('div', undefined, 'robust-chooser');
+  const form = element('fieldset', undefined, 'situations');
+  form.append(element('legend', 'Your situations: tick the ones that are yours'));
+  const boxes = situations.map((s) => {
+    const box = Object.assign(element('input'), { type: 'checkbox', checked: true, value: s.id });
+    const label = element('label');
+    label.append(box, ` ${s.words}`);
+    form.append(label);
+    return box;
+  });
+  const answer = element('ul', undefined, 'robust-answer');
+  answer.setAttribute('aria-live', 'polite');
+  const update = () => {
+    const ticked = situations.filter((_, i) => boxes[i].checked);
+    const lines = [];
+    for (const [sorting, lead] of [
+      [false, 'Without sorting'],
+      [true, 'With sorting'],
+    ]) {
+      const own = ticked.filter((s) => s.sorting === sorting);
+      if (own.length) lines.push({ lead, text: `${choiceWords(robustChoice(own))}.` });
+    }
+    if (!lines.length) lines.push('Tick at least one situation.');
+    answer.replaceChildren(...list(lines).childNodes);
+  };
+  form.addEventListener('change', update);
+  update();
+  section.append(
+    element(
+      'p',
+      "For the situations ticked: the configuration whose worst slowdown against each one's fastest is " +
+        'smallest, measured in all of them.',
+      'note',
+    ),
+    form,
+    answer,
+  );
+  return section;
+}
+
+/** The report's opening: its bottom line (with the chooser), its words, its situations. */
+function openingOf(opening) {
+  const nodes = [element('h3', 'What to choose')];
+  if (opening.bottom_line?.length) {
+    nodes.push(element('p', 'Bottom line for this run:', 'answers-lead'), list(opening.bottom_line));
+    if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));
+  }
+  if (opening.words?.length) nodes.push(element('p', 'Words used below:', 'answers-lead'), list(opening.words));
+  if (opening.families?.length) {
+    for (const { family, texts } of opening.families)
+      nodes.push(element('p', `${family}:`, 'answers-lead'), list(texts));
+  } else {
+    // Reports made before the bottom line: their paragraphs as they were.
+    for (const paragraph of opening.paragraphs ?? opening.situations.map((s) => s.text))
+      nodes.push(element('p', paragraph));
+    if (opening.general) nodes.push(element('p', `In general: ${opening.general}`));
+    if (opening.reading) nodes.push(element('p', opening.reading, 'note'));
+  }
+  return nodes;
+}
+
 /** Renders a report-data.json document into `container`. */
 export function showReport(container, report) {
   if (report?.kind !== 'response-time-lab/report')
     throw new Error('This is not a report-data.json of a Response Time Lab run.');
   container.replaceChildren();
   // The answer first, in the report's own sentences (analysis/answer-first.js).
-  if (report.opening) {
-    container.append(element('h3', 'What to choose'));
-    for (const paragraph of report.opening.paragraphs ?? report.opening.situations.map((s) => s.text))
-      container.append(element('p', paragraph));
-    if (report.opening.general) container.append(element('p', `In general: ${report.opening.general}`));
-    container.append(element('p', report.opening.reading, 'note'));
-  }
+  if (report.opening) container.append(...openingOf(report.opening));
   container.append(decisionHelper(report));
   for (const [id, { question, answers }] of Object.entries(report.answers)) {
-    container.append(element('h3', `${id}: ${question}`));
+    container.append(element('h3', `${question} (${id})`));
     const list = element('ul');
     for (const line of answers.length ? answers : ['Not measured in this run.']) list.append(element('li', line));
     container.append(list);
@@ -209,7 +282,7 @@ export function showReport(container, report) {
     element('h3', "The source study's conclusions"),
     table(
       ['source conclusion', 'source', 'ours', 'verdict'],
-      report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict]),
+      report.conclusions.map((c) => [c.claim, c.theirs, c.ours, c.verdict_words ?? c.verdict]),
     ),
   );
   if (report.contradictions?.length) {

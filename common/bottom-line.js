@@ -73,7 +73,10 @@ export function robustChoice(situations) {
  */
 export function choiceWords(choice, where = (words) => words) {
   if (!choice) return 'no configuration was measured in every one of these situations';
-  if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest in all ${choice.situations})`;
+  if (choice.worst_ratio === 1) {
+    const n = choice.situations;
+    return `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`})`;
+  }
   return (
     `${choice.configuration} (at most ${choice.worst_ratio.toFixed(2)}× the fastest; ` +
     `worst: ${where(choice.worst_situation)})`
