@@ -5,8 +5,8 @@
 // rules: common/answer-words.js, which the page's "Compare configurations" shares).
 
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
-import { completeCell } from '#common/cell.js';
-import { robustChoice, choiceWords, situationRatios } from '#common/bottom-line.js';
+import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
+import { choiceWords, robustChoice, situationRatios, slowdownWords } from '#common/bottom-line.js';
 import {
   MOST_NAMED,
   WORDS,
@@ -35,22 +35,33 @@ export const SOURCE_COUNTS = Object.freeze([10, 100, 1000, 10000, 100000]);
 export function notMeasured(cells) {
   const all = cells.map((c) => completeCell(c.cell));
   const has = (key, value) => all.some((c) => c[key] === value);
-  const formats = CATALOGUE.formats.filter((f) => !has('format', f.name)).map((f) => formatLabel(f.name));
+  // "XML (attributes)" → "XML with attributes": a label's bracket in words.
+  const formats = CATALOGUE.formats
+    .filter((f) => !has('format', f.name))
+    .map((f) => formatLabel(f.name).replace(/ \((.*)\)$/, ' with $1'));
   const compressions = CATALOGUE.compressions
     .filter((c) => c.name !== 'none' && !has('compression', c.name))
     .map((c) => compressionLabel(c.name, defaultLevel(c.name)).replace(/ \(.*\)$| \d+$/g, ''));
-  const cms = CATALOGUE.computation_models.filter((m) => m.level > 0 && !has('cm', m.level)).map((m) => m.name);
+  // The sorting groups' CMs (server against browser), apart from the caching groups'.
+  const sorted = all.filter((c) => inFamily(c, 'side'));
+  const cms = CATALOGUE.computation_models
+    .filter((m) => m.level > 0 && !sorted.some((c) => c.cm === m.level))
+    .map((m) => m.name);
   const counts = SOURCE_COUNTS.filter((n) => !has('count', n));
-  const protocols = PROTOCOL_NAMES.filter((p) => !has('protocol', p)).map(protocolLabel);
-  const networks = Object.keys(NETWORKS).filter((n) => !has('network', n)).length;
+  const protocols = PROTOCOL_NAMES.filter((p) => !has('protocol', p)).map((p) =>
+    protocolLabel(p).replace(/ \(.*\)$/, ''),
+  );
+  const networks = Object.entries(NETWORKS)
+    .filter(([name]) => !has('network', name))
+    .map(([, profile]) => profile.title.replace(/^(DevTools|WebPageTest) /, ''));
   const list = (items) => items.join(', ');
   return [
     formats.length ? list(formats) : null,
     compressions.length ? list(compressions) : null,
-    cms.length ? list(cms) : null,
+    cms.length ? `${list(cms)} sorting` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     protocols.length ? list(protocols) : null,
-    networks ? `${networks} other network${networks === 1 ? '' : 's'}` : null,
+    networks.length ? `slower links (${list(networks)})` : null,
   ].filter(Boolean);
 }
 
@@ -125,7 +136,7 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
 
 /**
  * The robust choice among the situations without sorting: per network where there are several
- * (the reader's network decides), then across all of them; what to avoid.
+ * (the reader's network decides), then one for all of them; the formats to avoid.
  */
 function withoutSortingLine(decisions, cellsById, delta, situations) {
   const plain = robustChoice(situations);
@@ -133,10 +144,10 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const perNetwork =
     networks.length > 1
       ? networks.map((name) => {
-          const own = situations.filter((s) => s.network === name);
-          const choice = robustChoice(own);
+          const choice = robustChoice(situations.filter((s) => s.network === name));
           const strip = (words) => words.replace(` ${network(name)}`, '');
-          return `${networkName(name)}: ${choiceWords(choice, strip)}`;
+          const label = name === 'unthrottled' ? 'unthrottled (one machine)' : network(name);
+          return `${label}: ${choiceWords(choice, strip)}`;
         })
       : [];
   const avoid = alwaysSlower(
@@ -144,25 +155,28 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
     cellsById,
     delta,
   ).map(({ format }) => formatLabel(format));
-  const all = networks.length === 2 ? 'on both networks' : `on all ${networks.length} networks`;
-  const across = networks.length > 1 ? `${all}: ${choiceWords(plain)}` : choiceWords(plain);
+  const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
+  const text =
+    networks.length > 1
+      ? `${perNetwork.join('; ')}. One choice for ${all}: ${choiceWords(plain)}.`
+      : `${choiceWords(plain)}.`;
   return {
     choice: plain,
-    text:
-      `${[...perNetwork, across].join('; ')}.` +
-      (avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : ''),
+    text: `${text}${avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : ''}`,
   };
 }
 
 /**
- * Where sorting belongs: the best configuration of each side, by its worst ratio to the fastest,
- * and the side whose best is the better; with what was measured.
+ * Where sorting belongs: the best configuration of each side, by its worst ratio to the fastest;
+ * how often the better side was certainly faster, as fast, or not yet told apart from the other's
+ * best, situation by situation; and what the sorting groups measured.
  */
-function sortingLine(decisions, cellsById, situations) {
-  const sortingCells = decisions
-    .filter((d) => d.cm > 0)
+function sortingLine(decisions, cellsById, situations, delta) {
+  const cellOf = (id) => completeCell(cellsById.get(id).cell);
+  const sortingDecisions = decisions.filter((d) => d.cm > 0);
+  const sortingCells = sortingDecisions
     .flatMap((d) => [d.fastest_case_id, ...d.others.map((o) => o.case_id)])
-    .map((id) => completeCell(cellsById.get(id).cell));
+    .map(cellOf);
   const side = (computes) =>
     robustChoice(
       situations.map((s) => ({
@@ -174,15 +188,37 @@ function sortingLine(decisions, cellsById, situations) {
   // One network for every sorting situation: the worst cases need not name it.
   const networks = [...new Set(situations.map((s) => s.network))];
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
-  const scope = `Measured only for ${scopeWords(sortingCells)}.`;
-  if (!server || !browser) return `${choiceWords(robustChoice(situations), where)}. ${scope}`;
-  const [better, worse, place, other] =
-    server.worst_ratio <= browser.worst_ratio
-      ? [server, browser, 'on the server', 'browser']
-      : [browser, server, 'in the browser', 'server'];
+  const scope = `Measured only for ${scopeWords(sortingCells, { cmWords: true })}.`;
+  if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where)}.`;
+  const serverBetter = server.worst_ratio <= browser.worst_ratio;
+  const [better, worse, place, computes] = serverBetter
+    ? [server, browser, 'on the server', 'server']
+    : [browser, server, 'in the browser', 'browser'];
+  // Per situation: the better side's best against the other side's best, in the four words.
+  const outcomes = { certain: 0, tie: 0, open: 0 };
+  for (const d of sortingDecisions) {
+    const answer = situationAnswer(d, delta);
+    const rows = [{ case_id: answer.fastest, word: WORDS.FASTEST }, ...answer.rows];
+    const sideOf = (r) => scenarioOf(cellOf(r.case_id)).computes;
+    const first = rows.find((r) => sideOf(r) === computes);
+    const other = rows.find((r) => sideOf(r) !== computes);
+    if (!first || !other) continue;
+    if (first.word !== WORDS.FASTEST) outcomes.open += 1;
+    else if (other.word === WORDS.SLOWER) outcomes.certain += 1;
+    else if (other.word === WORDS.AS_FAST) outcomes.tie += 1;
+    else outcomes.open += 1;
+  }
+  const n = outcomes.certain + outcomes.tie + outcomes.open;
+  const counts = [
+    `certainly faster in ${outcomes.certain} of ${n} situations`,
+    ...(outcomes.tie ? [`as fast in ${outcomes.tie}`] : []),
+    ...(outcomes.open ? [`can't tell yet in ${outcomes.open}`] : []),
+  ];
+  const otherSide = computes === 'server' ? 'browser' : 'server';
   return (
-    `${place}: ${choiceWords(better, where)}; ${other} sorting's best up to ${worse.worst_ratio.toFixed(2)}× ` +
-    `(${where(worse.worst_situation)}). ${scope}`
+    `${scope} Sort ${place}: ${choiceWords(better, where)}; the ${otherSide}'s best at worst ` +
+    `${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes} was ` +
+    `${listWords(counts)}.`
   );
 }
 
@@ -223,7 +259,7 @@ export function bottomLine(decisions, cellsById, { delta }, breakEven = []) {
     );
   if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   if (sortingSituations.length)
-    lines.push({ lead: 'Sorting', text: sortingLine(decisions, cellsById, sortingSituations) });
+    lines.push({ lead: 'Sorting', text: sortingLine(decisions, cellsById, sortingSituations, delta) });
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain, sorting: robustChoice(sortingSituations), situations: ratios };
@@ -249,9 +285,10 @@ export function glossary(cells, { delta }) {
   const [verdicts, certain] = wordsDefined(delta);
   return [
     networkLine,
-    'situation: data, N, network and sorting; configuration: format, compression and which side sorts',
-    "time: the median from request start to data decoded (and sorted) in the browser; others' are the " +
-      "fastest's times their ratio to it",
+    'situation: the data, N (objects per answer), the network and the sorting; configuration: format, ' +
+      'compression and which side sorts',
+    "time: the median from request start to data decoded (and sorted) in the browser; another's is the " +
+      "fastest's × its ratio to it. Compare within a situation only",
     verdicts,
     certain,
   ];
@@ -259,18 +296,18 @@ export function glossary(cells, { delta }) {
 
 /**
  * How long the opening may be, counting its bottom line, words and situations: about 33 words a
- * situation beyond the first 160, and at most 1,420 (with its first line and headings, a quick
+ * situation beyond the first 130, and at most 1,420 (with its first line and headings, a quick
  * plan's opening stays under 600 words and a thesis plan's under 1,500).
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 160, most: 1420 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 130, most: 1420 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
 /**
  * The opening section: the bottom line, the words, and the situations' answers grouped into
  * families of situations that differ only in N. Each situation names up to three other
- * configurations; where that would make the opening longer than OPENING_WORDS allows, each names
- * fewer (down to none: then only the fastest and a count).
+ * configurations, as many as OPENING_WORDS allows (down to none: then only the fastest and a
+ * count), the situations that could not be settled first.
  *
  * @param decisions answers.js decisions (the stored judgments)
  * @param cells the runs' cells (read-runs.js)
@@ -284,13 +321,31 @@ export function answerFirst(decisions, cells, judging, breakEven = []) {
   const budget = Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length);
   const fixedText = [...bottom.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
   const familyLeads = (families) => families.map((f) => f.family);
-  let situations = [];
-  let families = [];
-  for (let named = MOST_NAMED; named >= 0; named -= 1) {
-    situations = decisions.map((d) => situationParagraph(d, cellsById, judging.delta, named));
-    families = familiesOf(situations);
-    if (wordCount([...fixedText, ...familyLeads(families), ...situations.map((x) => x.text)]) < budget) break;
+  // Every situation first names none of its other configurations; then, while the budget lasts,
+  // each names one more — the situations the run could not settle first (their "can't tell yet"
+  // and "as fast" ones are what a reader most needs named), then the rest — up to MOST_NAMED.
+  const named = decisions.map(() => 0);
+  const paragraph = (i) => situationParagraph(decisions[i], cellsById, judging.delta, named[i]);
+  const situations = decisions.map((_, i) => paragraph(i));
+  const total = () =>
+    wordCount([...fixedText, ...familyLeads(familiesOf(situations)), ...situations.map((x) => x.text)]);
+  const priority = { open: 0, tie: 1, fastest: 2 };
+  const order = decisions
+    .map((_, i) => i)
+    .sort((x, y) => priority[situations[x].numbers.kind] - priority[situations[y].numbers.kind] || x - y);
+  for (let round = 1; round <= MOST_NAMED; round++) {
+    for (const i of order) {
+      if (named[i] !== round - 1) continue;
+      named[i] = round;
+      const before = situations[i];
+      situations[i] = paragraph(i);
+      if (total() >= budget) {
+        named[i] = round - 1;
+        situations[i] = before;
+      }
+    }
   }
+  const families = familiesOf(situations);
   return {
     bottom_line: bottom.lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },

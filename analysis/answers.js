@@ -3,7 +3,14 @@
 // and the fastest configuration for each measured situation. Comparisons and decisions are the ones
 // each group stopped on (stored with it: common/judge.js), judged at the run's {delta, looks}.
 
-import { MIN_ROUNDS_FOR_VERDICT, VERDICTS, hasInterval, judgingOf, verdictOf } from '#common/comparison.js';
+import {
+  MIN_ROUNDS_FOR_VERDICT,
+  VERDICTS,
+  byFewRounds,
+  hasInterval,
+  judgingOf,
+  verdictOf,
+} from '#common/comparison.js';
 import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
@@ -66,6 +73,42 @@ export function comparisons(cells, groups) {
         b_id: c.b,
       })),
   );
+}
+
+/**
+ * The comparisons on the report's one scale (report.js shownFigures): where both cells have a time
+ * the report shows (both in one decided situation), the ratio is of those two times, so that a
+ * sentence about the pair and the table agree; the pair's own judgment (the medians of the rounds
+ * both ran in, its CI and verdict) is kept under `judged`. Its interval is moved with the estimate
+ * (the same bounds relative to it), and its verdict stands as certain only where the ratio shown
+ * and the moved interval say the same (a verdict of the few-rounds test, which has no interval:
+ * where the ratio does); otherwise the pair reads "can't tell yet". A pair outside a decided
+ * situation (caching) keeps its own figures.
+ *
+ * @param all comparisons()
+ * @param shown report.js shownFigures: case id → {time_ms, …}
+ */
+export function onOneScale(all, shown, delta) {
+  return all.map((c) => {
+    const [a, b] = [shown.get(c.a_id), shown.get(c.b_id)];
+    if (!a || !b) return c;
+    const ratio = a.time_ms / b.time_ms;
+    const move = ratio / c.ratio;
+    const side = ratio > 1 + delta ? VERDICTS.B_FASTER : ratio < 1 - delta ? VERDICTS.A_FASTER : VERDICTS.EQUIVALENT;
+    const moved = { ci_low: c.ci_low * move, ci_high: c.ci_high * move, rounds: c.rounds };
+    const agrees = c.verdict === side && (byFewRounds(c) || verdictOf(moved, delta) === c.verdict);
+    return {
+      ...c,
+      judged: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, verdict: c.verdict, settled: c.settled },
+      ratio,
+      ci_low: moved.ci_low,
+      ci_high: moved.ci_high,
+      time_a_ms: a.time_ms,
+      time_b_ms: b.time_ms,
+      verdict: c.settled && !agrees ? VERDICTS.UNRESOLVED : c.verdict,
+      settled: c.settled && agrees,
+    };
+  });
 }
 
 /**
@@ -277,7 +320,7 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING, shown =
       answers: rq1(cells, all, delta, shown),
     },
     RQ2: {
-      question: 'How does compression (GZIP, and the others measured, at their levels) affect it?',
+      question: 'How does compression affect the response time?',
       answers: rq2(cells, all, delta, shown),
     },
     RQ3: {
@@ -340,9 +383,10 @@ export const SOURCE_STUDY = Object.freeze({
  */
 export const conclusionRule = (delta) =>
   'Each comparison a claim covers holds when it is certain and the claim allows its verdict, is contradicted ' +
-  'when it is certain and the claim excludes it, and stays open while the run cannot tell (certain, as fast ' +
-  `and k× slower as in "What to choose": ±${percent(delta)}). "X faster" needs X certainly faster; "X as fast ` +
-  'or faster" also takes X certainly as fast. Confirmed: every condition the claim names was measured, and ' +
+  'when it is certain and the claim does not allow its verdict, and stays open while the run cannot tell ' +
+  `(certain, as fast and k× slower as in "What to choose": ±${percent(delta)}). "X faster" needs X ` +
+  'certainly faster, and X certainly as fast contradicts it; "X as fast or faster" also takes X certainly as ' +
+  'fast. Confirmed: every condition the claim names was measured, and ' +
   'the claim holds in at least half of its comparisons and is contradicted in none; refuted: contradicted in ' +
   'more than it holds in; partly: anything else. Where some condition was not measured, the verdict is for ' +
   'the measured ones only ("… where measured") and names the rest ("not measured here").';
@@ -355,11 +399,14 @@ export function judgeClaim({ holds, contradicted, open }, unmeasured = 0) {
   return unmeasured ? `${verdict} where measured` : verdict;
 }
 
-/** How a certain comparison's verdict counts for a part of a claim: 'holds', 'contradicted' or 'open'. */
+/**
+ * How a comparison counts for a part of a claim: 'holds' when certain with a verdict the part
+ * allows, 'contradicted' when certain with any other (certainly as fast contradicts "X faster"),
+ * 'open' while it can't tell yet.
+ */
 function countsAs(c, part) {
   if (!c.settled) return 'open';
-  if (part.holds.includes(c.verdict)) return 'holds';
-  return part.contradicts.includes(c.verdict) ? 'contradicted' : 'open';
+  return part.holds.includes(c.verdict) ? 'holds' : 'contradicted';
 }
 
 /**
@@ -386,6 +433,18 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           x: 'JSON',
           y: 'Protobuf',
           comparisons: formats('json', 'protobuf', (c) => c.network === '10mbit' && c.compression === 'none'),
+          holds: [VERDICTS.B_FASTER],
+          contradicts: [VERDICTS.A_FASTER],
+        },
+        {
+          what: 'JSON against Protobuf at 10 Mbit/s, no GZIP, 10,000 Videos: Protobuf faster',
+          x: 'JSON',
+          y: 'Protobuf',
+          comparisons: formats(
+            'json',
+            'protobuf',
+            (c) => c.network === '10mbit' && c.compression === 'none' && c.object === 'videos' && c.count === 10000,
+          ),
           holds: [VERDICTS.B_FASTER],
           contradicts: [VERDICTS.A_FASTER],
         },
@@ -432,7 +491,19 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           contradicts: [VERDICTS.B_FASTER],
         },
         {
-          what: 'JSON and Protobuf against XML everywhere: XML slower',
+          what: 'JSON against Protobuf unthrottled, 10,000 Books, no GZIP: JSON faster',
+          x: 'JSON',
+          y: 'Protobuf',
+          comparisons: formats(
+            'json',
+            'protobuf',
+            (c) => c.network === 'unthrottled' && c.compression === 'none' && c.object === 'books' && c.count === 10000,
+          ),
+          holds: [VERDICTS.A_FASTER],
+          contradicts: [VERDICTS.B_FASTER],
+        },
+        {
+          what: 'JSON and Protobuf against XML, each compression on its own: XML slower',
           x: 'JSON or Protobuf',
           y: 'XML',
           comparisons: [...formats('json', 'xml', () => true), ...formats('protobuf', 'xml', () => true)],
@@ -537,8 +608,10 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       const counted = part.comparisons.map((c) => countsAs(c, part));
       const holds = counted.filter((k) => k === 'holds').length;
       const contradicted = counted.filter((k) => k === 'contradicted').length;
+      const partCells = part.comparisons.flatMap((c) => [c.a, c.b]);
       return {
         what: part.what,
+        scope: partCells.length ? scopeWords(partCells) : 'not measured here',
         n: verdicts.length,
         holds,
         contradicted,
@@ -568,16 +641,23 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     return {
       claim,
       theirs,
-      ours: counted.map((p) => `${p.ratios}`).join('; '),
+      ours: counted.map((p) => (p.n ? `${p.ratios} (${p.scope})` : p.ratios)).join('; '),
       parts: counted,
       ...counts,
       n,
       verdict,
       unmeasured,
       scope,
-      counted: n
-        ? `holds in ${counts.holds} of ${n}, contradicted in ${counts.contradicted}, can't tell yet in ${counts.open}`
-        : 'none',
+      // Per condition, so that one part's many comparisons do not hide another's.
+      counted: counted
+        .map(
+          (p) =>
+            `${p.what.replace(/:.*$/, '')}: ` +
+            (p.n
+              ? `holds in ${p.holds} of ${p.n}, contradicted in ${p.contradicted}, can't tell yet in ${p.open}`
+              : 'not measured here'),
+        )
+        .join('; '),
       verdict_words: [verdict, scope, ...unmeasured.map((what) => `not measured here: ${what}`)]
         .filter(Boolean)
         .join('; '),

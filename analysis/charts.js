@@ -402,8 +402,11 @@ function responseTimeChart(cells, times) {
   };
 }
 
-/** Phases of the largest N's uncompressed cells: waiting for the server, transfer, read and decode. */
-function phasesChart(cells) {
+/**
+ * Phases of the largest N's uncompressed cells: waiting for the server, transfer, and the rest of
+ * the time "What to choose" gives (reading and decoding).
+ */
+function phasesChart(cells, times) {
   const formats = cells.filter((c) => inFamily(c.cell, 'formats') && c.cell.compression === 'none');
   const largest = new Map();
   const key = (cell) => `${cell.object}/${cell.network}`;
@@ -414,7 +417,9 @@ function phasesChart(cells) {
     .flatMap((c) => {
       const waiting = c.phases.waiting_ms;
       const transfer = c.phases.transfer_ms;
-      return [waiting, transfer, c.stats.median - (waiting ?? 0) - (transfer ?? 0)]
+      // The whole bar is the time "What to choose" gives (else the cell's own median).
+      const total = times.get(c.case_id)?.time_ms ?? c.stats.median;
+      return [waiting, transfer, total - (waiting ?? 0) - (transfer ?? 0)]
         .map((ms, i) => ({ ...cellRow(c), phase: phaseNames[i], order: i, ms: Math.max(0, ms) }))
         .filter((r) => Number.isFinite(r.ms));
     });
@@ -424,8 +429,8 @@ function phasesChart(cells) {
   return {
     name: 'phases',
     title:
-      'Where the time goes, per format without compression at the largest N measured (medians of each ' +
-      'phase; reading and decoding is the rest of the median response time)',
+      'Where the time goes, per format uncompressed at the largest N measured (waiting and transfer: medians ' +
+      'of each phase; reading and decoding: the rest of the time "What to choose" gives)',
     spec: panelChart({
       rows,
       panels: distinct(rows, 'panel', rowOrder),
@@ -476,7 +481,9 @@ function bytesChart(cells) {
   if (!rows.length) return null;
   return {
     name: 'bytes',
-    title: 'Bytes on the wire per configuration (kB, the median transfer size), one panel per object and N',
+    title:
+      'Bytes transferred per configuration (kB, the median transfer size: the body as sent and its headers), ' +
+      'one panel per object and N',
     spec: barChart(rows, { x: 'kb', xTitle: 'kB on the wire' }),
   };
 }
@@ -617,6 +624,7 @@ function ratiosChart(comparisons, judging) {
       ratio: c.ratio,
       low: Number.isFinite(c.ci_low) ? c.ci_low : c.ratio,
       high: Number.isFinite(c.ci_high) ? c.ci_high : c.ratio,
+      certain: c.settled === true,
     }));
   if (!rows.length) return null;
   const delta = judging.delta ?? 0.05;
@@ -632,8 +640,9 @@ function ratiosChart(comparisons, judging) {
   return {
     name: 'ratios',
     title:
-      'How many times slower or faster the first format is than the second (ratio of the medians, with its ' +
-      `95% CI, log scale); the grey band is within ±${Math.round(delta * 100)}%, where the two count as equally fast`,
+      'How many times slower or faster the first format is than the second (the ratio of their times as ' +
+      '"What to choose" gives them, with its 95 % CI, log scale; filled: certain, hollow: can\'t tell yet); the ' +
+      `grey band is within ±${Math.round(delta * 100)} %, where the two are as fast`,
     spec: panelChart({
       rows,
       panels: distinct(rows, 'panel', (a, b) => rowOrder(a, b) || a.panel.localeCompare(b.panel)),
@@ -652,8 +661,10 @@ function ratiosChart(comparisons, judging) {
           encoding: { y: { ...y, axis: rowAxis }, x: { ...x, field: 'low' }, x2: { field: 'high' } },
         },
         {
-          mark: { type: 'point', filled: true, color: '#1f2328', size: 60, opacity: 1 },
+          mark: { type: 'point', filled: true, stroke: '#1f2328', strokeWidth: 1.5, size: 60, opacity: 1 },
           encoding: {
+            // Filled where the comparison is certain; hollow while it can't tell yet.
+            fill: { condition: { test: 'datum.certain', value: '#1f2328' }, value: 'white' },
             y,
             x: {
               ...x,
@@ -681,7 +692,7 @@ function breakEvenChart(cells, comparisons, networks, judging) {
     'break-even (95% CI)',
     'measured: compressing faster',
     'measured: not compressing faster',
-    'measured: no clear winner',
+    "measured: can't tell yet",
   ];
   const base = (r) => ({
     cell: r,
@@ -769,7 +780,7 @@ function breakEvenChart(cells, comparisons, networks, judging) {
 export function chartSpecs(cells, comparisons, networks = {}, judging = {}, times = new Map()) {
   return [
     responseTimeChart(cells, times),
-    phasesChart(cells),
+    phasesChart(cells, times),
     bytesChart(cells),
     sidesChart(cells, times),
     cachingChart(cells),

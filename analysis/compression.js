@@ -78,10 +78,11 @@ export function breakEvens(cells, comparisons, networks = {}, { delta: margin = 
       const none = byId.get(c.a_id);
       const compressed = byId.get(c.b_id);
       const [n, z] = [cellFigures(none), cellFigures(compressed)];
-      // The medians the ratio and its CI were computed on (the rounds both were measured in), so
-      // that Δ and its interval come from one estimate; a cell's own median may span more rounds.
-      const tNone = c.median_a ?? none.stats.median;
-      const tCompressed = c.median_b ?? compressed.stats.median;
+      // The times the report shows (answers.js onOneScale: the fastest's median × each one's ratio
+      // to it), else the medians the pair's ratio and CI were computed on (the rounds both were
+      // measured in), so that Δ and its interval come from one estimate.
+      const tNone = c.time_a_ms ?? c.median_a ?? none.stats.median;
+      const tCompressed = c.time_b_ms ?? c.median_b ?? compressed.stats.median;
       const delta = tCompressed - tNone;
       // r = T_none / T_c, so Δ = T_c (1 − r): the CI's high ratio gives the low Δ.
       const [deltaLow, deltaHigh] = [tCompressed * (1 - c.ci_high), tCompressed * (1 - c.ci_low)];

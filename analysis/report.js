@@ -10,7 +10,9 @@ import {
   answerQuestions,
   comparisons,
   conclusionRule,
+  NO_CLEAR_WINNER,
   decisions,
+  onOneScale,
   percent,
   SOURCE_STUDY,
   sourceConclusions,
@@ -176,9 +178,12 @@ function decisionTableRows(decisions, cells, judging) {
 /** The report's first line: what was measured, where and when. */
 function runLine(context, cells, decisions) {
   const date = (context.created_at ?? '').slice(0, 10);
+  // The plan's description up to its first colon: "the thesis dimensions trimmed to finish in under 10 minutes".
+  const what = (context.plan?.description ?? '').split(':')[0].replace(/\.$/, '');
+  const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
   return (
-    `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}; ` +
-    `${decisions.length} situation${decisions.length === 1 ? '' : 's'}.`
+    `Plan ${context.plan?.name ?? '?'}${what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : ''}, ` +
+    `${browserWords(context)}${date ? `, ${date}` : ''}; ${situations}.`
   );
 }
 
@@ -229,8 +234,9 @@ function indexDisagreements(ranking, decided) {
     if (!(same && sameLevel))
       differ.push(
         `${situationTitle(situation.situation)}: the index ranks ` +
-          `${configurationWords({ ...first.configuration, scenario: 1 })} first; the fastest measured is ` +
-          `${configurationWords(decision.fastest_cell)}`,
+          `${configurationWords({ ...first.configuration, scenario: 1 })} first; ` +
+          `${configurationWords(decision.fastest_cell)} ` +
+          `${decision.recommendation !== NO_CLEAR_WINNER ? 'was' : decision.settled ? 'tied' : 'looked'} fastest`,
       );
   }
   if (!compared) return 'No situation here has both an index (it needs Server-Timing) and a fastest configuration.';
@@ -426,12 +432,15 @@ function htmlTable(header, rows) {
  *     {delta, looks}, the defaults when not given)
  */
 export function analyse({ cells, groups, judging = DEFAULT_JUDGING }) {
-  const all = comparisons(cells, groups);
+  const decided = decisions(cells, groups);
+  const shown = shownFigures(decided, cells, judging);
+  const all = onOneScale(comparisons(cells, groups), shown, judging.delta);
   return {
     comparisons: all,
-    answers: answerQuestions(cells, all, judging),
+    answers: answerQuestions(cells, all, judging, shown),
     conclusions: sourceConclusions(cells, all, judging),
-    decisions: decisions(cells, groups),
+    decisions: decided,
+    shown,
   };
 }
 
@@ -443,11 +452,11 @@ export function analyse({ cells, groups, judging = DEFAULT_JUDGING }) {
  */
 function unshapedMeasure(m, mbit) {
   if (!(m.rtt_ms >= 0)) return 'not measured';
-  // On one machine there is no link: the round trip is the browser's and the server's own time.
-  const rtt = `a small request's round trip took ${m.rtt_ms.toFixed(1)} ms; no link rate to measure`;
-  if (!m.at_least_bps) return rtt;
+  // On one machine there is no link, and no round trip to speak of: only what the largest probe proves.
+  const none = 'browser and server on one machine, no link to measure';
+  if (!m.at_least_bps) return none;
   return (
-    `${rtt}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer ` +
+    `${none}: a ${(m.probe_transfer_size / 1e6).toFixed(2)} MB answer ` +
     `took ${(median(m.probe_seconds) * 1000).toFixed(1)} ms, ` +
     `at least ${mbit(m.at_least_bps)}`
   );
@@ -463,7 +472,10 @@ export function describeNetworks(context) {
   const mbit = (bps) => `${(bps / 1e6).toFixed(bps < 1e8 ? 2 : 0)} Mbit/s`;
   const parts = entries.map(([name, n]) => {
     const m = n.measured ?? {};
-    const nominal = n.downBps == null ? 'no shaping' : `nominal ${mbit(n.downBps)}, ${n.rttMs} ms round trip added`;
+    const nominal =
+      n.downBps == null
+        ? 'no shaping'
+        : `nominal ${mbit(n.downBps)}${n.rttMs ? `, ${n.rttMs} ms round trip added` : ''}`;
     const how =
       n.downBps == null && !n.rttMs
         ? null
@@ -475,7 +487,9 @@ export function describeNetworks(context) {
       n.downBps == null
         ? unshapedMeasure(m, mbit)
         : m.throughput_bps
-          ? `measured ${mbit(m.throughput_bps)}, a small request's round trip ${m.rtt_ms.toFixed(1)} ms`
+          ? `measured ${mbit(m.throughput_bps)}` +
+            // A round trip is the link's only where the profile adds one; on loopback it is the machine's.
+            (n.rttMs ? `, a small request's round trip ${m.rtt_ms.toFixed(1)} ms` : '')
           : 'not measured';
     return `${name}: ${measured} (${how ? `${nominal}; ${how}` : nominal})`;
   });
@@ -666,7 +680,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        ...(opening.bottom_line.length ? [{ lead: 'Bottom line for this run:', list: opening.bottom_line }] : []),
+        ...(opening.bottom_line.length
+          ? [
+              {
+                lead: "Bottom line for this run (slowdowns against each situation's fastest, as measured):",
+                list: opening.bottom_line,
+              },
+            ]
+          : []),
         { lead: 'Words used below:', list: opening.words },
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),

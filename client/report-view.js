@@ -247,7 +247,14 @@ function robustChooser(situations) {
 function openingOf(opening) {
   const nodes = [element('h3', 'What to choose')];
   if (opening.bottom_line?.length) {
-    nodes.push(element('p', 'Bottom line for this run:', 'answers-lead'), list(opening.bottom_line));
+    nodes.push(
+      element(
+        'p',
+        "Bottom line for this run (slowdowns against each situation's fastest, as measured):",
+        'answers-lead',
+      ),
+      list(opening.bottom_line),
+    );
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));
   }
   if (opening.words?.length) nodes.push(element('p', 'Words used below:', 'answers-lead'), list(opening.words));

@@ -113,7 +113,7 @@ export const countWords = (counts) =>
  * Where the run's measurements of some cells reach, in words: "Books, N = 10 and 1,000, at 10
  * Mbit/s, CM1 and CM3, uncompressed" (only what the cells share or span).
  */
-export function scopeWords(cells) {
+export function scopeWords(cells, { cmWords = false } = {}) {
   const of = (key) => [...new Set(cells.map((c) => c[key]))];
   const kinds = CATALOGUE.objects
     .filter((o) => of('object').includes(o.name))
@@ -123,10 +123,14 @@ export function scopeWords(cells) {
       cells.map((c) => (c.compression === 'none' ? 'uncompressed' : compressionLabel(c.compression, c.level))),
     ),
   ];
-  const cms = of('cm')
+  const levels = of('cm')
     .filter((cm) => cm > 0)
-    .sort((a, b) => a - b)
-    .map((cm) => `CM${cm}`);
+    .sort((a, b) => a - b);
+  // With cmWords, each CM as what it sorts: "sorting once by one property (CM1)".
+  // With cmWords, "sorting" is said once: "sorting once by one property (CM1) and by each … (CM3)".
+  const cms = levels.map((cm, i) =>
+    cmWords ? computationWords(cm).replace(i === 0 ? /^$/ : /^sorting /, '') : `CM${cm}`,
+  );
   return [
     listWords(kinds),
     `N = ${countWords(of('count'))}`,

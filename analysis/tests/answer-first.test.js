@@ -194,8 +194,9 @@ test('the opening is short: under 600 words for a quick plan, 1,500 for the thes
   ];
   const words = text.join(' ').split(/\s+/).length;
   assert.ok(words < 1460, `${words} words`);
+  // The budget, not a fixed number, decides how many alternatives each situation names.
   const named = (o) => o.situations.reduce((n, s) => n + s.numbers.others.length, 0) / o.situations.length;
-  assert.ok(named(opening) < named(few), 'fewer alternatives named per situation');
+  assert.ok(named(opening) < 3 && named(few) < 3, 'fewer than the three alternatives a situation may name');
   // Nothing of the method above the method section.
   const above = md.slice(0, md.indexOf('## Method'));
   assert.doesNotMatch(above, /\bδ|bootstrap|settled|\blooks\b|\brounds?\b(?! trip)|\bRTT\b|†/i);
@@ -217,8 +218,14 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const sorting = report.opening.bottom_line.find((l) => l.lead === 'Sorting').text;
   assert.match(
     sorting,
-    /Measured only for Books, N = 100, unthrottled and at 10 Mbit\/s, CM1, CM3 and CM5, uncompressed/,
+    new RegExp(
+      '^Measured only for Books, N = 100, unthrottled and at 10 Mbit/s, sorting once by one property \\(CM1\\), ' +
+        'by each property 10 times \\(CM3\\) and by each property 1,000 times \\(CM5\\), uncompressed\\. ' +
+        'Sort on the server: ',
+    ),
   );
+  // By design the server sorts faster at every CM but CM1 at 10 Mbit/s (1.03×, within 5 %).
+  assert.match(sorting, /The server was certainly faster in 5 of 6 situations and as fast in 1\.$/);
   const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
   for (const left of ['CBOR', 'MessagePack', 'Brotli', 'CM2', 'CM4', 'HTTP/2']) assert.ok(missing.includes(left), left);
 });
