@@ -85,11 +85,14 @@ function compressionLine(breakEven, format) {
     const [low, high] = [sorted[0], sorted.at(-1)];
     if (high.break_even_mbps === 0) return `${name} never pays (it saves no bytes)`;
     if (low.break_even_mbps === Infinity) return `${name} pays at every speed measured`;
-    const range =
-      low === high
-        ? `${speedText(low.break_even_mbps)} (${where(low)})`
-        : `${speedText(low.break_even_mbps)} (${where(low)}) to ${speedText(high.break_even_mbps)} (${where(high)})`;
-    return `${name} pays on links slower than about ${range}`;
+    if (low === high)
+      return `${name} pays on links slower than about ${speedText(low.break_even_mbps)} (${where(low)})`;
+    // Where it pays at every speed, that is said apart: "slower than" a speed would not be.
+    const upper =
+      high.break_even_mbps === Infinity
+        ? `, and at any speed for ${where(high)}`
+        : ` to ${speedText(high.break_even_mbps)} (${where(high)})`;
+    return `${name} pays on links slower than about ${speedText(low.break_even_mbps)} (${where(low)})${upper}`;
   });
   return `for ${formatLabel(format)}, ${listWords(parts)}`;
 }

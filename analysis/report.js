@@ -179,7 +179,7 @@ function decisionTableRows(decisions, cells, judging) {
 function runLine(context, cells, decisions) {
   const date = (context.created_at ?? '').slice(0, 10);
   // The plan's description up to its first colon: "the thesis dimensions trimmed to finish in under 10 minutes".
-  const what = (context.plan?.description ?? '').split(':')[0].replace(/\.$/, '');
+  const what = (context.plan?.description ?? '').split(/[:(]/)[0].trim().replace(/\.$/, '');
   const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
   return (
     `Plan ${context.plan?.name ?? '?'}${what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : ''}, ` +
