@@ -6,11 +6,11 @@
 
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
+import { VERDICTS } from '#common/comparison.js';
 import { choiceWords, robustChoice, situationRatios, slowdownWords } from '#common/bottom-line.js';
 import {
   MOST_NAMED,
   WORDS,
-  configurationWords,
   listWords,
   network,
   objects,
@@ -21,7 +21,6 @@ import {
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
-import { speedText } from './compression.js';
 
 export { ms } from '#common/answer-words.js';
 
@@ -48,8 +47,9 @@ export function notMeasured(cells) {
     .filter((m) => m.level > 0 && !sorted.some((c) => c.cm === m.level))
     .map((m) => m.name);
   const counts = SOURCE_COUNTS.filter((n) => !has('count', n));
+  // "HTTP/2 with TLS" → "HTTP/2": what tells them apart.
   const protocols = PROTOCOL_NAMES.filter((p) => !has('protocol', p)).map((p) =>
-    protocolLabel(p).replace(/ \(.*\)$/, ''),
+    p === 'http1.1-tls' ? 'TLS' : protocolLabel(p).replace(/ \(.*\)$| with TLS$/g, ''),
   );
   const networks = Object.entries(NETWORKS)
     .filter(([name]) => !has('network', name))
@@ -61,58 +61,48 @@ export function notMeasured(cells) {
     cms.length ? `${list(cms)} sorting` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     protocols.length ? list(protocols) : null,
-    networks.length ? `slower links (${list(networks)})` : null,
+    networks.length ? `networks ${list(networks)}` : null,
   ].filter(Boolean);
 }
 
 /**
- * Where compression pays, from the break-even rows (compression.js breakEvens) of one format:
- * "for JSON, GZIP pays on links slower than about 30.7 Mbit/s (10 Videos) to 183 Mbit/s (1,000
- * Videos)"; null without rows.
+ * Where compression pays, as measured: per compression and network, how its comparisons against
+ * uncompressed came out (nothing sorted, every format and N), in the four words; "GZIP against
+ * uncompressed: at 10 Mbit/s certainly faster in 8 of 12, can't tell yet in 4; unthrottled …".
+ *
+ * @param comparisons answers.js comparisons on the report's one scale (onOneScale), or []
  */
-function compressionLine(breakEven, format) {
-  const rows = breakEven.filter((r) => r.format === format && r.break_even_mbps !== null);
-  if (!rows.length) return null;
-  const byCompression = new Map();
-  for (const r of rows) {
-    const name = compressionLabel(r.compression, r.level);
-    if (!byCompression.has(name)) byCompression.set(name, []);
-    byCompression.get(name).push(r);
-  }
-  const where = (r) => objects({ object: r.object, count: r.count });
-  const parts = [...byCompression].map(([name, list]) => {
-    const sorted = [...list].sort((x, y) => x.break_even_mbps - y.break_even_mbps);
-    const [low, high] = [sorted[0], sorted.at(-1)];
-    if (high.break_even_mbps === 0) return `${name} never pays (it saves no bytes)`;
-    if (low.break_even_mbps === Infinity) return `${name} pays at every speed measured`;
-    if (low === high)
-      return `${name} pays on links slower than about ${speedText(low.break_even_mbps)} (${where(low)})`;
-    // Where it pays at every speed, that is said apart: "slower than" a speed would not be.
-    const upper =
-      high.break_even_mbps === Infinity
-        ? `, and at any speed for ${where(high)}`
-        : ` to ${speedText(high.break_even_mbps)} (${where(high)})`;
-    return `${name} pays on links slower than about ${speedText(low.break_even_mbps)} (${where(low)})${upper}`;
-  });
-  return `for ${formatLabel(format)}, ${listWords(parts)}`;
-}
-
-/**
- * Without break-even rows (no unthrottled compression against none, or no body sizes): per
- * network, in how many situations without sorting the fastest was compressed.
- */
-function compressedCounts(decisions, cellsById, delta) {
-  if (!decisions.length) return null;
-  const byNetwork = new Map();
-  for (const d of decisions) {
-    const fastest = completeCell(cellsById.get(situationAnswer(d, delta).fastest).cell);
-    if (!byNetwork.has(d.network)) byNetwork.set(d.network, []);
-    byNetwork.get(d.network).push(fastest.compression !== 'none');
-  }
-  const parts = [...byNetwork].map(
-    ([name, compressed]) => `${compressed.filter(Boolean).length} of ${compressed.length} ${network(name)}`,
+export function compressionLine(comparisons) {
+  const pairs = comparisons.filter(
+    (c) => c.dimension === 'compression' && inFamily(c.a, 'formats') && c.a.compression === 'none',
   );
-  return `the fastest was compressed in ${listWords(parts)}`;
+  if (!pairs.length) return null;
+  const byCompression = new Map();
+  for (const c of pairs) {
+    const name = compressionLabel(c.b.compression, c.b.level);
+    if (!byCompression.has(name)) byCompression.set(name, new Map());
+    const byNetwork = byCompression.get(name);
+    if (!byNetwork.has(c.a.network)) byNetwork.set(c.a.network, []);
+    byNetwork.get(c.a.network).push(c);
+  }
+  const parts = [...byCompression].map(([name, byNetwork]) => {
+    const perNetwork = [...byNetwork].map(([net, list]) => {
+      // The pair reads uncompressed over compressed: b faster is the compressed one faster.
+      const count = (verdict) => list.filter((c) => c.settled && c.verdict === verdict).length;
+      const open = list.filter((c) => !c.settled).length;
+      const said = [
+        [count(VERDICTS.B_FASTER), 'certainly faster'],
+        [count(VERDICTS.EQUIVALENT), 'as fast'],
+        [count(VERDICTS.A_FASTER), 'certainly slower'],
+        [open, "can't tell yet"],
+      ].filter(([n]) => n > 0);
+      const [first, ...rest] = said;
+      const words = [`${first[1]} in ${first[0]} of ${list.length}`, ...rest.map(([n, w]) => `${w} in ${n}`)];
+      return `${network(net)} ${listWords(words)}`;
+    });
+    return `${name} against uncompressed (every format and N): ${perNetwork.join('; ')}`;
+  });
+  return parts.join('. ');
 }
 
 /** Formats every configuration of which was certainly slower than the fastest wherever measured. */
@@ -150,7 +140,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
           const choice = robustChoice(situations.filter((s) => s.network === name));
           const strip = (words) => words.replace(` ${network(name)}`, '');
           const label = name === 'unthrottled' ? 'unthrottled (one machine)' : network(name);
-          return `${label}: ${choiceWords(choice, strip)}`;
+          return `${label}: ${choiceWords(choice, strip, delta)}`;
         })
       : [];
   const avoid = alwaysSlower(
@@ -161,8 +151,8 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. One choice for ${all}: ${choiceWords(plain)}.`
-      : `${choiceWords(plain)}.`;
+      ? `${perNetwork.join('; ')}. For ${all} at once: ${choiceWords(plain, undefined, delta)}.`
+      : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,
     text: `${text}${avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : ''}`,
@@ -198,30 +188,55 @@ function sortingLine(decisions, cellsById, situations, delta) {
     ? [server, browser, 'on the server', 'server']
     : [browser, server, 'in the browser', 'browser'];
   // Per situation: the better side's best against the other side's best, in the four words.
-  const outcomes = { certain: 0, tie: 0, open: 0 };
+  const outcomes = { certain: 0, tie: 0, open: 0, other: 0 };
+  const certainAt = [];
   for (const d of sortingDecisions) {
     const answer = situationAnswer(d, delta);
     const rows = [{ case_id: answer.fastest, word: WORDS.FASTEST }, ...answer.rows];
     const sideOf = (r) => scenarioOf(cellOf(r.case_id)).computes;
-    const first = rows.find((r) => sideOf(r) === computes);
-    const other = rows.find((r) => sideOf(r) !== computes);
-    if (!first || !other) continue;
-    if (first.word !== WORDS.FASTEST) outcomes.open += 1;
-    else if (other.word === WORDS.SLOWER) outcomes.certain += 1;
-    else if (other.word === WORDS.AS_FAST) outcomes.tie += 1;
-    else outcomes.open += 1;
+    const mine = rows.find((r) => sideOf(r) === computes);
+    const theirs = rows.find((r) => sideOf(r) !== computes);
+    if (!mine || !theirs) continue;
+    // Whichever of the two is the situation's fastest, the other's word says how they compare.
+    const [leader, follower] = mine.word === WORDS.FASTEST ? [mine, theirs] : [theirs, mine];
+    const outcome =
+      follower.word === WORDS.AS_FAST
+        ? 'tie'
+        : follower.word !== WORDS.SLOWER || leader.word !== WORDS.FASTEST
+          ? 'open'
+          : leader === mine
+            ? 'certain'
+            : 'other';
+    outcomes[outcome] += 1;
+    if (outcome === 'certain') certainAt.push(cellOf(answer.fastest));
   }
-  const n = outcomes.certain + outcomes.tie + outcomes.open;
+  const n = Object.values(outcomes).reduce((a, b) => a + b, 0);
+  const otherSide = computes === 'server' ? 'browser' : 'server';
+  // From which amount of sorting it was certainly faster, per N: the lowest CM from which every
+  // measured CM of that N was certain.
+  const situationKey = (c) => `${c.object}/${c.count}/${c.network}`;
+  const from = [...new Set(sortingDecisions.map(situationKey))]
+    .map((key) => {
+      const levels = sortingDecisions
+        .filter((d) => situationKey(d) === key)
+        .map((d) => d.cm)
+        .sort((a, b) => a - b);
+      const certain = new Set(certainAt.filter((c) => situationKey(c) === key).map((c) => c.cm));
+      const index = levels.findIndex((_, i) => levels.slice(i).every((cm) => certain.has(cm)));
+      if (index < 0) return null;
+      const [object, count, net] = key.split('/');
+      return `${where(`${objects({ object, count: Number(count) })} ${network(net)}`)} from CM${levels[index]} on`;
+    })
+    .filter(Boolean);
   const counts = [
-    `certainly faster in ${outcomes.certain} of ${n} situations`,
+    `certainly faster in ${outcomes.certain} of ${n} situations${from.length ? ` (${listWords(from)})` : ''}`,
     ...(outcomes.tie ? [`as fast in ${outcomes.tie}`] : []),
+    ...(outcomes.other ? [`certainly slower in ${outcomes.other}`] : []),
     ...(outcomes.open ? [`can't tell yet in ${outcomes.open}`] : []),
   ];
-  const otherSide = computes === 'server' ? 'browser' : 'server';
   return (
-    `${scope} Sort ${place}: ${choiceWords(better, where)}; the ${otherSide}'s best at worst ` +
-    `${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes} was ` +
-    `${listWords(counts)}.`
+    `${scope} Sort ${place}: ${choiceWords(better, where, delta)}; ${otherSide} sorting at best ` +
+    `${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ${counts.join(', ')}.`
   );
 }
 
@@ -233,11 +248,11 @@ function sortingLine(decisions, cellsById, situations, delta) {
  * @param decisions answers.js decisions
  * @param cellsById case id → the run's cell
  * @param judging {delta}
- * @param breakEven compression.js breakEvens rows
+ * @param comparisons answers.js comparisons on the report's one scale (for compression)
  * @returns {lines: [{lead, text}], plain, sorting, situations}: the robust choices and each
  *     situation's ratios (bottom-line.js situationRatios), for the page
  */
-export function bottomLine(decisions, cellsById, { delta }, breakEven = []) {
+export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
   const ratios = decisions.map((d) => situationRatios(d, cellsById, delta));
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
@@ -248,18 +263,7 @@ export function bottomLine(decisions, cellsById, { delta }, breakEven = []) {
     plain = line.choice;
     lines.push({ lead: 'Without sorting', text: line.text });
   }
-  const chosenFormat = plain
-    ? [...cellsById.values()]
-        .map((c) => completeCell(c.cell))
-        .find((c) => c.cm === 0 && configurationWords(c) === plain.configuration)?.format
-    : null;
-  const compression =
-    (chosenFormat ? compressionLine(breakEven, chosenFormat) : null) ??
-    compressedCounts(
-      decisions.filter((d) => d.cm === 0),
-      cellsById,
-      delta,
-    );
+  const compression = compressionLine(comparisons);
   if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   if (sortingSituations.length)
     lines.push({ lead: 'Sorting', text: sortingLine(decisions, cellsById, sortingSituations, delta) });
@@ -288,21 +292,28 @@ export function glossary(cells, { delta }) {
   const [verdicts, certain] = wordsDefined(delta);
   return [
     networkLine,
-    'situation: the data, N (objects per answer), the network and the sorting; configuration: format, ' +
-      'compression and which side sorts',
+    'situation: data, N (objects per answer), network, sorting; configuration: format, compression, and which ' +
+      'side sorts',
     "time: the median from request start to data decoded (and sorted) in the browser; another's is the " +
-      "fastest's × its ratio to it. Compare within a situation only",
+      "fastest's × its ratio to it; compare within a situation only",
     verdicts,
     certain,
   ];
 }
 
 /**
- * How long the opening may be, counting its bottom line, words and situations: about 33 words a
- * situation beyond the first 130, and at most 1,420 (with its first line and headings, a quick
- * plan's opening stays under 600 words and a thesis plan's under 1,500).
+ * How long the opening may be, counting every word a reader sees from the title to the contents
+ * (the title and the first line as `title` words): about 33 words a situation beyond the first
+ * 185, and at most 1,460, so that a quick plan's opening stays under 600 words and a thesis
+ * plan's under 1,500.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 130, most: 1420 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25 });
+
+/** The leads of the opening's lists, as the report and the page show them. */
+export const OPENING_LEADS = Object.freeze({
+  words: 'Words used here:',
+  bottom: "Bottom line (against each situation's fastest, as measured):",
+});
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
@@ -315,14 +326,18 @@ const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length
  * @param decisions answers.js decisions (the stored judgments)
  * @param cells the runs' cells (read-runs.js)
  * @param judging the run's {delta, looks}
- * @param breakEven compression.js breakEvens rows (for the bottom line)
+ * @param options {comparisons}: answers.js comparisons on the report's one scale (for the bottom line)
  */
-export function answerFirst(decisions, cells, judging, breakEven = []) {
+export function answerFirst(decisions, cells, judging, { comparisons = [] } = {}) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
-  const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, breakEven) : { lines: [] };
+  const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, comparisons) : { lines: [] };
   const words = glossary(cells, judging);
-  const budget = Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length);
-  const fixedText = [...bottom.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
+  const budget =
+    Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -
+    OPENING_WORDS.title;
+  // What the reader sees besides the situations: the leads, the bottom line, the words, and the
+  // report's title and first line (about TITLE_WORDS).
+  const fixedText = [...Object.values(OPENING_LEADS), ...bottom.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
   const familyLeads = (families) => families.map((f) => f.family);
   // Every situation first names none of its other configurations; then, while the budget lasts,
   // each names one more — the situations the run could not settle first (their "can't tell yet"
@@ -350,6 +365,7 @@ export function answerFirst(decisions, cells, judging, breakEven = []) {
   }
   const families = familiesOf(situations);
   return {
+    leads: OPENING_LEADS,
     bottom_line: bottom.lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],

@@ -14,7 +14,7 @@ import {
 import { CELL_COLUMNS, caseId, completeCell, scenarioOf } from '#common/cell.js';
 import { NO_CLEAR_WINNER } from '#common/judge.js';
 import { LABELS, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
-import { configurationWords, ms, network, relative, scopeWords } from '#common/answer-words.js';
+import { configurationWords, listWords, ms, network, relative, scopeWords } from '#common/answer-words.js';
 import { overProtocol } from '#common/protocols.js';
 
 export { NO_CLEAR_WINNER };
@@ -135,7 +135,12 @@ function verdict(c) {
 function compared(x, y, ratio, low, high, v, delta) {
   const words = relative(x, y, ratio, low, high);
   // "1.04× faster, 95 % CI 1.00–1.08": the ratio and its CI in the direction they read.
-  const inBrackets = () => words.slice(`${x} is `.length).replace(` than ${y} (`, ', ').replace(/\)$/, '');
+  const inBrackets = () => {
+    const rest = words.slice(`${x} is `.length);
+    return rest.endsWith(` than ${y}`)
+      ? rest.slice(0, -` than ${y}`.length)
+      : rest.replace(` than ${y} (`, ', ').replace(/\)$/, '');
+  };
   if (v === 'equivalent') return `${x} is as fast as ${y} (${inBrackets()})`;
   if (v === 'tie') {
     const lean =
@@ -148,10 +153,17 @@ function compared(x, y, ratio, low, high, v, delta) {
 }
 
 /** A comparison c (ratio a/b) in words with `x` naming a and `y` naming b. */
-const comparedAB = (c, x, y, delta) => compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c), delta);
+/** A comparison's interval where it can be judged (hasInterval: enough rounds), else none. */
+const judgeable = (c) => !byFewRounds(c) && hasInterval(c);
+const comparedAB = (c, x, y, delta) =>
+  judgeable(c)
+    ? compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c), delta)
+    : compared(x, y, c.ratio, NaN, NaN, verdict(c), delta);
 /** The same, read the other way round: `x` names b, `y` names a. */
 const comparedBA = (c, x, y, delta) =>
-  compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c)), delta);
+  judgeable(c)
+    ? compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c)), delta)
+    : compared(x, y, 1 / c.ratio, NaN, NaN, flip(verdict(c)), delta);
 const flip = (v) => (v === 'a' ? 'b' : v === 'b' ? 'a' : v);
 
 /** δ as the report writes it: 0.05 → "5 %". */
@@ -292,7 +304,9 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
       const other = takesOver === 'a' ? 'b' : 'a';
       const from = byCm.findIndex((v, i) => v.verdict === takesOver && byCm.slice(i).every((w) => w.verdict !== other));
       const measured =
-        byCm.length === 1 ? `only CM${byCm[0].cm} was measured` : `CM${byCm[0].cm}–CM${byCm.at(-1).cm} were measured`;
+        byCm.length === 1
+          ? `only CM${byCm[0].cm} was measured`
+          : `${listWords(byCm.map((v) => `CM${v.cm}`))} were measured`;
       const threshold =
         from >= 0
           ? `threshold: ${takesOver === 'a' ? aName : bName} from CM${byCm[from].cm}`
@@ -595,12 +609,19 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     },
   ];
   /** The range of a part's ratios (time of x ÷ time of y) in words, one direction. */
-  const range = ({ x, y, comparisons: list }) => {
-    if (!list.length) return `${x} against ${y}: not measured here`;
-    const [low, high] = [Math.min(...list.map((c) => c.ratio)), Math.max(...list.map((c) => c.ratio))];
-    if (low >= 1) return `${x} ${times(low)}–${times(high)} slower than ${y}`;
-    if (high <= 1) return `${x} ${times(1 / high)}–${times(1 / low)} faster than ${y}`;
-    return `${x} from ${times(1 / low)} faster to ${times(high)} slower than ${y}`;
+  // The range of a part's certain ratios (time of x ÷ time of y), one direction, and how many it
+  // could not tell yet: a ratio the run was not sure of does not stretch the range.
+  const range = ({ what, x, y, comparisons: list }) => {
+    if (!list.length) return `${what.replace(/:.*$/, '')}: not measured here`;
+    const certain = list.filter((c) => c.settled);
+    const open = list.length - certain.length;
+    const untold = open ? `${certain.length ? '; ' : ''}can't tell yet in ${open}` : '';
+    if (!certain.length) return `${x} against ${y}: can't tell yet in ${open}`;
+    const [low, high] = [Math.min(...certain.map((c) => c.ratio)), Math.max(...certain.map((c) => c.ratio))];
+    const span = (a, b) => (a.toFixed(2) === b.toFixed(2) ? times(a) : `${times(a)}–${times(b)}`);
+    if (low >= 1) return `${x} ${span(low, high)} slower than ${y}${untold}`;
+    if (high <= 1) return `${x} ${span(1 / high, 1 / low)} faster than ${y}${untold}`;
+    return `${x} from ${times(1 / low)} faster to ${times(high)} slower than ${y}${untold}`;
   };
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
@@ -636,12 +657,24 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     const unmeasured = counted.filter((p) => p.n === 0).map((p) => p.what);
     const measuredCells = parts.flatMap((p) => p.comparisons.flatMap((c) => [c.a, c.b]));
     const n = counts.holds + counts.contradicted + counts.open;
-    const verdict = judgeClaim(counts, unmeasured.length);
+    // Each condition judged on its own, so that one part's many comparisons cannot carry another's:
+    // confirmed only where every measured part is, refuted only where every measured part is.
+    const partVerdicts = counted.filter((p) => p.n > 0).map((p) => judgeClaim(p));
+    const pooled =
+      partVerdicts.length === 0
+        ? 'not measured here'
+        : partVerdicts.every((v) => v === 'confirmed')
+          ? 'confirmed'
+          : partVerdicts.every((v) => v === 'refuted')
+            ? 'refuted'
+            : 'partly';
+    const verdict = unmeasured.length && partVerdicts.length ? `${pooled} where measured` : pooled;
     const scope = measuredCells.length ? `measured for ${scopeWords(measuredCells)}` : '';
     return {
       claim,
       theirs,
       ours: counted.map((p) => (p.n ? `${p.ratios} (${p.scope})` : p.ratios)).join('; '),
+      part_verdicts: counted.map((p) => (p.n ? judgeClaim(p) : 'not measured here')),
       parts: counted,
       ...counts,
       n,
@@ -658,7 +691,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
               : 'not measured here'),
         )
         .join('; '),
-      verdict_words: [verdict, scope, ...unmeasured.map((what) => `not measured here: ${what}`)]
+      verdict_words: [verdict, scope, ...unmeasured.map((what) => `not measured here: ${what.replace(/:.*$/, '')}`)]
         .filter(Boolean)
         .join('; '),
     };

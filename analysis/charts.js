@@ -692,7 +692,7 @@ function breakEvenChart(cells, comparisons, networks, judging) {
     'break-even (95% CI)',
     'measured: compressing faster',
     'measured: not compressing faster',
-    "measured: can't tell yet",
+    "measured: as fast, or can't tell yet",
   ];
   const base = (r) => ({
     cell: r,

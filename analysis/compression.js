@@ -17,7 +17,7 @@
 // covered only its head) and the rest: the browser's decompression plus whatever else differs.
 
 import { inFamily } from '#common/cell.js';
-import { configurationWords, network } from '#common/answer-words.js';
+import { configurationWords, leaning, network, timesWords } from '#common/answer-words.js';
 import { DEFAULT_DELTA, VERDICTS, verdictOf } from '#common/comparison.js';
 import { medianOrNull } from '#common/stats.js';
 import { wholeBodyMs } from '#common/weighted-index.js';
@@ -38,14 +38,20 @@ function cellFigures(cell) {
 const configurationKey = (c) => [c.object, c.format, c.decoder, c.count, c.compression, c.level].join('/');
 
 /**
- * Which side a measured comparison (a = none, b = compressed) says is certainly faster (its group
- * settled it): 'compressed', 'none' or null. A comparison stored without `settled` (a run made
- * before it was recorded) is read by its CI.
+ * What a measured comparison (a = none, b = compressed) says, certain (its group settled it):
+ * 'compressed' or 'none' (certainly faster), 'as fast', or null while it can't tell yet. A
+ * comparison stored without `settled` (a run made before it was recorded) is read by its CI.
  */
 function measuredWinner(comparison, delta) {
   if (comparison.settled === false) return null;
   const verdict = comparison.settled ? comparison.verdict : verdictOf(comparison, delta);
-  return verdict === VERDICTS.B_FASTER ? 'compressed' : verdict === VERDICTS.A_FASTER ? 'none' : null;
+  return (
+    {
+      [VERDICTS.B_FASTER]: 'compressed',
+      [VERDICTS.A_FASTER]: 'none',
+      [VERDICTS.EQUIVALENT]: 'as fast',
+    }[verdict] ?? null
+  );
 }
 
 /**
@@ -125,9 +131,13 @@ function check(row, comparison, profile, margin) {
     else predicted = 'too close to call';
   }
   const measured = measuredWinner(comparison, margin);
+  // A side predicted and the two certainly as fast: the prediction fails; too close to call and
+  // certainly as fast: it holds.
   const decided = (side) => side === 'compressed' || side === 'none';
-  const outcome =
-    !decided(predicted) || !decided(measured) ? 'open' : predicted === measured ? 'holds' : 'contradicted';
+  let outcome = 'open';
+  if (decided(predicted) && decided(measured)) outcome = predicted === measured ? 'holds' : 'contradicted';
+  else if (decided(predicted) && measured === 'as fast') outcome = 'contradicted';
+  else if (predicted === 'too close to call' && measured === 'as fast') outcome = 'holds';
   return {
     network: comparison.a.network,
     rate_mbps: rate,
@@ -153,7 +163,7 @@ const networkWords = (name) => network(name).replace(/^(at|on) /, '');
 
 /** A speed in Mbit/s as a reader sees it. */
 export function speedText(mbps) {
-  if (mbps === null || mbps === undefined) return '—';
+  if (mbps === null || mbps === undefined || Number.isNaN(mbps)) return '—';
   if (mbps === Infinity) return 'any speed';
   if (mbps === 0) return 'never';
   return mbps >= 100
@@ -169,6 +179,11 @@ export const configurationName = (row) => configurationWords({ ...row, scenario:
 /** The break-even table as a header and rows of text. */
 export function breakEvenTableRows(rows) {
   const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+  const range = (low, high) => (Number.isFinite(low) && Number.isFinite(high) ? ` (${ms(low)} to ${ms(high)})` : '');
+  const speeds = (r) =>
+    Number.isNaN(r.low_mbps) || Number.isNaN(r.high_mbps) || r.low_mbps === null
+      ? speedText(r.break_even_mbps)
+      : `${speedText(r.break_even_mbps)} (${speedText(r.low_mbps)} – ${speedText(r.high_mbps)})`;
   const header = [
     'objects',
     'N',
@@ -182,10 +197,15 @@ export function breakEvenTableRows(rows) {
   ];
   // c.ratio is T_none / T_c: read as "compressed k× faster" (or slower), whichever it is.
   const side = { compressed: 'compressed', none: 'uncompressed', 'too close to call': 'too close to call' };
+  // c.ratio is T_none / T_c: the compressed one's time over the uncompressed one's is 1 / c.ratio.
+  const measuredText = (c) =>
+    c.measured === 'as fast'
+      ? 'as fast'
+      : c.measured === null
+        ? `can't tell yet, ${leaning(1 / c.ratio, 0.05)}`
+        : timesWords(1 / c.ratio);
   const checkText = (c) =>
-    `${networkWords(c.network)}: compressed ${c.measured === null ? 'looked ' : ''}` +
-    `${c.ratio >= 1 ? `${c.ratio.toFixed(2)}× faster` : `${(1 / c.ratio).toFixed(2)}× slower`}` +
-    `${c.measured === null ? " (can't tell yet)" : ''}; predicted ${side[c.predicted] ?? '—'} → ${c.outcome}`;
+    `${networkWords(c.network)}: compressed ${measuredText(c)}; predicted ${side[c.predicted] ?? '—'} → ${c.outcome}`;
   return {
     header,
     rows: rows.map((r) => [
@@ -193,10 +213,10 @@ export function breakEvenTableRows(rows) {
       r.count,
       configurationName(r),
       r.saved_bytes === null ? '—' : String(Math.round(r.saved_bytes)),
-      `${ms(r.delta_ms)} (${ms(r.delta_low_ms)} to ${ms(r.delta_high_ms)})`,
+      `${ms(r.delta_ms)}${range(r.delta_low_ms, r.delta_high_ms)}`,
       ms(r.compress_ms),
       ms(r.rest_ms),
-      `${speedText(r.break_even_mbps)} (${speedText(r.low_mbps)} – ${speedText(r.high_mbps)})`,
+      speeds(r),
       r.checks.length ? r.checks.map(checkText).join('; ') : '—',
     ]),
   };

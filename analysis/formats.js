@@ -71,7 +71,9 @@ export function sizeTableRows(table) {
     return [COMPRESSIONS.indexOf(compression), Number(level)];
   };
   const compressions = [...measured].sort((a, b) => keyOrder(a)[0] - keyOrder(b)[0] || keyOrder(a)[1] - keyOrder(b)[1]);
-  const name = compressedName;
+  // The level only where one compression was measured at several ("GZIP 1", "GZIP 9"); else "GZIP".
+  const levels = (compression) => compressions.filter((k) => k.split('-')[0] === compression).length;
+  const name = (key) => (levels(key.split('-')[0]) > 1 ? compressedName(key) : compressionLabel(key.split('-')[0]));
   const kb = (bytes) => (bytes === null || bytes === undefined ? '—' : (bytes / 1000).toFixed(bytes < 10_000 ? 2 : 1));
   const per = (value) => (value === null || value === undefined ? '—' : value.toFixed(1));
   const header = [

@@ -24,6 +24,7 @@ import {
   WORDS,
   computationWords,
   configurationWords,
+  interval,
   leaning,
   network,
   situationAnswer,
@@ -31,6 +32,7 @@ import {
   timesWords,
 } from '#common/answer-words.js';
 import { completeCell } from '#common/cell.js';
+import { byFewRounds, hasInterval } from '#common/comparison.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
 import { duration, timeSpent } from './time-spent.js';
 import { describeEngine } from './engine.js';
@@ -68,8 +70,9 @@ const SUMMARY_COLUMNS = [
 
 /** How the report's comparisons were computed and when a group stops, in a few sentences. */
 const method = ({ delta, looks }) =>
-  'Cells compared with each other were measured together, interleaved in rounds (each round visits every cell ' +
-  'of the group in a random order); a ratio is of medians over the rounds both cells ran in, with a 95 % CI from ' +
+  'Cells compared with each other were measured together, interleaved in rounds (each round visits, in a random ' +
+  'order, every cell of the group that an open comparison still needs: cells whose comparisons are settled drop ' +
+  'out); a ratio is of medians over the rounds both cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
   'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 − δ ' +
   `(δ = ${percent(delta)}), ` +
@@ -141,14 +144,16 @@ export function shownFigures(decisions, cells, { delta }) {
           : r.word === WORDS.AS_FAST
             ? WORDS.AS_FAST
             : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}`;
+      // An interval only where it can be judged (hasInterval: finite, from enough rounds).
+      const judgeable = !byFewRounds(r) && hasInterval(r);
       shown.set(r.case_id, {
         situation,
         time_ms: r.time_ms,
         ratio: r.ratio,
         verdict,
-        ci_low_ms: d.median_ms * r.ci_low,
-        ci_high_ms: d.median_ms * r.ci_high,
-        ci: Number.isFinite(r.ci_low) ? [r.ci_low, r.ci_high] : null,
+        ci_low_ms: judgeable ? d.median_ms * r.ci_low : NaN,
+        ci_high_ms: judgeable ? d.median_ms * r.ci_high : NaN,
+        ci: judgeable ? [r.ci_low, r.ci_high] : null,
       });
     }
   }
@@ -169,7 +174,8 @@ function decisionTableRows(decisions, cells, judging) {
         f.time_ms.toFixed(2),
         f.ratio.toFixed(2),
         f.verdict,
-        f.ci ? `${f.ci[0].toFixed(2)}–${f.ci[1].toFixed(2)}` : '—',
+        f.ci ? interval(f.ci[0], f.ci[1]) : '—',
+        byId.get(id).stats.n,
       ];
     });
   });
@@ -582,7 +588,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const breakEven = breakEvens(cells, all, context.networks, judging);
-  const opening = answerFirst(helper, cells, judging, breakEven);
+  const opening = answerFirst(helper, cells, judging, { comparisons: all });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
@@ -608,7 +614,15 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
           .map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}`)
           .join('; ')}.`,
     );
-  const decisionHeader = ['situation', 'configuration', 'time (ms)', '× the fastest', 'verdict', "ratio's 95 % CI"];
+  const decisionHeader = [
+    'situation',
+    'configuration',
+    'time (ms)',
+    '× the fastest',
+    'verdict',
+    "ratio's 95 % CI",
+    'times measured',
+  ];
   const decisionRows = decisionTableRows(helper, cells, judging);
   const conclusionHeader = ['source conclusion', 'the source measured', 'we measured', 'comparisons', 'verdict'];
   const decisionNote =
@@ -643,7 +657,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ? [
             `The groups took ${duration(total.ms)}: warm-up ${phase(total.warmup_ms)}, ` +
               `rounds ${phase(total.rounds_ms)}, decision time ${phase(total.decision_ms)}, ` +
-              `verification ${phase(total.verify_ms)}.`,
+              `verification ${phase(total.verify_ms)}. A warm-up iteration long enough to stand as a group's ` +
+              "round 1 counts in the warm-up's time.",
           ]
         : []),
     ],
@@ -653,6 +668,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'time',
         'warm-up',
         'rounds (time)',
+        'decision time',
         'stopped',
         'by CI',
         'by few-rounds test',
@@ -665,7 +681,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
           g.group_id,
           g.time ? duration(g.time.total_ms) : '—',
           g.time ? duration(g.time.warmup_ms) : '—',
-          `${g.rounds}${g.time ? ` (${duration(g.time.rounds_ms + g.time.decision_ms)})` : ''}`,
+          `${g.rounds}${g.time ? ` (${duration(g.time.rounds_ms)})` : ''}`,
+          g.time ? duration(g.time.decision_ms) : '—',
           g.stop ?? '—',
           g.by_bootstrap,
           g.by_few_rounds,
@@ -680,15 +697,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        ...(opening.bottom_line.length
-          ? [
-              {
-                lead: "Bottom line for this run (slowdowns against each situation's fastest, as measured):",
-                list: opening.bottom_line,
-              },
-            ]
-          : []),
-        { lead: 'Words used below:', list: opening.words },
+        { lead: opening.leads.words, list: opening.words },
+        ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),
       ],

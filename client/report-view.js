@@ -246,6 +246,7 @@ function robustChooser(situations) {
 /** The report's opening: its bottom line (with the chooser), its words, its situations. */
 function openingOf(opening) {
   const nodes = [element('h3', 'What to choose')];
+  if (opening.words?.length) nodes.push(element('p', 'Words used here:', 'answers-lead'), list(opening.words));
   if (opening.bottom_line?.length) {
     nodes.push(
       element(
@@ -257,7 +258,6 @@ function openingOf(opening) {
     );
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));
   }
-  if (opening.words?.length) nodes.push(element('p', 'Words used below:', 'answers-lead'), list(opening.words));
   if (opening.families?.length) {
     for (const { family, texts } of opening.families)
       nodes.push(element('p', `${family}:`, 'answers-lead'), list(texts));

@@ -97,8 +97,28 @@ export function relative(x, y, ratio, low = NaN, high = NaN) {
   const slower = ratio >= 1;
   const k = slower ? ratio : 1 / ratio;
   const [a, b] = slower ? [low, high] : [1 / high, 1 / low];
-  const ci = Number.isFinite(a) && Number.isFinite(b) ? ` (95 % CI ${a.toFixed(2)}–${b.toFixed(2)})` : '';
+  const ci = Number.isFinite(a) && Number.isFinite(b) ? ` (95 % CI ${interval(a, b)})` : '';
   return `${x} is ${k.toFixed(2)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
+}
+
+/**
+ * A ratio's interval as a reader sees it, rounded outwards (never narrower than it is) to two
+ * decimals, or three where two would put a bound on a ±5 % line it does not reach: "1.04–1.13",
+ * "1.049–1.12".
+ */
+export function interval(low, high) {
+  const round = (value, digits, up) => {
+    const scale = 10 ** digits;
+    // The small slack keeps 1.05 itself from rounding outwards to 1.06 by floating-point error.
+    return (up ? Math.ceil(value * scale - 1e-9) : Math.floor(value * scale + 1e-9)) / scale;
+  };
+  const edges = [0.95, 1.05];
+  const bound = (value, up) => {
+    const two = round(value, 2, up);
+    const onEdge = edges.some((e) => Math.abs(two - e) < 1e-9 && Math.abs(value - e) > 1e-9);
+    return onEdge ? round(value, 3, up).toFixed(3) : two.toFixed(2);
+  };
+  return `${bound(low, false)}–${bound(high, true)}`;
 }
 
 /** "A, B and C". */
@@ -154,9 +174,9 @@ export const WORDS = Object.freeze({
  */
 export function wordsDefined(delta) {
   return [
-    `fastest: the lowest time; as fast: within ±${percent(delta)} of it, certain; k× slower: certain; ` +
-      'can\'t tell yet: the run ended first ("looked …" says which way it leaned)',
-    'certain: at 95 % confidence, held to the end of the run',
+    `fastest: the lowest time ("looked fastest" while one can't tell yet); as fast: within ±${percent(delta)} ` +
+      'of it, certain; k× slower: certain; can\'t tell yet: the run ended first ("looked …": which way it leaned)',
+    'certain: at 95 % confidence, and still so as the last measurements came in',
   ];
 }
 
@@ -202,6 +222,8 @@ export function situationAnswer(decision, delta) {
       word: wordOf(o),
       ci_low: o.ci_low ?? NaN,
       ci_high: o.ci_high ?? NaN,
+      rounds: o.rounds,
+      decided_by: o.decided_by ?? null,
     })),
   ].map((r) => ({ ...r, time_ms: decision.median_ms * r.judged_ratio }));
   const finite = judged.filter((r) => Number.isFinite(r.time_ms));

@@ -79,10 +79,15 @@ export function slowdownWords(ratio) {
  * shortens the worst situation's words where the reader already knows its network. The ratios
  * are the run's estimates, not bounds (the bottom line's lead says both once).
  */
-export function choiceWords(choice, where = (words) => words) {
+export function choiceWords(choice, where = (words) => words, delta = 0.05) {
   if (!choice) return 'no configuration was measured in every one of these situations';
   const n = choice.situations;
-  if (choice.worst_ratio === 1)
-    return `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`})`;
-  return `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)})`;
+  const head =
+    choice.worst_ratio === 1
+      ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
+      : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)}`;
+  // A runner-up whose worst is within δ of the choice's: about the same, and said so.
+  const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
+  const same = close ? `; ${choice.next.configuration} about the same, ${slowdownWords(choice.next.worst_ratio)}` : '';
+  return `${head}${same})`;
 }

@@ -183,7 +183,7 @@ test('the report opens with the decision: a recommendation with its margin, or n
   assert.ok(clear.margin.ratio > 1.7 && clear.margin.ci_low > 1.05);
   assert.match(
     md,
-    /\| 1,000 Books at 10 Mbit\/s \| Protobuf with GZIP \| 29\.\d\d \| 1\.00 \| fastest \| — \|\n\| {2}\| [^|]+ \| [\d.]+ \| 1\.8\d \| 1\.8\d× slower \| 1\.8\d–1\.8\d \|/,
+    /\| 1,000 Books at 10 Mbit\/s \| Protobuf with GZIP \| 29\.\d\d \| 1\.00 \| fastest \| — \| \d+ \|\n\| {2}\| [^|]+ \| [\d.]+ \| 1\.8\d \| 1\.8\d× slower \| 1\.8\d–1\.8\d \| \d+ \|/,
   );
   // Unthrottled, N=10: JSON 5.1, Protobuf 5.05, JSON with GZIP 5.15 ms: within δ of each other.
   const tie = at('unthrottled', 10, 0);
