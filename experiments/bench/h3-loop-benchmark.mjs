@@ -6,10 +6,15 @@
 // a fresh Chromium, forced to QUIC for the h3 origin only, as the study does.
 // Settings: H3_LOOP_REQUESTS (per loop, default 10000), H3_LOOP_COUNTS (Books per answer,
 // default 10,1000), H3_LOOP_RUNS (default 5), BENCH_PORT (the server's HTTP port, default 18096;
-// TLS and h3 on ports the system picks). Writes results/bench/h3-loop-<UTC time>.json and exits
-// non-zero when any request failed or went over another protocol.
+// TLS and h3 on ports the system picks), H3_LOOP_NETLOG=1 (Chromium's net log of each loop, kept in
+// results/bench/h3-loop-netlogs/ only for a loop with a failure). Writes
+// results/bench/h3-loop-<UTC time>.json and exits non-zero when any request failed or went over
+// another protocol.
 
 import { chromium } from '@playwright/test';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { plainLaunchOptions } from '#common/browsers/chromium.js';
 import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
@@ -18,6 +23,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 18096);
 const REQUESTS = Number(process.env.H3_LOOP_REQUESTS ?? 10_000);
 const COUNTS = (process.env.H3_LOOP_COUNTS ?? '10,1000').split(',').map(Number);
 const RUNS = Number(process.env.H3_LOOP_RUNS ?? 5);
+const NETLOG_DIR = process.env.H3_LOOP_NETLOG
+  ? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'results', 'bench', 'h3-loop-netlogs')
+  : null;
 /** Requests per page.evaluate: progress is printed between batches. */
 const BATCH = 500;
 /** A request with no answer by then counts as failed (the old stall left one waiting for ever). */
@@ -48,9 +56,15 @@ function fetchLoop(page, path, n, first) {
   );
 }
 
-async function loop(h3Port, count) {
+async function loop(h3Port, count, run) {
   const path = `/api/books?count=${count}&format=json&compression=none`;
-  const browser = await chromium.launch(plainLaunchOptions({ quicOrigin: `localhost:${h3Port}` }));
+  const options = plainLaunchOptions({ quicOrigin: `localhost:${h3Port}` });
+  const netlog = NETLOG_DIR ? join(NETLOG_DIR, `${new Date().toISOString()}-run${run}-${count}.json`) : null;
+  if (netlog) {
+    mkdirSync(NETLOG_DIR, { recursive: true });
+    options.args.push(`--log-net-log=${netlog}`);
+  }
+  const browser = await chromium.launch(options);
   const started = Date.now();
   const total = { requests: REQUESTS, ok: 0, bytes: 0, failures: [], failed: 0, hops: {} };
   try {
@@ -70,7 +84,8 @@ async function loop(h3Port, count) {
     await browser.close();
   }
   process.stdout.write('\n');
-  return { count, path, ...total, seconds: (Date.now() - started) / 1000 };
+  if (netlog && total.failed === 0) rmSync(netlog, { force: true });
+  return { count, path, ...total, netlog: total.failed > 0 ? netlog : null, seconds: (Date.now() - started) / 1000 };
 }
 
 const server = await startStudyServer({ port: PORT });
@@ -80,10 +95,19 @@ try {
   const h3 = info.protocols.find((p) => p.name === 'h3');
   if (!h3) throw new Error(`the server offers no h3: ${info.protocols_note}`);
   const runs = [];
+  const context = {
+    requests_per_loop: REQUESTS,
+    counts: COUNTS,
+    runs: RUNS,
+    versions: info.versions,
+    quic_library: h3.quic_library ?? null,
+    note: 'a check that every answer arrives over h3, not a timing measurement',
+  };
+  let file = null;
   for (let run = 1; run <= RUNS; run++) {
     console.log(`run ${run}/${RUNS}`);
     const loops = [];
-    for (const count of COUNTS) loops.push(await loop(h3.port, count));
+    for (const count of COUNTS) loops.push(await loop(h3.port, count, run));
     runs.push({ run, loops });
     for (const l of loops) {
       const otherHops = Object.entries(l.hops).filter(([hop]) => hop !== 'h3');
@@ -93,19 +117,16 @@ try {
           (l.failures.length ? `; first: ${l.failures[0].index}: ${l.failures[0].error}` : ''),
       );
     }
+    // After every run, so that a run stopped early keeps what it checked.
+    const next = writeBenchmark('h3-loop', context, {
+      runs,
+      runs_done: run,
+      complete: run === RUNS,
+      all_answered: !failed,
+    });
+    if (file) rmSync(file, { force: true });
+    file = next;
   }
-  const file = writeBenchmark(
-    'h3-loop',
-    {
-      requests_per_loop: REQUESTS,
-      counts: COUNTS,
-      runs: RUNS,
-      versions: info.versions,
-      quic_library: h3.quic_library ?? null,
-      note: 'a check that every answer arrives over h3, not a timing measurement',
-    },
-    { runs, all_answered: !failed },
-  );
   console.log(`${failed ? 'FAILED' : 'every request answered over h3'}; figures in ${file}`);
 } finally {
   server.stop();
