@@ -6,8 +6,9 @@
 // a fresh Chromium, forced to QUIC for the h3 origin only, as the study does.
 // Settings: H3_LOOP_REQUESTS (per loop, default 10000), H3_LOOP_COUNTS (Books per answer,
 // default 10,1000), H3_LOOP_RUNS (default 5), BENCH_PORT (the server's HTTP port, default 18096;
-// TLS and h3 on ports the system picks), H3_LOOP_NETLOG=1 (Chromium's net log of each loop, kept in
-// results/bench/h3-loop-netlogs/ only for a loop with a failure). Writes
+// TLS and h3 on ports the system picks), H3_LOOP_NETLOG (Books counts, e.g. 10: Chromium's net log of those loops,
+// kept in results/bench/h3-loop-netlogs/ only for a loop with a failure; a 1,000 Books loop's is
+// gigabytes). Writes
 // results/bench/h3-loop-<UTC time>.json and exits non-zero when any request failed or went over
 // another protocol.
 
@@ -23,7 +24,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 18096);
 const REQUESTS = Number(process.env.H3_LOOP_REQUESTS ?? 10_000);
 const COUNTS = (process.env.H3_LOOP_COUNTS ?? '10,1000').split(',').map(Number);
 const RUNS = Number(process.env.H3_LOOP_RUNS ?? 5);
-const NETLOG_DIR = process.env.H3_LOOP_NETLOG
+const NETLOG_COUNTS = (process.env.H3_LOOP_NETLOG ?? '').split(',').filter(Boolean).map(Number);
+const NETLOG_DIR = NETLOG_COUNTS.length
   ? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'results', 'bench', 'h3-loop-netlogs')
   : null;
 /** Requests per page.evaluate: progress is printed between batches. */
@@ -59,7 +61,9 @@ function fetchLoop(page, path, n, first) {
 async function loop(h3Port, count, run) {
   const path = `/api/books?count=${count}&format=json&compression=none`;
   const options = plainLaunchOptions({ quicOrigin: `localhost:${h3Port}` });
-  const netlog = NETLOG_DIR ? join(NETLOG_DIR, `${new Date().toISOString()}-run${run}-${count}.json`) : null;
+  const netlog = NETLOG_COUNTS.includes(count)
+    ? join(NETLOG_DIR, `${new Date().toISOString()}-run${run}-${count}.json`)
+    : null;
   if (netlog) {
     mkdirSync(NETLOG_DIR, { recursive: true });
     options.args.push(`--log-net-log=${netlog}`);
