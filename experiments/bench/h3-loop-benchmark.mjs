@@ -92,7 +92,8 @@ async function loop(h3Port, count, run) {
   return { count, path, ...total, netlog: total.failed > 0 ? netlog : null, seconds: (Date.now() - started) / 1000 };
 }
 
-const server = await startStudyServer({ port: PORT });
+// The first start compiles and may generate the datasets: minutes on a busy machine.
+const server = await startStudyServer({ port: PORT, timeoutMs: 900_000 });
 let failed = false;
 try {
   const info = await (await fetch(`${server.url}/api/info`)).json();

@@ -4,18 +4,33 @@ import com.codahale.metrics.MetricRegistry;
 import io.dropwizard.jetty.HttpsConnectorFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EventListener;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http3.server.HTTP3ServerConnectionFactory;
 import org.eclipse.jetty.http3.server.HTTP3ServerQuicConfiguration;
+import org.eclipse.jetty.quic.api.Session;
+import org.eclipse.jetty.quic.api.frames.ConnectionCloseFrame;
 import org.eclipse.jetty.quic.quiche.server.QuicheServerConnector;
 import org.eclipse.jetty.quic.quiche.server.QuicheServerQuicConfiguration;
+import org.eclipse.jetty.quic.util.ErrorCode;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.Promise;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.ThreadPool;
@@ -26,8 +41,15 @@ import org.eclipse.jetty.util.thread.ThreadPool;
  * connector does. quiche reads the key and certificate from PEM files, which Jetty writes from the
  * key store into a work folder beside the key store, readable by this user only, removed when the
  * connector stops.
+ *
+ * <p>When it stops, the connector first ends every QUIC session still open at once (a
+ * CONNECTION_CLOSE, no HTTP/3 GOAWAY), waiting {@link #DISCONNECT_WAIT} at most. Jetty's own stop
+ * closes them through HTTP/3, whose GOAWAY waits to be sent: a client that vanished (a killed
+ * browser) acknowledges nothing, so it waited until the session's idle timeout (30 s) ended it.
  */
 public final class Http3ConnectorFactory extends HttpsConnectorFactory {
+    /** How long a stopping connector waits for its sessions to close once it has ended them. */
+    static final Duration DISCONNECT_WAIT = Duration.ofSeconds(1);
 
     @Override
     public Connector build(
@@ -50,9 +72,17 @@ public final class Http3ConnectorFactory extends HttpsConnectorFactory {
         // session from the request's connection; a QUIC connection has none, and the customizer's
         // attributes then throw (listing a request's attributes fails, as the request log does).
         http.getCustomizers().removeIf(SecureRequestCustomizer.class::isInstance);
+        OpenSessions open = new OpenSessions();
+        quic.addEventListener(open);
         QuicheServerConnector connector =
                 new QuicheServerConnector(
-                        server, tls, quic, new HTTP3ServerConnectionFactory(http));
+                        server, tls, quic, new HTTP3ServerConnectionFactory(http)) {
+                    @Override
+                    protected void doStop() throws Exception {
+                        open.disconnectAll(DISCONNECT_WAIT);
+                        super.doStop();
+                    }
+                };
         connector.setName(name);
         connector.setHost(getBindHost());
         connector.setPort(getPort());
@@ -64,6 +94,40 @@ public final class Http3ConnectorFactory extends HttpsConnectorFactory {
                     }
                 });
         return connector;
+    }
+
+    /** The connector's open QUIC sessions, as its QUIC configuration reports them. */
+    private static final class OpenSessions implements Session.Listener, EventListener {
+        private final Set<Session> sessions = ConcurrentHashMap.newKeySet();
+
+        @Override
+        public void onOpen(Session session) {
+            sessions.add(session);
+        }
+
+        @Override
+        public void onDisconnect(Session session) {
+            sessions.remove(session);
+        }
+
+        /** Ends every open session at once; returns when they closed, or after {@code wait}. */
+        void disconnectAll(Duration wait) throws InterruptedException {
+            List<CompletableFuture<Session>> closed = new ArrayList<>();
+            for (Session session : List.copyOf(sessions)) {
+                CompletableFuture<Session> done = new CompletableFuture<>();
+                session.disconnect(
+                        new ConnectionCloseFrame(ErrorCode.NO_ERROR.code(), "server stopping"),
+                        new ClosedChannelException(),
+                        Promise.Invocable.toPromise(done));
+                closed.add(done);
+            }
+            try {
+                CompletableFuture.allOf(closed.toArray(CompletableFuture[]::new))
+                        .get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // Stopping goes on: what did not close in time is dropped with the connector.
+            }
+        }
     }
 
     private static void deleteTree(Path directory) {
