@@ -8,10 +8,10 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EventListener;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,12 +42,19 @@ import org.eclipse.jetty.util.thread.ThreadPool;
  * key store into a work folder beside the key store, readable by this user only, removed when the
  * connector stops.
  *
- * <p>When it stops, the connector first ends every QUIC session still open at once (a
- * CONNECTION_CLOSE, no HTTP/3 GOAWAY), waiting {@link #DISCONNECT_WAIT} at most. Jetty's own stop
- * closes them through HTTP/3, whose GOAWAY waits to be sent: a client that vanished (a killed
- * browser) acknowledges nothing, so it waited until the session's idle timeout (30 s) ended it.
+ * <p>When the server stops, a QUIC session still open {@link #GOAWAY_WAIT} after HTTP/3's GOAWAY is
+ * ended at the QUIC level (CONNECTION_CLOSE), and the connector's stop waits {@link
+ * #DISCONNECT_WAIT} at most for the sessions to close. Jetty's own stop closes them through HTTP/3,
+ * whose GOAWAY waits to be sent: a client that vanished (a killed browser) acknowledges nothing, so
+ * the stop waited until the session's idle timeout (30 s) ended it.
  */
 public final class Http3ConnectorFactory extends HttpsConnectorFactory {
+    /**
+     * How long sessions have, once the server stops, to end by HTTP/3's GOAWAY; then they are ended
+     * at the QUIC level. Less than the server's grace (LabConfiguration.DEFAULT_SHUTDOWN_GRACE).
+     */
+    static final Duration GOAWAY_WAIT = Duration.ofMillis(500);
+
     /** How long a stopping connector waits for its sessions to close once it has ended them. */
     static final Duration DISCONNECT_WAIT = Duration.ofSeconds(1);
 
@@ -78,8 +85,27 @@ public final class Http3ConnectorFactory extends HttpsConnectorFactory {
                 new QuicheServerConnector(
                         server, tls, quic, new HTTP3ServerConnectionFactory(http)) {
                     @Override
+                    public CompletableFuture<Void> shutdown() {
+                        CompletableFuture<Void> graceful = super.shutdown();
+                        // Sessions whose clients answer end within milliseconds; those that do
+                        // not are ended here, so that they are closed by the time the server's
+                        // grace (server.shutdownGracePeriod) runs out and the connector stops.
+                        getScheduler()
+                                .schedule(
+                                        () -> {
+                                            if (!graceful.isDone()) {
+                                                open.disconnectAll();
+                                            }
+                                        },
+                                        GOAWAY_WAIT.toMillis(),
+                                        TimeUnit.MILLISECONDS);
+                        return graceful;
+                    }
+
+                    @Override
                     protected void doStop() throws Exception {
-                        open.disconnectAll(DISCONNECT_WAIT);
+                        open.disconnectAll();
+                        open.awaitClosed(DISCONNECT_WAIT);
                         super.doStop();
                     }
                 };
@@ -110,19 +136,29 @@ public final class Http3ConnectorFactory extends HttpsConnectorFactory {
             sessions.remove(session);
         }
 
-        /** Ends every open session at once; returns when they closed, or after {@code wait}. */
-        void disconnectAll(Duration wait) throws InterruptedException {
-            List<CompletableFuture<Session>> closed = new ArrayList<>();
+        private final Map<Session, CompletableFuture<Session>> closing = new ConcurrentHashMap<>();
+
+        /** Ends every open session not already being ended, at once, without waiting. */
+        void disconnectAll() {
             for (Session session : List.copyOf(sessions)) {
-                CompletableFuture<Session> done = new CompletableFuture<>();
-                session.disconnect(
-                        new ConnectionCloseFrame(ErrorCode.NO_ERROR.code(), "server stopping"),
-                        new ClosedChannelException(),
-                        Promise.Invocable.toPromise(done));
-                closed.add(done);
+                closing.computeIfAbsent(
+                        session,
+                        s -> {
+                            CompletableFuture<Session> done = new CompletableFuture<>();
+                            s.disconnect(
+                                    new ConnectionCloseFrame(
+                                            ErrorCode.NO_ERROR.code(), "server stopping"),
+                                    new ClosedChannelException(),
+                                    Promise.Invocable.toPromise(done));
+                            return done;
+                        });
             }
+        }
+
+        /** Returns once the ended sessions closed, or after {@code wait}. */
+        void awaitClosed(Duration wait) throws InterruptedException {
             try {
-                CompletableFuture.allOf(closed.toArray(CompletableFuture[]::new))
+                CompletableFuture.allOf(closing.values().toArray(CompletableFuture[]::new))
                         .get(wait.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 // Stopping goes on: what did not close in time is dropped with the connector.

@@ -58,7 +58,11 @@ class QuicheLibraryTest {
         try {
             Process cc =
                     new ProcessBuilder(
-                                    "cc", "-shared", "-fPIC", "-o", library.toString(),
+                                    "cc",
+                                    "-shared",
+                                    "-fPIC",
+                                    "-o",
+                                    library.toString(),
                                     source.toString())
                             .redirectErrorStream(true)
                             .start();
