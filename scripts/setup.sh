@@ -59,8 +59,9 @@ command -v wrk >/dev/null || missing+=(wrk)
 /usr/bin/python3 -c 'import google.protobuf' 2>/dev/null || missing+=(python3-protobuf)
 command -v protoc >/dev/null || missing+=(protobuf-compiler)
 # What scripts/quiche.sh builds the HTTP/3 connector's native library with (below), when it has
-# yet to: cmake, a C++ compiler, and libclang with its headers (bindgen, for quiche's BoringSSL).
-if [ ! -f tools/quiche/libquiche.so ] && command -v dpkg >/dev/null; then
+# yet to (none built, or built of another version or with other changes): cmake, a C++ compiler,
+# and libclang with its headers (bindgen, for quiche's BoringSSL).
+if ! bash scripts/quiche.sh --up-to-date && command -v dpkg >/dev/null; then
   for package in cmake g++ libclang1-14 libclang-common-14-dev; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
   done

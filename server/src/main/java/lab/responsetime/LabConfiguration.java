@@ -38,6 +38,9 @@ public class LabConfiguration extends Configuration {
     /** Default interface: only this machine can reach the server unless configured otherwise. */
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
 
+    /** server.shutdownGracePeriod: a server stops within a few seconds of SIGTERM. */
+    public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.seconds(2);
+
     @Valid @NotNull private DatasetSettings dataset = new DatasetSettings();
 
     @Valid @NotNull private ComputationSettings computation = new ComputationSettings();
@@ -63,6 +66,12 @@ public class LabConfiguration extends Configuration {
         // collector, /api/books and /api/videos) with a JSON 405.
         server.setAllowedMethods(
                 Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"));
+        // How long a stopping server lets answers in progress finish (Dropwizard's default is
+        // 30 s). A client that vanished over HTTP/3 (a killed browser) never acknowledges the rest
+        // of its answer nor closes its QUIC session, and Jetty would wait for it to the end of the
+        // period; over TCP the kernel ends such a connection at once. Computations stop as the
+        // server does (StopComputationsOnShutdown), so little else needs the time.
+        server.setShutdownGracePeriod(DEFAULT_SHUTDOWN_GRACE);
         setServerFactory(server);
     }
 

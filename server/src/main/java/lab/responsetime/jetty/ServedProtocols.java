@@ -62,6 +62,9 @@ public final class ServedProtocols implements ServerLifecycleListener {
                 if (eventsPerSecond != null) {
                     entry.put("max_rate_controlled_events_per_s", eventsPerSecond);
                 }
+                if ("h3".equals(name)) {
+                    entry.put("quic_library", QuicheLibrary.inUse());
+                }
                 found.add(entry);
             }
         }
@@ -71,7 +74,8 @@ public final class ServedProtocols implements ServerLifecycleListener {
     /**
      * [{name, scheme, port, jetty_protocols}], one per application connector; an HTTP/2 one also
      * has {@code max_rate_controlled_events_per_s}, the limit of Jetty's flood protection it runs
-     * with.
+     * with, and the h3 one {@code quic_library}, the native QUIC library and the lab's changes to
+     * it ({@link QuicheLibrary#inUse()}).
      */
     public List<Map<String, Object>> served() {
         return served;

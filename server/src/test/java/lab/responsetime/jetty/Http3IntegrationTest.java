@@ -50,8 +50,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * set-up could not build it ({@code scripts/quiche.sh}).
  */
 class Http3IntegrationTest {
-    private static final Path TLS = Path.of("target/it-tls-h3");
-    private static final Path QUICHE = Path.of("../tools/quiche");
+    static final Path TLS = Path.of("target/it-tls-h3");
+    static final Path QUICHE = Path.of("../tools/quiche");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static DropwizardTestSupport<LabConfiguration> app;
@@ -66,7 +66,7 @@ class Http3IntegrationTest {
      * of them: one override per key, since Dropwizard's test support restores a key set twice to
      * the first value when it stops.
      */
-    private static DropwizardTestSupport<LabConfiguration> app(String... more) {
+    static DropwizardTestSupport<LabConfiguration> app(String... more) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("server.applicationConnectors[0].port", "0");
         settings.put("server.adminConnectors[0].port", "0");
@@ -89,7 +89,7 @@ class Http3IntegrationTest {
                         .toArray(ConfigOverride[]::new));
     }
 
-    private static boolean quicheBuilt() {
+    static boolean quicheBuilt() {
         return Files.isRegularFile(QUICHE.resolve(QuicheLibrary.FILE_NAME));
     }
 
@@ -100,24 +100,29 @@ class Http3IntegrationTest {
         if (!quicheBuilt()) {
             return;
         }
-        // The client does not verify the server's certificate: quiche's BoringSSL builds no chain
-        // from the set-up's self-signed certificate (its key usage is digitalSignature only, so it
-        // cannot be its own issuer) and ends the handshake with UNKNOWN_CA. The browsers trust that
-        // certificate by its key or their own store (docs/protocols.md); here the test is the
-        // bytes.
+        http3 = newHttp3Client();
+        http3.start();
+        // The bodies as the server sent them: Jetty's client would otherwise undo GZIP itself (it
+        // adds its decoders as it starts).
+        http3.getContentDecoderFactories().clear();
+    }
+
+    /**
+     * Jetty's HTTP/3 client on the set-up's QUIC library, not started. It does not verify the
+     * server's certificate: quiche's BoringSSL builds no chain from the set-up's self-signed
+     * certificate (its key usage is digitalSignature only, so it cannot be its own issuer) and ends
+     * the handshake with UNKNOWN_CA. The browsers trust that certificate by its key or their own
+     * store (docs/protocols.md); here the test is the bytes.
+     */
+    static org.eclipse.jetty.client.HttpClient newHttp3Client() throws Exception {
         ClientConnector connector = new ClientConnector();
         connector.setSslContextFactory(new SslContextFactory.Client(true));
         Path pem = Files.createDirectories(Path.of("target/it-h3-client-pem"));
         QuicheClientQuicConfiguration quic =
                 HTTP3ClientQuicConfiguration.configure(new QuicheClientQuicConfiguration(pem));
-        http3 =
-                new org.eclipse.jetty.client.HttpClient(
-                        new HttpClientTransportOverHTTP3(
-                                new HTTP3Client(quic, connector), new QuicheTransport(quic)));
-        http3.start();
-        // The bodies as the server sent them: Jetty's client would otherwise undo GZIP itself (it
-        // adds its decoders as it starts).
-        http3.getContentDecoderFactories().clear();
+        return new org.eclipse.jetty.client.HttpClient(
+                new HttpClientTransportOverHTTP3(
+                        new HTTP3Client(quic, connector), new QuicheTransport(quic)));
     }
 
     /**
@@ -135,7 +140,7 @@ class Http3IntegrationTest {
         }
     }
 
-    private static JsonNode info(DropwizardTestSupport<LabConfiguration> server) throws Exception {
+    static JsonNode info(DropwizardTestSupport<LabConfiguration> server) throws Exception {
         HttpResponse<String> info =
                 HttpClient.newHttpClient()
                         .send(
@@ -149,7 +154,7 @@ class Http3IntegrationTest {
         return JSON.readTree(info.body());
     }
 
-    private static JsonNode h3Entry(JsonNode info) {
+    static JsonNode h3Entry(JsonNode info) {
         for (JsonNode protocol : info.get("protocols")) {
             if (protocol.get("name").asText().equals("h3")) {
                 return protocol;
