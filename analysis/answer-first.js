@@ -151,7 +151,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. For ${all} at once: ${choiceWords(plain, undefined, delta)}.`
+      ? `${perNetwork.join('; ')}. If one configuration must serve ${all}: ${choiceWords(plain, undefined, delta)}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,
@@ -225,7 +225,8 @@ function sortingLine(decisions, cellsById, situations, delta) {
       const index = levels.findIndex((_, i) => levels.slice(i).every((cm) => certain.has(cm)));
       if (index < 0) return null;
       const [object, count, net] = key.split('/');
-      return `${where(`${objects({ object, count: Number(count) })} ${network(net)}`)} from CM${levels[index]} on`;
+      const span = levels[index] === levels.at(-1) ? `at CM${levels[index]}` : `CM${levels[index]}–CM${levels.at(-1)}`;
+      return `${where(`${objects({ object, count: Number(count) })} ${network(net)}`)} ${span}`;
     })
     .filter(Boolean);
   const counts = [
@@ -235,8 +236,9 @@ function sortingLine(decisions, cellsById, situations, delta) {
     ...(outcomes.open ? [`can't tell yet in ${outcomes.open}`] : []),
   ];
   return (
-    `${scope} Sort ${place}: ${choiceWords(better, where, delta)}; ${otherSide} sorting at best ` +
-    `${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ${counts.join(', ')}.`
+    `${scope} Sort ${place}: ${choiceWords(better, where, delta)}; the best choice with ${otherSide} sorting ` +
+    `was at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
+    `${counts.join(', ')}.`
   );
 }
 
@@ -311,7 +313,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  words: 'Words used here:',
+  words: 'Words used below:',
   bottom: "Bottom line (against each situation's fastest, as measured):",
 });
 

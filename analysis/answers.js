@@ -4,10 +4,11 @@
 // each group stopped on (stored with it: common/judge.js), judged at the run's {delta, looks}.
 
 import {
-  MIN_ROUNDS_FOR_VERDICT,
   VERDICTS,
   byFewRounds,
+  fasterLine,
   hasInterval,
+  isResolved,
   judgingOf,
   verdictOf,
 } from '#common/comparison.js';
@@ -66,6 +67,8 @@ export function comparisons(cells, groups) {
         ...c,
         ci_low: c.ci_low ?? NaN,
         ci_high: c.ci_high ?? NaN,
+        // The δ lines its group was judged by (comparison.js MARGIN_RULE; 1 before it was recorded).
+        margin_rule: group.judgment.margin_rule ?? 1,
         p: null,
         a: completeCell(byId.get(c.a).cell),
         b: completeCell(byId.get(c.b).cell),
@@ -94,9 +97,10 @@ export function onOneScale(all, shown, delta) {
     if (!a || !b) return c;
     const ratio = a.time_ms / b.time_ms;
     const move = ratio / c.ratio;
-    const side = ratio > 1 + delta ? VERDICTS.B_FASTER : ratio < 1 - delta ? VERDICTS.A_FASTER : VERDICTS.EQUIVALENT;
+    const below = fasterLine(delta, c.margin_rule);
+    const side = ratio > 1 + delta ? VERDICTS.B_FASTER : ratio < below ? VERDICTS.A_FASTER : VERDICTS.EQUIVALENT;
     const moved = { ci_low: c.ci_low * move, ci_high: c.ci_high * move, rounds: c.rounds };
-    const agrees = c.verdict === side && (byFewRounds(c) || verdictOf(moved, delta) === c.verdict);
+    const agrees = c.verdict === side && (byFewRounds(c) || verdictOf(moved, delta, c.margin_rule) === c.verdict);
     return {
       ...c,
       judged: { ratio: c.ratio, ci_low: c.ci_low, ci_high: c.ci_high, verdict: c.verdict, settled: c.settled },
@@ -132,7 +136,7 @@ function verdict(c) {
  * "X is as fast as Y (…)", or "can't tell yet: X looked k× slower than Y (…)". `ratio`, `low`,
  * `high`: time(x) / time(y) and its CI.
  */
-function compared(x, y, ratio, low, high, v, delta) {
+function compared(x, y, ratio, low, high, v, delta, early = false) {
   const words = relative(x, y, ratio, low, high);
   // "1.04× faster, 95 % CI 1.00–1.08": the ratio and its CI in the direction they read.
   const inBrackets = () => {
@@ -147,7 +151,8 @@ function compared(x, y, ratio, low, high, v, delta) {
       Math.abs(ratio - 1) <= delta
         ? `${x} looked as fast as ${y} (${inBrackets()})`
         : words.replace(' is ', ' looked ');
-    return `can't tell yet: ${lean}`;
+    // A CI clear of the δ lines that had not yet held for the looks the stop rule asks.
+    return `can't tell yet: ${lean}${early ? ', not yet held long enough' : ''}`;
   }
   return words;
 }
@@ -155,14 +160,16 @@ function compared(x, y, ratio, low, high, v, delta) {
 /** A comparison c (ratio a/b) in words with `x` naming a and `y` naming b. */
 /** A comparison's interval where it can be judged (hasInterval: enough rounds), else none. */
 const judgeable = (c) => !byFewRounds(c) && hasInterval(c);
+/** Whether an open comparison's CI is already clear of the δ lines (it had not held long enough). */
+const early = (c, delta) => !c.settled && judgeable(c) && isResolved(verdictOf(c, delta, c.margin_rule));
 const comparedAB = (c, x, y, delta) =>
   judgeable(c)
-    ? compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c), delta)
+    ? compared(x, y, c.ratio, c.ci_low, c.ci_high, verdict(c), delta, early(c, delta))
     : compared(x, y, c.ratio, NaN, NaN, verdict(c), delta);
 /** The same, read the other way round: `x` names b, `y` names a. */
 const comparedBA = (c, x, y, delta) =>
   judgeable(c)
-    ? compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c)), delta)
+    ? compared(x, y, 1 / c.ratio, 1 / c.ci_high, 1 / c.ci_low, flip(verdict(c)), delta, early(c, delta))
     : compared(x, y, 1 / c.ratio, NaN, NaN, flip(verdict(c)), delta);
 const flip = (v) => (v === 'a' ? 'b' : v === 'b' ? 'a' : v);
 
@@ -296,9 +303,7 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
         .sort((a, b) => a.cell.cm - b.cell.cm)
         .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c), judged: hasInterval(c) }));
       const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
-      const note = unjudged.length
-        ? `; ${list(unjudged)} not judged (fewer than the ${MIN_ROUNDS_FOR_VERDICT} rounds a verdict needs)`
-        : '';
+      const note = unjudged.length ? `; ${list(unjudged)} not judged (too few measurements to tell)` : '';
       const bWins = byCm.filter((v) => v.verdict === 'b').map((v) => v.cm);
       const aWins = byCm.filter((v) => v.verdict === 'a').map((v) => v.cm);
       const other = takesOver === 'a' ? 'b' : 'a';
@@ -307,9 +312,27 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
         byCm.length === 1
           ? `only CM${byCm[0].cm} was measured`
           : `${listWords(byCm.map((v) => `CM${v.cm}`))} were measured`;
+      // A threshold holds from its CM up to the highest judged CM, and is said so;
+      // CMs without a verdict above it are named in the note, not claimed.
+      const lastJudged =
+        from >= 0
+          ? byCm
+              .slice(from)
+              .filter((v) => v.judged)
+              .at(-1).cm
+          : null;
+      const isLast = lastJudged === byCm.at(-1).cm;
+      const upTo =
+        from < 0
+          ? ''
+          : lastJudged !== byCm[from].cm
+            ? ` up to CM${lastJudged}${isLast ? ', the most measured' : ''}`
+            : isLast
+              ? ' (the most measured)'
+              : '';
       const threshold =
         from >= 0
-          ? `threshold: ${takesOver === 'a' ? aName : bName} from CM${byCm[from].cm}`
+          ? `threshold: ${takesOver === 'a' ? aName : bName} from CM${byCm[from].cm}${upTo}`
           : `no threshold (${measured})`;
       const wins = [
         bWins.length ? `${bName} faster at ${list(bWins)}` : null,
@@ -344,8 +367,16 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING, shown =
     },
     RQ4: {
       question: 'With client-side caching, how does an already cached dataset change the total time?',
-      // Always "a second request is k× slower/faster than sorting the cached copy": ratio second/cached.
-      answers: sideLines(all, 'caching', (c) => comparedAB(c, 'a second request', 'sorting the cached copy', delta)),
+      // Always "asking the server again is k× slower/faster than re-sorting the cached copy", each
+      // the whole scenario's time (scenario 4 against 5): ratio second/cached.
+      answers: sideLines(all, 'caching', (c) =>
+        comparedAB(
+          c,
+          'asking the server again (two sorted answers)',
+          're-sorting the cached copy (one answer, two sorts)',
+          delta,
+        ),
+      ),
     },
     RQ5: {
       question: 'What amount of computation favours the client, and what the server?',
@@ -353,11 +384,11 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING, shown =
         ...thresholds(
           all,
           'caching',
-          'the cached client',
-          'the second server request',
+          're-sorting the cached copy',
+          'asking the server again',
           'a',
           delta,
-          'data already cached (sorting the cached copy against a second request)',
+          'data already cached (re-sorting it in the browser against asking the server again)',
         ),
         ...thresholds(
           all,
@@ -590,7 +621,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       theirs: 'a second request about 2× slower than sorting the cached copy (N ≤ 100, CM ≤ 3); faster at CM5',
       parts: [
         {
-          what: 'a second request against the cached copy, N ≤ 100, CM ≤ 3: the cached client faster',
+          what: 'a second request against the cached copy, N ≤ 100, CM2–CM3: the cached client faster',
           x: 'a second request',
           y: 'sorting the cached copy',
           comparisons: pick('caching', (c) => c.a.count <= 100 && c.a.cm <= 3),
@@ -625,7 +656,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
   };
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {
-      const verdicts = part.comparisons.map((c) => verdictOf(c, delta));
+      const verdicts = part.comparisons.map((c) => verdictOf(c, delta, c.margin_rule));
       const counted = part.comparisons.map((c) => countsAs(c, part));
       const holds = counted.filter((k) => k === 'holds').length;
       const contradicted = counted.filter((k) => k === 'contradicted').length;
@@ -729,6 +760,7 @@ export function decisions(cells, groups) {
       return {
         group_id: group.group_id,
         stop_reason: group.stop?.reason ?? null,
+        margin_rule: group.judgment.margin_rule ?? 1,
         object: fastest.object,
         count: fastest.count,
         network: fastest.network,

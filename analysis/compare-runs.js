@@ -128,7 +128,7 @@ export function agreement(a, b) {
         });
       }
     }
-    const [va, vb] = [verdictOf(c, delta(a)), verdictOf(other, delta(b))];
+    const [va, vb] = [verdictOf(c, delta(a), c.margin_rule ?? 1), verdictOf(other, delta(b), other.margin_rule ?? 1)];
     if (!isResolved(va) || !isResolved(vb)) continue;
     resolvedInBoth++;
     if (opposite(va, vb))
@@ -385,7 +385,7 @@ export function compareMany(paths) {
       const key = `${c.a_id} | ${c.b_id}`;
       comparisonsByKey.set(key, [
         ...(comparisonsByKey.get(key) ?? []),
-        { ratio: c.ratio, verdict: verdictOf(c, delta) },
+        { ratio: c.ratio, verdict: verdictOf(c, delta, c.margin_rule ?? 1) },
       ]);
     }
   }

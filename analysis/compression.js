@@ -44,7 +44,7 @@ const configurationKey = (c) => [c.object, c.format, c.decoder, c.count, c.compr
  */
 function measuredWinner(comparison, delta) {
   if (comparison.settled === false) return null;
-  const verdict = comparison.settled ? comparison.verdict : verdictOf(comparison, delta);
+  const verdict = comparison.settled ? comparison.verdict : verdictOf(comparison, delta, comparison.margin_rule ?? 1);
   return (
     {
       [VERDICTS.B_FASTER]: 'compressed',

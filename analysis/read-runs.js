@@ -50,11 +50,15 @@ function withoutDecidedBy(judgment) {
  */
 function judgmentOf(record, cells, samples, stop, path) {
   // As it was judged: a run stored before the few-rounds test existed, without it; one stored
-  // before the test's or the fastest's rule version was recorded, with their first versions.
+  // before the test's, the fastest's or the δ lines' rule version was recorded, with their first
+  // versions.
   const fewRounds = record.judgment ? record.judgment.few_rounds === true : undefined;
   const fewRoundsVersion = record.judgment ? (record.judgment.few_rounds_rule ?? 1) : undefined;
   const fastestRule = record.judgment ? (record.judgment.fastest_rule ?? 1) : undefined;
-  const judged = asStored(judgeGroup(cells, samples, stop, new Map(), { fewRounds, fewRoundsVersion, fastestRule }));
+  const marginRule = record.judgment ? (record.judgment.margin_rule ?? 1) : undefined;
+  const judged = asStored(
+    judgeGroup(cells, samples, stop, new Map(), { fewRounds, fewRoundsVersion, fastestRule, marginRule }),
+  );
   if (!record.judgment) return { ...judged, judged_when_read: true };
   // A run stored before comparisons recorded what decided them: compared without that field.
   const recorded = record.judgment.comparisons?.some((c) => 'decided_by' in c) ?? true;

@@ -32,7 +32,7 @@ import {
   timesWords,
 } from '#common/answer-words.js';
 import { completeCell } from '#common/cell.js';
-import { byFewRounds, hasInterval } from '#common/comparison.js';
+import { byFewRounds, hasInterval, isResolved, verdictOf } from '#common/comparison.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
 import { duration, timeSpent } from './time-spent.js';
 import { describeEngine } from './engine.js';
@@ -74,9 +74,9 @@ const method = ({ delta, looks }) =>
   'order, every cell of the group that an open comparison still needs: cells whose comparisons are settled drop ' +
   'out); a ratio is of medians over the rounds both cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
-  'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 − δ ' +
+  'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 / (1 + δ) ' +
   `(δ = ${percent(delta)}), ` +
-  'equivalent when wholly inside [1 − δ, 1 + δ]' +
+  'equivalent when wholly inside [1 / (1 + δ), 1 + δ]' +
   (looks > 1
     ? `; a verdict settles once it held at ${looks} looks in a row (a look: the judgment after a round, on the ` +
       'samples up to it)'
@@ -138,14 +138,16 @@ export function shownFigures(decisions, cells, { delta }) {
       ci: null,
     });
     for (const r of answer.rows) {
+      // An interval only where it can be judged (hasInterval: finite, from enough rounds).
+      const judgeable = !byFewRounds(r) && hasInterval(r);
+      // Open with a CI already clear of the δ lines: it had not held for the looks asked.
+      const early = judgeable && isResolved(verdictOf(r, delta, d.margin_rule ?? 1));
       const verdict =
         r.word === WORDS.SLOWER
           ? timesWords(r.ratio)
           : r.word === WORDS.AS_FAST
             ? WORDS.AS_FAST
-            : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}`;
-      // An interval only where it can be judged (hasInterval: finite, from enough rounds).
-      const judgeable = !byFewRounds(r) && hasInterval(r);
+            : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}${early ? ', not yet held long enough' : ''}`;
       shown.set(r.case_id, {
         situation,
         time_ms: r.time_ms,
@@ -181,15 +183,14 @@ function decisionTableRows(decisions, cells, judging) {
   });
 }
 
-/** The report's first line: what was measured, where and when. */
+/** The report's first line: what was measured, where and when, on what machine. */
 function runLine(context, cells, decisions) {
   const date = (context.created_at ?? '').slice(0, 10);
-  // The plan's description up to its first colon: "the thesis dimensions trimmed to finish in under 10 minutes".
-  const what = (context.plan?.description ?? '').split(/[:(]/)[0].trim().replace(/\.$/, '');
+  const cpus = context.browser_machine?.cpus;
   const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
   return (
-    `Plan ${context.plan?.name ?? '?'}${what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : ''}, ` +
-    `${browserWords(context)}${date ? `, ${date}` : ''}; ${situations}.`
+    `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}` +
+    `${cpus ? ` on a ${cpus}-CPU machine` : ''}${date ? `, ${date}` : ''}; ${situations}.`
   );
 }
 
@@ -697,8 +698,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        { lead: opening.leads.words, list: opening.words },
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
+        { lead: opening.leads.words, list: opening.words },
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),
       ],

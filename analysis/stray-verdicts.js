@@ -16,8 +16,8 @@ import { readRun } from '#common/run-directory.js';
 export const LOOKS = [1, 2, 3];
 
 /** A comparison's verdict at each of its looks, oldest first (group-runner.js judges the same). */
-export function verdictsByLook(samplesA, samplesB, delta) {
-  return sharedRounds(samplesA, samplesB).map((round) => verdictUpTo(samplesA, samplesB, round, delta));
+export function verdictsByLook(samplesA, samplesB, delta, rule) {
+  return sharedRounds(samplesA, samplesB).map((round) => verdictUpTo(samplesA, samplesB, round, delta, rule));
 }
 
 /**
@@ -63,7 +63,7 @@ export function strayVerdicts(path, looksList = LOOKS) {
     .filter((g) => g.stop?.delta)
     .flatMap((g) =>
       (g.judgment ?? g.stop).comparisons.map((c) =>
-        verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta),
+        verdictsByLook(byCase.get(c.a) ?? [], byCase.get(c.b) ?? [], g.stop.delta, g.judgment?.margin_rule ?? 1),
       ),
     );
   return { run: path, comparisons: sequences.length, rules: looksList.map((looks) => strayCounts(sequences, looks)) };

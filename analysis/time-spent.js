@@ -2,7 +2,7 @@
 // groups' records (groups.jsonl: `time`, client/group-runner.js; `judgment`, common/judge.js).
 // The report's section "How the groups decided, and where the time went".
 
-import { BOOTSTRAP_RULE, FEW_ROUNDS_RULE, MIN_ROUNDS_FOR_VERDICT } from '#common/comparison.js';
+import { BOOTSTRAP_RULE, FEW_ROUNDS_RULE, MIN_ROUNDS_FOR_VERDICT, isResolved, verdictOf } from '#common/comparison.js';
 
 /** Milliseconds as the report writes a duration: 48s, 3m20s, 1h02m. */
 export function duration(ms) {
@@ -36,9 +36,25 @@ export function whyOpen(group) {
       after
     );
   }
-  if (reason === 'time budget') return 'the budget ran out with its CI still across a δ line (a difference close to δ)';
-  if (reason === 'round budget') return 'its rounds ran out with its CI still across a δ line';
-  return reason ?? '';
+  const ran = reason === 'time budget' ? 'the budget ran out' : reason === 'round budget' ? 'its rounds ran out' : null;
+  if (!ran) return reason ?? '';
+  // Each open comparison by what kept it open: too few rounds together, a CI clear of the δ
+  // lines but not yet for the looks the stop rule asks, or a CI still across a line.
+  const rule = group.judgment.margin_rule ?? 1;
+  const { delta, looks } = group.judgment;
+  const open = group.judgment.comparisons.filter((c) => !c.settled);
+  const kinds = [
+    [open.filter((c) => !(c.rounds >= MIN_ROUNDS_FOR_VERDICT)).length, 'with too few rounds together for a CI'],
+    [
+      open.filter((c) => c.rounds >= MIN_ROUNDS_FOR_VERDICT && isResolved(verdictOf(c, delta, rule))).length,
+      `clear of the δ lines but not yet for ${looks} looks in a row`,
+    ],
+    [
+      open.filter((c) => c.rounds >= MIN_ROUNDS_FOR_VERDICT && !isResolved(verdictOf(c, delta, rule))).length,
+      'with the CI still across a δ line (a difference close to δ)',
+    ],
+  ].filter(([n]) => n > 0);
+  return `${ran}: ${kinds.map(([n, what]) => `${n} ${what}`).join(', ')}`;
 }
 
 /**

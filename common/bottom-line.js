@@ -86,8 +86,8 @@ export function choiceWords(choice, where = (words) => words, delta = 0.05) {
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
       : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)}`;
-  // A runner-up whose worst is within δ of the choice's: about the same, and said so.
+  // A runner-up whose worst is within δ of the choice's: a close second, and said so.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
-  const same = close ? `; ${choice.next.configuration} about the same, ${slowdownWords(choice.next.worst_ratio)}` : '';
+  const same = close ? `; ${choice.next.configuration} a close second, ${slowdownWords(choice.next.worst_ratio)}` : '';
   return `${head}${same})`;
 }

@@ -12,8 +12,19 @@
 
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, median, quantileOfSorted, seededRandom } from './stats.js';
 
-/** Default equivalence margin: ratios within [1 − δ, 1 + δ] count as "no practical difference". */
+/** Default equivalence margin: ratios within ±δ count as "no practical difference" (MARGIN_RULE). */
 export const DEFAULT_DELTA = 0.05;
+
+/**
+ * How the δ lines are drawn, recorded with every judgment (`margin_rule`): 1, at 1 − δ and
+ * 1 + δ; 2, at 1 / (1 + δ) and 1 + δ, the same distance from 1 on a log scale, so that "within
+ * ±δ" and "k× faster" read the same whichever cell a comparison names first (with rule 1 a ratio
+ * of 0.951 was "equivalent" while read the other way round it is 1.052, past 1 + δ).
+ */
+export const MARGIN_RULE = 2;
+
+/** The line below which a is faster: 1 / (1 + δ) (MARGIN_RULE 2), or 1 − δ (rule 1). */
+export const fasterLine = (delta, rule = MARGIN_RULE) => (rule >= 2 ? 1 / (1 + delta) : 1 - delta);
 
 /**
  * Fewer rounds than this give no verdict: a percentile bootstrap over so few blocks has too few
@@ -24,8 +35,8 @@ export const MIN_ROUNDS_FOR_VERDICT = 5;
 /** What a comparison's CI says, with a = the first cell and b = the second. */
 export const VERDICTS = Object.freeze({
   B_FASTER: 'b faster', // CI wholly above 1 + δ: a takes longer
-  A_FASTER: 'a faster', // CI wholly below 1 − δ
-  EQUIVALENT: 'equivalent', // CI wholly inside [1 − δ, 1 + δ]
+  A_FASTER: 'a faster', // CI wholly below 1 / (1 + δ) (fasterLine)
+  EQUIVALENT: 'equivalent', // CI wholly inside [1 / (1 + δ), 1 + δ]
   UNRESOLVED: 'unresolved', // none of these (yet)
 });
 
@@ -144,32 +155,33 @@ export function hasInterval(comparison) {
  * MIN_ROUNDS_FOR_VERDICT rounds. A judged comparison that the few-rounds test decided keeps the
  * verdict it recorded.
  */
-export function verdictOf(comparison, delta = DEFAULT_DELTA) {
+export function verdictOf(comparison, delta = DEFAULT_DELTA, rule = MARGIN_RULE) {
   if (byFewRounds(comparison)) return comparison.verdict;
   if (!hasInterval(comparison)) return VERDICTS.UNRESOLVED;
   const { ci_low: low, ci_high: high } = comparison;
+  const below = fasterLine(delta, rule);
   if (low > 1 + delta) return VERDICTS.B_FASTER;
-  if (high < 1 - delta) return VERDICTS.A_FASTER;
-  if (low >= 1 - delta && high <= 1 + delta) return VERDICTS.EQUIVALENT;
+  if (high < below) return VERDICTS.A_FASTER;
+  if (low >= below && high <= 1 + delta) return VERDICTS.EQUIVALENT;
   return VERDICTS.UNRESOLVED;
 }
 
 /**
  * Whether a comparison's CI lies wholly inside the ratios that any of `verdicts` stands for:
- * below 1 − δ (a faster), inside [1 − δ, 1 + δ] (equivalent), above 1 + δ (b faster). For one
+ * below fasterLine (a faster), inside [fasterLine, 1 + δ] (equivalent), above 1 + δ (b faster). For one
  * verdict this is verdictOf(...) === it; for "a faster or equivalent" it is a CI at or below
  * 1 + δ (a not slower by more than δ: non-inferiority), which also takes a CI that straddles
  * 1 − δ — such a CI is unresolved between the two, but either way a is not slower.
  */
-export function ciLiesIn(comparison, verdicts, delta = DEFAULT_DELTA) {
-  const verdict = verdictOf(comparison, delta);
+export function ciLiesIn(comparison, verdicts, delta = DEFAULT_DELTA, rule = MARGIN_RULE) {
+  const verdict = verdictOf(comparison, delta, rule);
   if (verdicts.includes(verdict)) return true;
   if (verdict !== VERDICTS.UNRESOLVED || !hasInterval(comparison)) return false;
   const { ci_low: low, ci_high: high } = comparison;
   const has = (v) => verdicts.includes(v);
   if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT) && has(VERDICTS.B_FASTER)) return true;
   if (has(VERDICTS.A_FASTER) && has(VERDICTS.EQUIVALENT)) return high <= 1 + delta;
-  if (has(VERDICTS.B_FASTER) && has(VERDICTS.EQUIVALENT)) return low >= 1 - delta;
+  if (has(VERDICTS.B_FASTER) && has(VERDICTS.EQUIVALENT)) return low >= fasterLine(delta, rule);
   return false;
 }
 
@@ -244,13 +256,14 @@ export function sharedRounds(a, b) {
 }
 
 /** A comparison's verdict at one look: on the samples of both cells up to and including `round`. */
-export function verdictUpTo(a, b, round, delta = DEFAULT_DELTA) {
+export function verdictUpTo(a, b, round, delta = DEFAULT_DELTA, rule = MARGIN_RULE) {
   return verdictOf(
     roundRatio(
       a.filter((s) => s.round <= round),
       b.filter((s) => s.round <= round),
     ),
     delta,
+    rule,
   );
 }
 
@@ -284,7 +297,7 @@ export function steadyLooks(rounds, verdictAt, looks = SETTLE_LOOKS) {
 export function steadyLooksOf(
   a,
   b,
-  { verdict, delta = DEFAULT_DELTA, looks = SETTLE_LOOKS, cache = new Map(), key = '' },
+  { verdict, delta = DEFAULT_DELTA, looks = SETTLE_LOOKS, cache = new Map(), key = '', rule = MARGIN_RULE },
 ) {
   const rounds = sharedRounds(a, b);
   const last = rounds[rounds.length - 1];
@@ -292,7 +305,7 @@ export function steadyLooksOf(
     rounds,
     (round) => {
       const entry = `${key} ${round}`;
-      if (!cache.has(entry)) cache.set(entry, round === last ? verdict : verdictUpTo(a, b, round, delta));
+      if (!cache.has(entry)) cache.set(entry, round === last ? verdict : verdictUpTo(a, b, round, delta, rule));
       return cache.get(entry);
     },
     looks,

@@ -5,7 +5,7 @@
 // Each round in which both cells ran gives one log ratio x = log(median of a's iterations in
 // that round / median of b's). Over the n matched rounds, with m their mean and s their standard
 // deviation, b is faster by more than δ when either bound clears log(1 + δ) (a faster: the
-// mirror image, below log(1 − δ)):
+// mirror image, below log of comparison.js fasterLine, −log(1 + δ) by MARGIN_RULE 2):
 //
 //   noise ceiling:  m − z(α) · max(SIGMA, s) / √n   (both cells' medians ≥ LONG_MS, and n ≥ 2,
 //                                                   or both ≥ ONE_ROUND_MS, or the slower beyond
@@ -29,7 +29,7 @@
 // measures at the δ line: at most ERROR_RATE. It never says "equivalent": a ratio within δ is
 // not overwhelming, and is left to the bootstrap.
 
-import { FEW_ROUNDS_RULE, VERDICTS } from './comparison.js';
+import { FEW_ROUNDS_RULE, MARGIN_RULE, VERDICTS, fasterLine } from './comparison.js';
 import { median } from './stats.js';
 
 /** The one-sided level of each bound at each look. */
@@ -95,16 +95,17 @@ export function roundLogRatios(a, b) {
  *
  * @param logRatios x per matched round (roundLogRatios)
  * @param delta the equivalence margin δ
- * @param options {shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION}: the faster
- *     and the slower cell's medians (ms), which say whether the noise ceiling's bound may be used
- *     (LONG_MS, ONE_ROUND_MS, STALL_MS from version 2); where not, only the t bound
+ * @param options {shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION, marginRule}:
+ *     the faster and the slower cell's medians (ms), which say whether the noise ceiling's bound
+ *     may be used (LONG_MS, ONE_ROUND_MS, STALL_MS from version 2); where not, only the t bound;
+ *     and where the δ line below 1 lies (comparison.js MARGIN_RULE)
  * @returns {verdict: 'b faster' | 'a faster' | 'unresolved', rounds, low, high}: low and high
  *     bound the ratio (e^…) by whichever bound is tighter on each side (null below 1 round)
  */
 export function fewRoundsTest(
   logRatios,
   delta,
-  { shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION } = {},
+  { shorterMs = Infinity, longerMs = shorterMs, version = RULE_VERSION, marginRule = MARGIN_RULE } = {},
 ) {
   const n = logRatios.length;
   if (n < 1) return { verdict: VERDICTS.UNRESOLVED, rounds: 0, low: null, high: null };
@@ -115,7 +116,12 @@ export function fewRoundsTest(
   let half = ceiling ? (Z_ALPHA * Math.max(SIGMA, s)) / Math.sqrt(n) : Infinity;
   if (n >= T_MIN_ROUNDS) half = Math.min(half, (tAlpha(n - 1) * s) / Math.sqrt(n));
   const [low, high] = [Math.exp(m - half), Math.exp(m + half)];
-  const verdict = low > 1 + delta ? VERDICTS.B_FASTER : high < 1 - delta ? VERDICTS.A_FASTER : VERDICTS.UNRESOLVED;
+  const verdict =
+    low > 1 + delta
+      ? VERDICTS.B_FASTER
+      : high < fasterLine(delta, marginRule)
+        ? VERDICTS.A_FASTER
+        : VERDICTS.UNRESOLVED;
   return { verdict, rounds: n, low, high };
 }
 

@@ -13,6 +13,7 @@ import { caseId, familyOf, groupComparisons } from './cell.js';
 import {
   BOOTSTRAP_RULE,
   FEW_ROUNDS_RULE,
+  MARGIN_RULE,
   VERDICTS,
   isResolved,
   judgingOf,
@@ -223,6 +224,7 @@ export function closableCells(cells, samples, judgment) {
       shorterMs: Math.min(c.median_a, c.median_b),
       longerMs: Math.max(c.median_a, c.median_b),
       version,
+      marginRule: judgment.margin_rule ?? 1,
     };
     if (nextRoundCouldDecide(roundLogRatios(byCase.get(c.a), byCase.get(c.b)), judgment.delta, medians)) {
       closable.add(c.a);
@@ -240,12 +242,13 @@ export function closableCells(cells, samples, judgment) {
  * @param stop the plan's stop rule (protocol.stop; undefined: the defaults, null: a fixed protocol)
  * @param cache a Map the caller keeps between calls on growing samples, so that earlier looks'
  *     verdicts are computed once (a round then costs one bootstrap per comparison)
- * @param options {fewRounds, fewRoundsVersion, fastestRule}: whether the few-rounds test
- *     (few-rounds.js) may decide a comparison its CI has not settled (default: the stop rule's
- *     fewRounds; false: as runs made before it), which version of it (default: its RULE_VERSION),
- *     and which FASTEST_RULE finds the fastest (default: the current one)
+ * @param options {fewRounds, fewRoundsVersion, fastestRule, marginRule}: whether the few-rounds
+ *     test (few-rounds.js) may decide a comparison its CI has not settled (default: the stop
+ *     rule's fewRounds; false: as runs made before it), which version of it (default: its
+ *     RULE_VERSION), which FASTEST_RULE finds the fastest, and which comparison.js MARGIN_RULE
+ *     draws the δ lines (defaults: the current ones)
  * @returns {delta, looks, few_rounds (true when the few-rounds test took part), few_rounds_rule
- *     (its version, from 2), fastest_rule (from 2), comparisons:
+ *     (its version, from 2), fastest_rule (from 2), margin_rule (from 2), comparisons:
  *     [{dimension, a, b (case ids), ratio, ci_low, ci_high, median_a, median_b, rounds, n_a, n_b,
  *     method, delta, verdict, steady_looks, settled, decided_by (BOOTSTRAP_RULE, FEW_ROUNDS_RULE
  *     or null while open), few_rounds: {verdict, rounds, low, high} (the test's own reading)}],
@@ -258,6 +261,7 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
   const { delta, looks, fewRounds: byRule } = judgingOf(stop);
   const fewRounds = options.fewRounds ?? byRule;
   const version = options.fewRoundsVersion ?? RULE_VERSION;
+  const marginRule = options.marginRule ?? MARGIN_RULE;
   const byCase = new Map(cells.map((cell) => [caseId(cell), []]));
   for (const s of samples) byCase.get(s.case_id)?.push({ round: s.round, value: s.total_ms });
   const fastestRule = options.fastestRule ?? FASTEST_RULE;
@@ -267,9 +271,9 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     const [idA, idB] = [caseId(a), caseId(b)];
     const [samplesA, samplesB] = [byCase.get(idA), byCase.get(idB)];
     const ratio = roundRatio(samplesA, samplesB);
-    const verdict = verdictOf(ratio, delta);
+    const verdict = verdictOf(ratio, delta, marginRule);
     const key = `${idA} ${idB}`;
-    const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache, key });
+    const steady = steadyLooksOf(samplesA, samplesB, { verdict, delta, looks, cache, key, rule: marginRule });
     const byBootstrap = isResolved(verdict) && steady >= looks;
     const judged = {
       dimension,
@@ -287,7 +291,7 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     // (its error rate already allows for a look after every round).
     const shorterMs = Math.min(ratio.median_a, ratio.median_b);
     const longerMs = Math.max(ratio.median_a, ratio.median_b);
-    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs, longerMs, version });
+    const few = fewRoundsTest(roundLogRatios(samplesA, samplesB), delta, { shorterMs, longerMs, version, marginRule });
     judged.few_rounds = few;
     if (!byBootstrap && isResolved(few.verdict)) {
       Object.assign(judged, { verdict: few.verdict, settled: true, decided_by: FEW_ROUNDS_RULE });
@@ -301,6 +305,7 @@ export function judgeGroup(cells, samples, stop, cache = new Map(), options = {}
     ...(fewRounds && { few_rounds: true }),
     ...(fewRounds && version >= 2 && { few_rounds_rule: version }),
     ...(fastestRule >= 2 && { fastest_rule: fastestRule }),
+    ...(marginRule >= 2 && { margin_rule: marginRule }),
     comparisons,
     decision,
     settled: comparisons.every((c) => c.settled),

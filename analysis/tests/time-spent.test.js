@@ -7,13 +7,19 @@ import { readRuns } from '../read-runs.js';
 import { duration, timeSpent, whyOpen } from '../time-spent.js';
 import { syntheticRun } from './synthetic-run.js';
 
-const comparison = (decidedBy, settled = decidedBy !== null) => ({ decided_by: decidedBy, settled });
+const comparison = (decidedBy, settled = decidedBy !== null, ci = [0.97, 1.08], rounds = 60) => ({
+  decided_by: decidedBy,
+  settled,
+  ci_low: ci[0],
+  ci_high: ci[1],
+  rounds,
+});
 const group = (id, time, rounds, reason, comparisons) => ({
   group_id: id,
   time,
   rounds,
   stop: { reason },
-  judgment: { comparisons },
+  judgment: { delta: 0.05, looks: 3, margin_rule: 2, comparisons },
 });
 const time = (warmup, rounds, decision, verify, round, open) => ({
   warmup_ms: warmup,
@@ -35,6 +41,8 @@ test('where the time went: phases summed, comparisons counted by what decided th
   const near = group('formats/books/10/unthrottled', time(2_000, 30_000, 10_000, 500, 150, 1), 60, 'time budget', [
     comparison('round bootstrap'),
     comparison(null),
+    comparison(null, false, [1.06, 1.12]),
+    comparison(null, false, [1.2, 1.4], 3),
   ]);
   const done = group(
     'caching/books/10/unthrottled/cm2/json/none',
@@ -52,18 +60,23 @@ test('where the time went: phases summed, comparisons counted by what decided th
       rounds_ms: 73_000,
       decision_ms: 10_000,
       verify_ms: 1_700,
-      comparisons: 7,
+      comparisons: 9,
       by_bootstrap: 1,
       by_few_rounds: 3,
-      open: 3,
+      open: 5,
     },
   );
   assert.match(groups[0].why_open, /a round took 9m00s: the 5 rounds a CI needs did not fit the budget/);
-  assert.match(groups[1].why_open, /close to δ/);
+  // Each open comparison by what kept it open.
+  assert.equal(
+    groups[1].why_open,
+    'the budget ran out: 1 with too few rounds together for a CI, 1 clear of the δ lines but not yet for 3 ' +
+      'looks in a row, 1 with the CI still across a δ line (a difference close to δ)',
+  );
   assert.equal(groups[2].why_open, '');
   assert.equal(
-    whyOpen({ stop: { reason: 'round budget' }, rounds: 200 }),
-    'its rounds ran out with its CI still across a δ line',
+    whyOpen(group('g', null, 200, 'round budget', [comparison(null)])),
+    'its rounds ran out: 1 with the CI still across a δ line (a difference close to δ)',
   );
   const slowGroup = (closing) => ({
     stop: { reason: 'time budget', closing_rounds: closing },

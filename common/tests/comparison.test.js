@@ -86,33 +86,50 @@ test('only rounds in which both cells were measured are resampled; one round giv
   assert.equal(verdictOf(one), VERDICTS.UNRESOLVED);
 });
 
-test('verdicts: wholly above 1 + δ, wholly below 1 − δ, wholly inside, or unresolved — near ties included', () => {
+test('verdicts: wholly above 1 + δ, wholly below 1 / (1 + δ), wholly inside, or unresolved — near ties too', () => {
   const at = (low, high, rounds = 10) => verdictOf({ ci_low: low, ci_high: high, rounds }, 0.05);
+  const below = 1 / 1.05; // 0.952…: the line below 1 as far from it on a log scale as 1.05 above
   assert.equal(at(1.06, 1.3), VERDICTS.B_FASTER);
   assert.equal(at(1.05, 1.3), VERDICTS.UNRESOLVED, 'touching 1 + δ is not wholly above it');
   assert.equal(at(1.051, 1.3), VERDICTS.B_FASTER);
-  assert.equal(at(0.5, 0.94), VERDICTS.A_FASTER);
-  assert.equal(at(0.5, 0.95), VERDICTS.UNRESOLVED);
+  assert.equal(at(0.5, 0.95), VERDICTS.A_FASTER, 'below 1 / (1 + δ)');
+  assert.equal(at(0.5, below), VERDICTS.UNRESOLVED, 'touching it is not wholly below');
   assert.equal(at(0.96, 1.04), VERDICTS.EQUIVALENT);
-  assert.equal(at(0.95, 1.05), VERDICTS.EQUIVALENT, 'the margin itself is inside');
-  assert.equal(at(0.94, 1.04), VERDICTS.UNRESOLVED);
+  assert.equal(at(below, 1.05), VERDICTS.EQUIVALENT, 'the margin itself is inside');
+  assert.equal(at(0.951, 1.04), VERDICTS.UNRESOLVED, 'read the other way round, 1.052: past the line');
   assert.equal(at(1.01, 1.07), VERDICTS.UNRESOLVED, 'different from 1 but not by δ: neither');
   assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT - 1), VERDICTS.UNRESOLVED, 'too few rounds');
   assert.equal(at(1.2, 1.3, MIN_ROUNDS_FOR_VERDICT), VERDICTS.B_FASTER);
+  // The same CI read the other way round gets the mirrored verdict, at every δ line.
+  for (const [low, high] of [
+    [0.951, 1.04],
+    [below, 1.05],
+    [1.051, 1.3],
+    [0.5, 0.95],
+  ]) {
+    const mirrored = { [VERDICTS.A_FASTER]: VERDICTS.B_FASTER, [VERDICTS.B_FASTER]: VERDICTS.A_FASTER };
+    const v = at(low, high);
+    assert.equal(at(1 / high, 1 / low), mirrored[v] ?? v, `${low}–${high}`);
+  }
+  // Runs judged before the lines were drawn so (margin_rule 1) keep 1 − δ.
+  const before = (low, high) => verdictOf({ ci_low: low, ci_high: high, rounds: 10 }, 0.05, 1);
+  assert.equal(before(0.951, 1.04), VERDICTS.EQUIVALENT);
+  assert.equal(before(0.5, 0.951), VERDICTS.UNRESOLVED);
+  assert.equal(before(0.5, 0.949), VERDICTS.A_FASTER);
 });
 
 test('a CI lies among the ratios of several verdicts: "a faster or equivalent" is any CI at or below 1 + δ', () => {
   const V = VERDICTS;
   const lies = (low, high, verdicts, rounds = 10) => ciLiesIn({ ci_low: low, ci_high: high, rounds }, verdicts, 0.05);
   const notSlower = [V.A_FASTER, V.EQUIVALENT];
-  assert.equal(lies(0.94, 0.98, notSlower), true, 'across 1 − δ: unresolved, but a is not slower either way');
+  assert.equal(lies(0.94, 0.98, notSlower), true, 'across 1 / (1 + δ): unresolved, but a is not slower either way');
   assert.equal(lies(0.9, 1.05, notSlower), true, 'the margin itself is allowed');
   assert.equal(lies(0.99, 1.051, notSlower), false, 'just across 1 + δ: open');
   assert.equal(lies(1.06, 1.2, notSlower), false);
   assert.equal(lies(1.06, 1.2, [V.B_FASTER]), true);
   const notFaster = [V.B_FASTER, V.EQUIVALENT];
-  assert.equal(lies(0.95, 1.2, notFaster), true);
-  assert.equal(lies(0.949, 1.2, notFaster), false);
+  assert.equal(lies(1 / 1.05, 1.2, notFaster), true);
+  assert.equal(lies(0.951, 1.2, notFaster), false);
   assert.equal(lies(0.94, 0.98, [V.A_FASTER]), false, 'one verdict: exactly verdictOf');
   assert.equal(lies(0.94, 0.98, [V.EQUIVALENT]), false);
   assert.equal(lies(0.5, 2, [V.A_FASTER, V.EQUIVALENT, V.B_FASTER]), true);
