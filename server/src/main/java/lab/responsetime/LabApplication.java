@@ -1,12 +1,14 @@
 package lab.responsetime;
 
 import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 import lab.responsetime.cli.GenerateCommand;
+import lab.responsetime.cli.LabServerCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
 import lab.responsetime.core.computation.WorkBudget;
@@ -53,6 +55,13 @@ public class LabApplication extends Application<LabConfiguration> {
     @Override
     public String getName() {
         return "response-time-lab";
+    }
+
+    /** Dropwizard's commands, its {@code server} checking first that its ports are free. */
+    @Override
+    protected void addDefaultCommands(Bootstrap<LabConfiguration> bootstrap) {
+        bootstrap.addCommand(new LabServerCommand(this));
+        bootstrap.addCommand(new CheckCommand<>(this));
     }
 
     @Override
