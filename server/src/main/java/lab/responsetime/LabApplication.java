@@ -23,6 +23,8 @@ import lab.responsetime.jetty.ConnectionWatcher;
 import lab.responsetime.jetty.ServedProtocols;
 import lab.responsetime.jetty.StopComputationsOnShutdown;
 import lab.responsetime.jetty.TlsConnectors;
+import lab.responsetime.lifecycle.ExitWithProcess;
+import lab.responsetime.lifecycle.ServerProcess;
 import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.ClientFilesServlet;
@@ -117,7 +119,19 @@ public class LabApplication extends Application<LabConfiguration> {
                                 ? TlsConnectors.addTo(server, configuration.getTls())
                                 : "no TLS connectors: the server factory is not the default one");
         environment.lifecycle().addServerLifecycleListener(protocols);
-        environment.jersey().register(new InfoResource(datasets, configuration, protocols));
+        environment
+                .jersey()
+                .register(
+                        new InfoResource(
+                                datasets,
+                                configuration,
+                                protocols,
+                                ServerProcess.current(configuration.getExitWith())));
+        if (configuration.getExitWith() != null) {
+            environment
+                    .lifecycle()
+                    .manage(ExitWithProcess.exitingTheJvm(configuration.getExitWith()));
+        }
         environment.jersey().register(new CatalogueResource());
         environment
                 .jersey()

@@ -53,6 +53,12 @@ public class LabConfiguration extends Configuration {
 
     @Valid @NotNull private TlsSettings tls = new TlsSettings();
 
+    /**
+     * The process whose end stops the server (docs/configuration.md): a study run passes its own
+     * process id, so that a run killed in any way never leaves its server running. None by default.
+     */
+    @JsonProperty @Positive private Long exitWith;
+
     public LabConfiguration() {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
@@ -142,6 +148,16 @@ public class LabConfiguration extends Configuration {
     @JsonProperty
     public void setIngest(IngestSettings ingest) {
         this.ingest = ingest;
+    }
+
+    @JsonProperty
+    public Long getExitWith() {
+        return exitWith;
+    }
+
+    @JsonProperty
+    public void setExitWith(Long exitWith) {
+        this.exitWith = exitWith;
     }
 
     @JsonProperty

@@ -36,6 +36,12 @@ class ServerProcessTest {
     private static final Path TLS = Path.of("target/it-tls-process");
     private static final Path QUICHE = Path.of("../tools/quiche").toAbsolutePath();
 
+    /**
+     * How soon the server exits once the process it serves is gone: Java learns of a process that
+     * is not its child by looking for it about once a second, then Jetty stops gracefully.
+     */
+    private static final Duration EXITS_WITHIN = Duration.ofSeconds(10);
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static {
@@ -53,11 +59,17 @@ class ServerProcessTest {
         }
     }
 
+    /**
+     * Two servers side by side, the second started with only its cleartext port changed; the first
+     * serves a process ({@code exitWith}) that is then killed.
+     */
     @Test
-    void aSecondServerWithOnlyItsPortChangedStartsItsTlsPortsFollowingIt() throws Exception {
+    void aSecondServerWithOnlyItsPortChangedStartsAndAServerExitsWhenTheProcessItServesIsKilled()
+            throws Exception {
+        Process served = start(new ProcessBuilder("sleep", "600"));
         int first = freePorts();
         int second = freePorts();
-        Process one = server(first);
+        Process one = server(first, "-Ddw.exitWith=" + served.pid());
         Process two = server(second);
         awaitReady(one, first);
         awaitReady(two, second);
@@ -70,6 +82,17 @@ class ServerProcessTest {
                 assertThat(ports.get("h3")).isEqualTo(port + TlsSettings.H3_PORT_OFFSET);
             }
         }
+        assertThat(info(first).path("process").path("exit_with").asLong()).isEqualTo(served.pid());
+        assertThat(info(second).path("process").path("exit_with").isNull()).isTrue();
+
+        served.destroyForcibly(); // SIGKILL
+        long killed = System.nanoTime();
+        assertThat(one.waitFor(EXITS_WITHIN.toMillis(), TimeUnit.MILLISECONDS))
+                .as("exited within " + EXITS_WITHIN + " of the served process's end")
+                .isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThan(EXITS_WITHIN);
+        assertThat(one.exitValue()).as("a graceful stop").isZero();
+        assertThat(two.isAlive()).as("the other server serves no one").isTrue();
     }
 
     @Test
