@@ -24,6 +24,10 @@ import { caseId } from '#common/cell.js';
 import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { guardRun } from '../run-guard/guard.js';
+
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:client');
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 18090;

@@ -24,6 +24,10 @@ import { readResults, runVegeta, vegetaVersion } from '../load-testbed/vegeta.js
 import { windowFigures } from '../../analysis/open-loop.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
+import { guardRun } from '../run-guard/guard.js';
+
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:load');
 
 const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18094);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18096);

@@ -11,6 +11,10 @@ import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../netw
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
+import { guardRun } from '../run-guard/guard.js';
+
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:shaping');
 
 const PORT = 18092;
 const BASE_URL = `http://localhost:${PORT}`;
@@ -111,7 +115,7 @@ try {
     }
     await browser.close();
   } finally {
-    stopNetnsStudy();
+    await stopNetnsStudy();
   }
 } catch (error) {
   figures.netns_skipped = error.message;
