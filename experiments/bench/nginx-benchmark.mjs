@@ -29,8 +29,8 @@ import { guardRun } from '../run-guard/guard.js';
 // What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
 await guardRun('npm run bench:load');
 
-const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18094);
-const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18096);
+const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18124);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18126);
 /** The constant-rate phase's warm-up before each window, in seconds. */
 const RATE_WARMUP_S = 2;
 const PATH = '/api/books?count=10&format=json';

@@ -16,7 +16,7 @@ import { guardRun } from '../run-guard/guard.js';
 // What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
 await guardRun('npm run bench:shaping');
 
-const PORT = 18092;
+const PORT = 18122;
 const BASE_URL = `http://localhost:${PORT}`;
 const PROFILE = '10mbit';
 const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
