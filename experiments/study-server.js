@@ -70,10 +70,8 @@ export async function serverDecision({ baseUrl, named, shaping, complete, root, 
   if (shaping === 'netns') return { start: false, note: 'the global setup starts the server in its namespace' };
   let info = await infoAt(baseUrl);
   if (info === null) return { start: true };
-  if (named) return { start: false, note: `using the server at ${baseUrl} (BASE_URL)` };
-  const server = info.process ?? null;
-  const owner = server?.exit_with ?? null;
-  if (owner !== null && owner !== runPid && !alive(owner)) {
+  const ending = info.process?.exit_with ?? null;
+  if (ending !== null && ending !== runPid && !alive(ending)) {
     // A server of a run that has ended stops by itself: wait for it, then start this run's own.
     const deadline = Date.now() + ENDING_SERVER_MS;
     while (info !== null && Date.now() < deadline) {
@@ -82,6 +80,9 @@ export async function serverDecision({ baseUrl, named, shaping, complete, root, 
     }
     if (info === null) return { start: true };
   }
+  if (named) return { start: false, note: `using the server at ${baseUrl} (BASE_URL)` };
+  const server = info.process ?? null;
+  const owner = server?.exit_with ?? null;
   const ours =
     server !== null &&
     server.working_directory === root &&
