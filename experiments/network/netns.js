@@ -736,11 +736,11 @@ export async function stopNetnsStudy() {
   for (const child of groups) quietly(() => process.kill(-child.pid, 'SIGTERM'));
   await stopProcesses(groups.map((child) => child.pid));
   for (const namespace of [...madeHere.namespaces]) {
-    let inside = [];
+    let pids = [];
     quietly(() => {
-      inside = run('ip', 'netns', 'pids', namespace).split('\n').filter(Boolean).map(Number);
+      pids = run('ip', 'netns', 'pids', namespace).split('\n').filter(Boolean).map(Number);
     });
-    await stopProcesses(inside);
+    await stopProcesses(pids);
     removeNamespace(namespace);
   }
   madeHere.server = null;
