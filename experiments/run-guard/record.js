@@ -1,7 +1,7 @@
 // The record of what a run made that outlives it unless removed: one JSON file per run, in a
-// fixed folder of the system's temporary directory, written before each thing is made. The run's
-// watchdog reads it when the run's process has gone; the next run reads the records of runs that
-// died with their watchdog and removes what they left (clean-up.js).
+// fixed folder of the system's temporary directory (one per user), written before each thing is
+// made. The run's watchdog reads it when the run's process has gone; the next run reads the
+// records of runs that died with their watchdog and removes what they left (clean-up.js).
 //
 //   { id, pid, pid_start, command, directory, started_at,
 //     watchdog: {pid, pid_start},
@@ -18,8 +18,8 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Where the records are (RTL_RUN_RECORDS, to keep a test's apart). */
-export const RECORDS = process.env.RTL_RUN_RECORDS ?? join(tmpdir(), 'rtl-runs');
+/** Where the records are: one folder per user (RTL_RUN_RECORDS, to keep a test's apart). */
+export const RECORDS = process.env.RTL_RUN_RECORDS ?? join(tmpdir(), `rtl-runs-${process.getuid?.() ?? 'user'}`);
 /** The environment variable that marks every process of a run. */
 export const RUN_MARK = 'RTL_RUN_ID';
 /** The environment variable that names this run's record file (for the modules that make things). */
