@@ -7,22 +7,54 @@
 //   BROWSER=chromium|firefox               the engine (default chromium); Firefox shapes with netns only
 //   SHAPING=cdp|netns                      how networks are shaped (default cdp)
 //   BASE_URL=http://host:port              the study server (default http://localhost:8080); on
-//                                          this machine it is started when none answers, elsewhere never
+//                                          this machine it is started when none answers, elsewhere
+//                                          never; one already answering is used only if it is this
+//                                          checkout's at this commit, or BASE_URL names it
 //   RUN_DIR=<dir>                          where results go; an existing run there is resumed
 //   SERVER_WARMUP=<requests>               the server warm-up before the first cell (default 20000)
 //   PAGE_SETTLE_MS=<ms>                    each cell's page rests this long before its first request (1000)
 //   npx playwright test --shard=1/2        this machine's share of the cells
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './experiments/network/netns-launch.js';
 import { engineOf } from './common/browsers/engines.js';
-import { STUDY_SERVER_OPTS } from './experiments/server-process.js';
+import { guardRun } from './experiments/run-guard/guard.js';
+import { studySettings } from './experiments/study-settings.js';
+import { runIsComplete, serverDecision, webServer } from './experiments/study-server.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
-const base = new URL(BASE_URL);
-const local = ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname);
-// With SHAPING=netns the global setup starts the server inside the namespace instead.
-const startServer = local && process.env.SHAPING !== 'netns';
-const port = base.port || '80';
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * In the runner (Playwright loads this file in each worker too): the run is guarded, so that what
+ * it starts and makes goes when it ends, however it ends (experiments/run-guard/); and its server
+ * decided, before Playwright's webServer would start one ahead of the global setup
+ * (experiments/study-server.js). Settings it cannot read are left to the global setup to refuse.
+ */
+async function runnerSetup() {
+  await guardRun('npx playwright test');
+  let settings;
+  try {
+    settings = studySettings();
+  } catch {
+    return undefined;
+  }
+  const complete = runIsComplete(process.env.RUN_DIR && resolve(process.env.RUN_DIR), settings);
+  // The global setup and teardown read it: a complete run's report is remade, nothing else.
+  process.env.RTL_RUN_COMPLETE = complete ? '1' : '';
+  const decision = await serverDecision({
+    baseUrl: BASE_URL,
+    named: process.env.BASE_URL !== undefined,
+    shaping: settings.shaping,
+    complete,
+    root: ROOT,
+    runPid: process.pid,
+  });
+  return decision.start ? webServer(BASE_URL, process.pid) : undefined;
+}
+
+const server = process.env.TEST_WORKER_INDEX === undefined ? await runnerSetup() : undefined;
 
 export default defineConfig({
   testDir: './experiments',
@@ -36,21 +68,5 @@ export default defineConfig({
   reporter: [['./experiments/progress-reporter.js']],
   outputDir: './test-results/study',
   use: { baseURL: BASE_URL, browserName: engineOf().name, launchOptions },
-  webServer: startServer
-    ? {
-        // Without the request log: logging every request to the console costs ~1 ms each on this
-        // 2-core machine, inside the time the study measures.
-        command:
-          `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ` +
-          `${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
-        url: new URL('/api/books?count=1', BASE_URL).href,
-        reuseExistingServer: true,
-        timeout: 600_000, // the first start compiles and generates the datasets
-        stdout: 'ignore',
-        stderr: 'pipe',
-        // SIGTERM, not Playwright's default SIGKILL: the JVM's shutdown hooks run, so Jetty stops and
-        // the native libraries it unpacked into the temporary directory (brotli4j's) are removed.
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      }
-    : undefined,
+  webServer: server,
 });

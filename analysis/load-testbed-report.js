@@ -17,9 +17,10 @@ import { toCsv } from '#common/csv.js';
 import { judgeClaim } from './answers.js';
 import { renderSvg } from './charts.js';
 import { renderHtml, renderMarkdown } from './report.js';
+import { LINK_BOUND } from './open-loop.js';
 
 /** A cell is link-limited when its payload direction carries at least this share of the link's rate. */
-export const LINK_BOUND = 0.85;
+export { LINK_BOUND };
 /** A cell is CPU-limited when the server and wrk together use at least this share of the machine's cores. */
 export const CPU_BOUND = 0.85;
 /** Formats differ when one's requests/s exceed the other's by more than δ in every round. */
@@ -54,7 +55,8 @@ export function limitOf(row) {
 
 /** What bounded a cell's search, in words (analysis/open-loop.js nextRate's bounded_by). */
 const BOUNDED_BY = Object.freeze({
-  server: 'the server and link: p99 over the target, or errors, above it',
+  server: 'the server: p99 over the target, or errors, above it, with the link not full',
+  link: `the link: the rate above it needed ≥ ${LINK_BOUND * 100} % of the link's rate on the wire`,
   generator: 'the load generator: it could not send the next rate (a limit of this machine, not the server)',
   max_per_s: "the search's highest rate (max_per_s): sustained up to it",
   min_per_s: "nothing sustained down to the search's lowest rate (min_per_s)",

@@ -242,6 +242,12 @@ export function probeVerdict(figures, { p99TargetMs, maxSendLagMs, minSentShare 
   return lateOnly ? 'generator-limited' : 'not sustained';
 }
 
+/**
+ * A link is full when what crosses it fills at least this share of its rate (bytes on the wire):
+ * the same share by which the closed-loop report calls a cell link-limited (load-testbed-report.js).
+ */
+export const LINK_BOUND = 0.85;
+
 /** A rate rounded to 3 significant digits (requests/s), as the search asks for them. */
 export function roundRate(rate) {
   if (!(rate > 0)) return rate;
@@ -255,13 +261,16 @@ export function roundRate(rate) {
  * while it is not, until one of each brackets the answer; then it bisects (geometric mean)
  * until the highest sustained rate and the lowest rate above it that was not are within
  * `precision` of each other. A generator-limited probe is a ceiling the search cannot look
- * past: the result then says the generator, not the server, bounded it. Bounds: `min_per_s`,
+ * past: the result then says the generator, not the server, bounded it. When the rate above the
+ * result, at the bytes on the wire per request measured at the result (the sustained probe's
+ * `link_utilization` over its rate), would fill at least LINK_BOUND of the link, that rate met the
+ * link's capacity, not the server's: the result says the link bounded it. Bounds: `min_per_s`,
  * `max_per_s`, `max_probes`.
  *
  * @returns {{next: number}} or {{done: true, sustained_per_s, ceiling_per_s, bounded_by, probes}}
- *     where bounded_by is 'server' (latency target or errors above the result), 'generator',
- *     'max_per_s' (sustained up to the search's highest rate), 'min_per_s' (not even the lowest),
- *     or 'max_probes'
+ *     where bounded_by is 'server' (latency target or errors above the result, the link not full),
+ *     'link' (the same with the link full), 'generator', 'max_per_s' (sustained up to the search's
+ *     highest rate), 'min_per_s' (not even the lowest), or 'max_probes'
  */
 export function nextRate(history, settings) {
   const { start_per_s: start, min_per_s: min, max_per_s: max, precision, max_probes: maxProbes } = settings;
@@ -275,7 +284,12 @@ export function nextRate(history, settings) {
   const failAt = failing.length ? Math.min(...failing) : null;
   const limitAt = limited.length ? Math.min(...limited) : null;
   const ceiling = [failAt, limitAt].filter((r) => r !== null).sort((a, b) => a - b)[0] ?? null;
-  const boundedBy = ceiling === null ? null : ceiling === failAt ? 'server' : 'generator';
+  // The link's share the rate above the result needed: that rate × the bytes on the wire per
+  // request at the result (its probe's link use over its rate), every one of those answered.
+  const atLo = history.find((h) => h.verdict === 'sustained' && h.rate_per_s === lo);
+  const linkFull =
+    failAt !== null && Number.isFinite(atLo?.link_utilization) && (failAt / lo) * atLo.link_utilization >= LINK_BOUND;
+  const boundedBy = ceiling === null ? null : ceiling !== failAt ? 'generator' : linkFull ? 'link' : 'server';
   const done = (bounded) => ({
     done: true,
     sustained_per_s: lo,

@@ -54,6 +54,28 @@ function session(kind, server, serverWarmup) {
   };
 }
 
+/** Refuses to resume the run in `run` with other settings than it was started with. */
+function refuseOtherSettings(run, runPath, settings) {
+  const { engine } = settings;
+  const previous = run.readContext();
+  const previousEngine = previous.browser?.engine ?? 'chromium';
+  if (previousEngine !== engine.name) {
+    throw new Error(
+      `RUN_DIR ${runPath} holds a run in ${previousEngine}, not ${engine.name}: ` +
+        `resume it with BROWSER=${previousEngine}`,
+    );
+  }
+  if (previous.plan?.name !== settings.plan.name) {
+    throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
+  }
+  if (process.env.SEED !== undefined && previous.seed !== settings.seed) {
+    throw new Error(
+      `RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`,
+    );
+  }
+  return previous;
+}
+
 export default async function globalSetup(config) {
   const settings = studySettings();
   const { engine } = settings;
@@ -74,6 +96,17 @@ export default async function globalSetup(config) {
   const overH3 = cells.some((c) => c.protocol === 'h3');
   const quicProblem = overH3 ? http3Problem(engine) : null;
   if (quicProblem) throw new Error(`The plan has cells over h3, but ${quicProblem}.`);
+  // Every group done (playwright.config.js decided it, and started no server): the report is
+  // remade from the run's files by the global teardown; nothing is started, warmed or measured.
+  if (process.env.RTL_RUN_COMPLETE === '1') {
+    refuseOtherSettings(run, runPath, settings);
+    run.compact();
+    console.log(
+      `Run ${runPath} is complete (${run.completedGroupIds().size} comparison groups): ` +
+        'remaking its report, with no server, browser or network set up.',
+    );
+    return;
+  }
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
   // Chromium reaches the server's h3 connector over QUIC only when launched for its origin: this
   // process's browser below, and the workers' (started later, they inherit it).
@@ -102,22 +135,7 @@ export default async function globalSetup(config) {
       : warmUpServer(settings.baseUrl, warmupPaths(cells), settings.serverWarmupRequests);
 
   if (run.exists()) {
-    const previous = run.readContext();
-    const previousEngine = previous.browser?.engine ?? 'chromium';
-    if (previousEngine !== engine.name) {
-      throw new Error(
-        `RUN_DIR ${runPath} holds a run in ${previousEngine}, not ${engine.name}: ` +
-          `resume it with BROWSER=${previousEngine}`,
-      );
-    }
-    if (previous.plan?.name !== settings.plan.name) {
-      throw new Error(`RUN_DIR ${runPath} holds a run of plan "${previous.plan?.name}", not "${settings.plan.name}"`);
-    }
-    if (process.env.SEED !== undefined && previous.seed !== settings.seed) {
-      throw new Error(
-        `RUN_DIR ${runPath} was run with SEED=${previous.seed}, not ${settings.seed}: resume it with its own seed`,
-      );
-    }
+    const previous = refuseOtherSettings(run, runPath, settings);
     for (const dataset of datasets) {
       const before = (previous.datasets ?? []).find((d) => d.name === dataset.name);
       if (before && before.protobuf && before.protobuf.text !== dataset.protobuf.text) {

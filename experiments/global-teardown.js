@@ -8,7 +8,7 @@ import { studySettings } from './study-settings.js';
 
 export default async function globalTeardown() {
   const run = new RunDirectory(process.env.RUN_DIR);
-  if (studySettings().shaping === 'netns') stopNetnsStudy();
+  if (studySettings().shaping === 'netns') await stopNetnsStudy();
   if (!run.exists()) return;
   run.compact();
   console.log(`Results: ${process.env.RUN_DIR}`);

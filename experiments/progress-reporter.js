@@ -4,6 +4,20 @@
 
 import { duration } from '../analysis/time-spent.js';
 
+/** Why the study skips a group (study.spec.js): it was completed in an earlier session of the run. */
+export const COMPLETED_EARLIER = 'completed earlier in this run directory';
+
+/**
+ * Whether a skipped test was skipped by the study as completed earlier — and not by Playwright,
+ * which skips tests it did not run after a failure (a failed beforeAll, a serial suite) with no
+ * reason given.
+ */
+export function completedEarlier(test, result) {
+  return [...(result.annotations ?? []), ...test.annotations].some(
+    (a) => a.type === 'skip' && a.description === COMPLETED_EARLIER,
+  );
+}
+
 /** The phases of a group's time (client/group-runner.js `time`), in the words the summary uses. */
 const PHASES = [
   ['warmup_ms', 'warm-up'],
@@ -46,6 +60,7 @@ export default class ProgressReporter {
     this.measuredMs = 0;
     this.measured = 0;
     this.failed = 0;
+    this.notRun = 0;
     this.started = Date.now();
     this.times = [];
     console.log(`${this.total} comparison groups to run.`);
@@ -54,9 +69,10 @@ export default class ProgressReporter {
   onEnd(result) {
     if (!this.total) return;
     for (const line of whereTheTimeWent(this.times)) console.log(line);
+    const notRun = this.notRun + (this.total - this.done);
     console.log(
-      `${this.done - this.failed} of ${this.total} groups done, ${this.failed} failed, ` +
-        `in ${duration(Date.now() - this.started)} (${result.status}).`,
+      `${this.done - this.failed - this.notRun} of ${this.total} groups done, ${this.failed} failed, ` +
+        `${notRun ? `${notRun} not run, ` : ''}in ${duration(Date.now() - this.started)} (${result.status}).`,
     );
   }
 
@@ -65,7 +81,13 @@ export default class ProgressReporter {
     const width = String(this.total).length;
     const position = `[${String(this.done).padStart(width)}/${this.total}]`;
     if (result.status === 'skipped') {
-      console.log(`${position} ${test.title}  already complete`);
+      if (completedEarlier(test, result)) {
+        console.log(`${position} ${test.title}  already complete`);
+      } else {
+        this.notRun++;
+        const reason = [...(result.annotations ?? []), ...test.annotations].find((a) => a.type === 'skip')?.description;
+        console.log(`${position} ${test.title}  not run: ${reason ?? 'Playwright skipped it after a failure'}`);
+      }
       return;
     }
     if (result.status !== 'passed') {

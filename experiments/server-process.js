@@ -1,6 +1,8 @@
 // Starts a study server for a script or test on this machine (mvn exec:java at the repository
 // root, on its own ports, with extra -Ddw options), waits until both datasets answer, and stops
-// it again. The study itself starts its server through Playwright's webServer instead.
+// it again. The server stops by itself when the process that started it ends, however it ends
+// (exitWith), and the one that answers must be the one started here. The study itself starts its
+// server through Playwright's webServer instead (study-server.js).
 
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -26,8 +28,21 @@ async function answers(url) {
   }
 }
 
-/** @returns {{url: string, stop: () => void}} once books and videos both answer */
-export async function startStudyServer({ port, options = [], timeoutMs = 180_000 }) {
+/** The process id of the server answering at `url` (its /api/info), or null. */
+async function serverPid(url) {
+  try {
+    return (await (await fetch(`${url}/api/info`)).json()).process?.pid ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param exitWith the process whose end stops the server: this one, unless a caller wants a server
+ *     that outlives it (null)
+ * @returns {{url: string, pid: number, stop: () => void}} once books and videos both answer
+ */
+export async function startStudyServer({ port, options = [], timeoutMs = 180_000, exitWith = process.pid }) {
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(
     'mvn',
@@ -41,6 +56,7 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
       ...options,
       `-Ddw.server.applicationConnectors[0].port=${port}`,
       `-Ddw.server.adminConnectors[0].port=${port + 1}`,
+      ...(exitWith === null ? [] : [`-Ddw.exitWith=${exitWith}`]),
     ],
     { cwd: ROOT, stdio: 'ignore', detached: true },
   );
@@ -59,5 +75,13 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop };
+  // mvn execs the JVM: the server's process is the one spawned here, or another answers.
+  const pid = await serverPid(url);
+  if (pid !== server.pid) {
+    stop();
+    throw new Error(
+      `another server (pid ${pid}) answers on port ${port}, not the one started here: stop it or choose another port`,
+    );
+  }
+  return { url, pid, stop };
 }

@@ -15,6 +15,7 @@ import { comparisonGroups } from './plan.js';
 import { protocolPage } from './protocols.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
+import { COMPLETED_EARLIER } from './progress-reporter.js';
 
 const settings = studySettings();
 const groups = comparisonGroups(settings.plan, { network: settings.network });
@@ -24,12 +25,15 @@ const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor
 /**
  * The worker's browser is new, and its first pages compile the client and fill its caches: the
  * first cell of a run measured ~40 % slower than its neighbours (10 Books, unthrottled). Three
- * throwaway pages, each loading the client and fetching every format a few times, go first.
+ * throwaway pages, each loading the client and fetching every format a few times, go first — before
+ * the first group this worker measures, so that a worker whose groups were all completed earlier
+ * starts no browser at all.
  */
 const BROWSER_WARMUP_PAGES = 3;
-test.beforeAll(async ({ browser }, testInfo) => {
+let browserWarmedUp = false;
+async function warmUpBrowser(browser, baseURL) {
   for (let i = 0; i < BROWSER_WARMUP_PAGES; i++) {
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => window.labReady);
@@ -48,12 +52,18 @@ test.beforeAll(async ({ browser }, testInfo) => {
     );
     await context.close();
   }
+  browserWarmedUp = true;
+}
+
+// Before any fixture but the base URL (no page, no browser): a group completed earlier is skipped.
+test.beforeEach(({ baseURL: _baseURL }, testInfo) => {
+  testInfo.skip(new RunDirectory(process.env.RUN_DIR).completedGroupIds().has(testInfo.title), COMPLETED_EARLIER);
 });
 
 for (const group of groups) {
-  test(group.id, async ({ page }, testInfo) => {
+  test(group.id, async ({ page, browser }, testInfo) => {
+    if (!browserWarmedUp) await warmUpBrowser(browser, testInfo.project.use.baseURL);
     const run = new RunDirectory(process.env.RUN_DIR);
-    test.skip(run.completedGroupIds().has(group.id), 'completed earlier in this run directory');
     const context = run.readContext();
     const cells = group.cells.map((cell) => ({ case_id: caseId(cell), ...cell }));
     const writer = run.startGroup(group.id, cells);

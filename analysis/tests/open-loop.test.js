@@ -140,15 +140,19 @@ test('the histogram: percentiles never below the truth, at most 1 % above; mergi
 });
 
 const SEARCH = { start_per_s: 100, min_per_s: 1, max_per_s: 10_000, precision: 0.1, max_probes: 20 };
-/** Runs the search against a server that sustains up to `capacity` and a generator that sends up to `generator`. */
-function search(capacity, { generator = Infinity, settings = SEARCH } = {}) {
+/**
+ * Runs the search against a server that sustains up to `capacity`, a generator that sends up to
+ * `generator`, and a link that carries up to `link` requests/s (it fills as the rate nears it).
+ */
+function search(capacity, { generator = Infinity, link = Infinity, settings = SEARCH } = {}) {
   const probes = [];
   for (;;) {
     const step = nextRate(probes, settings);
     if (step.done) return { ...step, asked: probes.map((p) => p.rate_per_s) };
     const rate = step.next;
-    const verdict = rate > generator ? 'generator-limited' : rate <= capacity ? 'sustained' : 'not sustained';
-    probes.push({ rate_per_s: rate, verdict });
+    const verdict =
+      rate > generator ? 'generator-limited' : rate <= Math.min(capacity, link) ? 'sustained' : 'not sustained';
+    probes.push({ rate_per_s: rate, verdict, link_utilization: Math.min(1, rate / link) });
   }
 }
 
@@ -162,6 +166,18 @@ test('the search brackets the highest sustained rate to its precision, from abov
   }
   assert.deepStrictEqual(search(333).asked.slice(0, 3), [100, 200, 400], 'doubles from the start');
   assert.deepStrictEqual(search(30).asked.slice(0, 3), [100, 50, 25], 'halves from the start');
+});
+
+test('a rate the link cannot carry bounds the search as the link, not the server', () => {
+  // 10 Books at 10 Mbit/s: the link carries some 250 requests/s, the server many more.
+  const linkBound = search(5000, { link: 250 });
+  assert.equal(linkBound.bounded_by, 'link', JSON.stringify(linkBound));
+  assert.ok(linkBound.sustained_per_s <= 250 && linkBound.ceiling_per_s > 250, JSON.stringify(linkBound));
+  // A server slower than its link is the server's bound, however full the link is below it.
+  const serverBound = search(250, { link: 5000 });
+  assert.equal(serverBound.bounded_by, 'server', JSON.stringify(serverBound));
+  // A probe without link figures (a generator-limited one, or an older record) is no link's.
+  assert.equal(search(250).bounded_by, 'server');
 });
 
 test("the search's other ends: the generator, the bounds and the probe budget", () => {

@@ -6,7 +6,7 @@
 //   2. protobuf decode of 10,000 Books: the client's route (protobuf.js reflection from the
 //      .proto) against protobuf.js's static code (pbjs -t static) in the same page;
 //   3. the tab's JS heap while a 100,000-object cell runs 200 iterations.
-// It starts its own server (100,000 objects per kind) on port 18090, or uses BASE_URL.
+// It starts its own server (100,000 objects per kind) on port 18120, or uses BASE_URL.
 
 import * as playwright from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -24,9 +24,13 @@ import { caseId } from '#common/cell.js';
 import { defaultDecoder } from '#common/catalogue.js';
 import { median } from '#common/stats.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { guardRun } from '../run-guard/guard.js';
+
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:client');
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = 18090;
+const PORT = 18120;
 const BASE_URL = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const fixed = (value, digits = 3) => value.toFixed(digits).padStart(10);
 

@@ -24,9 +24,13 @@ import { readResults, runVegeta, vegetaVersion } from '../load-testbed/vegeta.js
 import { windowFigures } from '../../analysis/open-loop.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
+import { guardRun } from '../run-guard/guard.js';
 
-const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18094);
-const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18096);
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:load');
+
+const LAB_PORT = Number(process.env.BENCH_LAB_PORT ?? 18124);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 18126);
 /** The constant-rate phase's warm-up before each window, in seconds. */
 const RATE_WARMUP_S = 2;
 const PATH = '/api/books?count=10&format=json';

@@ -7,7 +7,7 @@
 // HTTP/2's figure is a ratio of medians to HTTP/1.1's with the round bootstrap's 95 % CI: the
 // HTTP/2 path should cost no more (within δ = 5 %). HTTP/2 runs over TLS only, so its ratio to
 // HTTP/1.1 with TLS is given too: it tells HTTP/2's own cost from TLS's.
-// Settings: BENCH_ROUNDS (default 200), BENCH_PORT (default 18098). It starts its own server on
+// Settings: BENCH_ROUNDS (default 200), BENCH_PORT (default 18130). It starts its own server on
 // that port (TLS on ports the system picks), with the set-up's TLS key (tls/, scripts/tls-key.sh).
 
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { median } from '#common/stats.js';
 import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 18098);
+const PORT = Number(process.env.BENCH_PORT ?? 18130);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 /** Rounds the figures do not count: the JIT's first passes over each connector's path. */
 const WARMUP_ROUNDS = 50;

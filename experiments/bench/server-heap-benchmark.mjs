@@ -19,7 +19,7 @@ import { apiPath } from '#common/schema.js';
 import { median } from '#common/stats.js';
 import { writeBenchmark } from './bench-output.js';
 
-const PORT = 18094;
+const PORT = 18128;
 const STARTS = Number(process.argv[2] ?? 6);
 const REQUESTS = 3000;
 const BLOCK = 500;

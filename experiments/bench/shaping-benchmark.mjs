@@ -11,8 +11,12 @@ import { NETWORKS, applyCdpShaping, calibrateCdp, measureNetwork } from '../netw
 import { checkNetns, shapeNetns, startNetnsStudy, stopNetnsStudy } from '../network/netns.js';
 import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
+import { guardRun } from '../run-guard/guard.js';
 
-const PORT = 18092;
+// What the benchmark starts goes when it ends, however it ends (experiments/run-guard/).
+await guardRun('npm run bench:shaping');
+
+const PORT = 18122;
 const BASE_URL = `http://localhost:${PORT}`;
 const PROFILE = '10mbit';
 const SERVER_OPTS = '-Ddw.dataset.size=12000 -Ddw.dataset.directory=server/target/shaping-data';
@@ -111,7 +115,7 @@ try {
     }
     await browser.close();
   } finally {
-    stopNetnsStudy();
+    await stopNetnsStudy();
   }
 } catch (error) {
   figures.netns_skipped = error.message;

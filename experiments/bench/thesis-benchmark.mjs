@@ -3,7 +3,7 @@
 // then runs `PLAN=thesis npx playwright test` against it into a fresh run directory and times it
 // from start to end. Writes results/bench/thesis-<UTC time>.json: the wall time, each group's time
 // (warm-up, rounds, decision, verification), rounds, why it stopped, what decided its comparisons
-// and how many are open. THESIS_PORT (default 18098, the admin port one above) moves the server;
+// and how many are open. THESIS_PORT (default 18132, the admin port one above) moves the server;
 // PLAN runs another plan the same way.
 
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ import { startStudyServer } from '../server-process.js';
 import { writeBenchmark } from './bench-output.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = Number(process.env.THESIS_PORT ?? 18098);
+const PORT = Number(process.env.THESIS_PORT ?? 18132);
 const PLAN = process.env.PLAN ?? 'thesis';
 
 /** The run's groups.jsonl, one record per completed group (none when the run failed before one). */

@@ -24,7 +24,8 @@
 // request's due time, the search). Each probe is a warm-up and a measured window on the cell's
 // link, with a responsiveness check of the server half-way and, after it, the server freed (its
 // connections closed, its requests in progress ended); Vegeta's raw results of every probe stay
-// in open-loop/ in the run directory.
+// in open-loop/ in the run directory. What the run starts and makes is stopped and removed when
+// its process ends, however it ends (experiments/run-guard/).
 //
 // Settings (environment): PLAN (a name in experiments/load-testbed/plans, or a path; default testbed),
 // RUN_DIR, SEED (default 1), LOAD_PORT (the server's port inside its namespace, default 8080),
@@ -44,6 +45,7 @@ import { nextRate, probeVerdict, windowFigures } from '../../analysis/open-loop.
 import { gitState } from '../git-state.js';
 import { TLS_CERTIFICATE } from '#common/browsers/tls-certificate.js';
 import { protocolLabel } from '#common/protocols.js';
+import { guardRun } from '../run-guard/guard.js';
 
 process.env.RTL_NETNS ??= 'rtl-load';
 const netns = await import('../network/netns.js');
@@ -546,6 +548,9 @@ async function main() {
         'run `bash scripts/setup.sh` (it builds it with Go into tools/bin)',
     );
   netns.checkNetns();
+  // What the run starts (the server, wrk, Vegeta) and makes (namespaces) goes when it ends, however
+  // it ends (experiments/run-guard/); what a dead run left goes first.
+  await guardRun('npm run load');
 
   const cellsFile = join(runDir, 'cells.jsonl');
   const runFile = join(runDir, 'run.json');
@@ -668,7 +673,7 @@ async function main() {
       );
     }
   } finally {
-    netns.stopNetnsStudy();
+    await netns.stopNetnsStudy();
   }
   return runDir;
 }

@@ -22,12 +22,14 @@
 // Needs root, ip and tc (Debian: iproute2), and python3 for the delay line.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORKS } from './profiles.js';
 import { STUDY_SERVER_OPTS } from '../server-process.js';
+import { forgetNamespace, namespaceId, noteMade, noteNamespace } from '../run-guard/record.js';
+import { stopProcesses } from '../run-guard/processes.js';
 
 /** The server's namespace (RTL_NETNS, default rtl-lab); the browser's adds -browser. */
 const NAMESPACE = process.env.RTL_NETNS ?? 'rtl-lab';
@@ -39,8 +41,6 @@ export const BROWSER_RESOLVER_RULE = `MAP localhost ${SERVER_ADDRESS}`;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DELAY_LINE = join(ROOT, 'experiments', 'network', 'delay-line.py');
-const SERVER_PID_FILE = join(tmpdir(), `${NAMESPACE}-server.pid`);
-const DELAY_LINE_PID_FILE = join(tmpdir(), `${NAMESPACE}-delay-line.pid`);
 const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
 /**
  * tbf's bucket and queue, as in the related study's testbed (docs/method.md: burst 32 kbit, latency
@@ -127,17 +127,64 @@ let netemAvailable;
 function kernelHasNetem() {
   if (netemAvailable === undefined) {
     const scratch = `${NAMESPACE}-probe`;
+    addNamespace(scratch);
     try {
-      run('ip', 'netns', 'add', scratch);
       inside(scratch, 'tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'netem', 'delay', '1ms');
       netemAvailable = true;
     } catch {
       netemAvailable = false;
     } finally {
-      quietly(() => run('ip', 'netns', 'del', scratch));
+      removeNamespace(scratch);
     }
   }
   return netemAvailable;
+}
+
+/**
+ * Makes the network namespace `name`, noted in the run's record before it is made and with its
+ * identity once it is (run-guard/record.js), so that nothing outlives a run killed meanwhile.
+ */
+function addNamespace(name) {
+  if (namespaceId(name) !== null) claimNamespaces();
+  noteNamespace(name);
+  try {
+    run('ip', 'netns', 'add', name);
+  } catch (error) {
+    forgetNamespace(name);
+    throw error;
+  }
+  noteNamespace(name, namespaceId(name));
+  madeHere.namespaces.push(name);
+}
+
+/** Removes a namespace this process made (its processes are gone) and forgets it. */
+function removeNamespace(name) {
+  quietly(() => run('ip', 'netns', 'del', name));
+  forgetNamespace(name);
+  madeHere.namespaces = madeHere.namespaces.filter((n) => n !== name);
+}
+
+/**
+ * What this process made and started, and so stops and removes (stopNetnsStudy): never what
+ * another run made under the same names.
+ */
+const madeHere = { namespaces: [], server: null, delayLine: null };
+
+/**
+ * Refuses to make namespaces whose names are taken: by another study running now (a run that died
+ * has had its own removed when this run started, run-guard/guard.js), or made by hand.
+ */
+function claimNamespaces() {
+  const taken = [SIDES.server.namespace, SIDES.browser.namespace, `${NAMESPACE}-probe`].filter(
+    (name) => namespaceId(name) !== null,
+  );
+  if (taken.length) {
+    throw new Error(
+      `the network namespaces ${taken.join(', ')} exist already, made by a run still going or by hand, ` +
+        'not by a run of this checkout that ended: set RTL_NETNS to another name, or, if nothing uses them, ' +
+        'remove them (ip netns pids <name> lists what runs in one; ip netns del <name>)',
+    );
+  }
 }
 
 /** How this run delays packets: 'netem' or 'delay-line' (set by the study's global setup). */
@@ -468,11 +515,13 @@ export function bringInNamespace(datasets, largest) {
 
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
 async function startDelayLine() {
+  noteMade('links', SIDES.server.tun, SIDES.browser.tun);
+  noteMade('files', DELAY_LINE_SOCKET);
   const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
-  writeFileSync(DELAY_LINE_PID_FILE, String(line.pid));
+  madeHere.delayLine = line;
   await new Promise((resolve, reject) => {
     let said = '';
     line.stdout.on('data', (data) => {
@@ -498,10 +547,10 @@ async function startDelayLine() {
  */
 export async function createLink({ delays = true } = {}) {
   checkNetns();
-  stopNetnsStudy();
+  claimNamespaces();
   const delay = delays ? (kernelHasNetem() ? 'netem' : 'delay-line') : null;
   for (const side of Object.values(SIDES)) {
-    run('ip', 'netns', 'add', side.namespace);
+    addNamespace(side.namespace);
     inside(side.namespace, 'ip', 'link', 'set', 'lo', 'up');
     // The delay line's path has no reverse route of the veth kind: do not filter by it. And no
     // connection may start from what an earlier one learnt of the path (ssthresh, RTT): every
@@ -572,6 +621,8 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
       `-Ddw.server.applicationConnectors[0].port=${port}`,
       '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
       `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
+      // Stops when this run's process ends, however it ends (docs/configuration.md).
+      `-Ddw.exitWith=${process.pid}`,
       STUDY_SERVER_OPTS,
       ...options,
       ...extra,
@@ -585,7 +636,7 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
         : process.env,
     },
   );
-  writeFileSync(SERVER_PID_FILE, String(server.pid));
+  madeHere.server = server;
   server.unref();
   const deadline = Date.now() + 600_000;
   while (!(await answers(port))) {
@@ -676,15 +727,22 @@ export async function startNetnsStudy(settings) {
   };
 }
 
-function killGroup(pidFile) {
-  if (!existsSync(pidFile)) return;
-  quietly(() => process.kill(-Number(readFileSync(pidFile, 'utf8')), 'SIGTERM'));
-  rmSync(pidFile);
-}
-
-/** Stops the namespace's server and the delay line, and removes both namespaces. */
-export function stopNetnsStudy() {
-  killGroup(SERVER_PID_FILE);
-  killGroup(DELAY_LINE_PID_FILE);
-  for (const side of Object.values(SIDES)) quietly(() => run('ip', 'netns', 'del', side.namespace));
+/**
+ * Stops what this process started for the study (the server, the delay line) and whatever is still
+ * inside the namespaces it made, then removes them. What another run made is left alone.
+ */
+export async function stopNetnsStudy() {
+  const groups = [madeHere.server, madeHere.delayLine].filter((child) => child?.pid && child.exitCode === null);
+  for (const child of groups) quietly(() => process.kill(-child.pid, 'SIGTERM'));
+  await stopProcesses(groups.map((child) => child.pid));
+  for (const namespace of [...madeHere.namespaces]) {
+    let pids = [];
+    quietly(() => {
+      pids = run('ip', 'netns', 'pids', namespace).split('\n').filter(Boolean).map(Number);
+    });
+    await stopProcesses(pids);
+    removeNamespace(namespace);
+  }
+  madeHere.server = null;
+  madeHere.delayLine = null;
 }

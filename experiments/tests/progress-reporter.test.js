@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { whereTheTimeWent } from '../progress-reporter.js';
+import { fileURLToPath } from 'node:url';
+import { temporaryDirectory } from '#common/temporary-directory.js';
+import { COMPLETED_EARLIER, whereTheTimeWent } from '../progress-reporter.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPORTER = fileURLToPath(new URL('../progress-reporter.js', import.meta.url));
 
 const time = (warmup, rounds, decision, verify, round, open) => ({
   warmup_ms: warmup,
@@ -24,4 +32,43 @@ test("the run's closing lines: where the time went, what stayed open, the longes
   assert.match(lines[3], /side\/books\/10000\/10mbit\/cm5 {2}9m01s: warm-up 8m20s, rounds 40s, 2 open/);
   assert.equal(lines.length, 5);
   assert.deepStrictEqual(whereTheTimeWent([]), []);
+});
+
+test('a group Playwright did not run after a failure is "not run", never "already complete"', () => {
+  // A real Playwright run of three tests with the study's reporter: the study's own skip (completed
+  // earlier), a failing beforeAll, after which Playwright skips the rest without a reason.
+  const directory = temporaryDirectory('rtl-reporter-');
+  symlinkSync(join(ROOT, 'node_modules'), join(directory, 'node_modules'));
+  writeFileSync(join(directory, 'package.json'), '{"type": "module"}');
+  writeFileSync(
+    join(directory, 'playwright.config.js'),
+    `import { defineConfig } from '@playwright/test';
+export default defineConfig({ testDir: '.', workers: 1, reporter: [[${JSON.stringify(REPORTER)}]] });
+`,
+  );
+  writeFileSync(
+    join(directory, 'groups.spec.js'),
+    `import { test } from '@playwright/test';
+test.describe('done earlier', () => {
+  test.beforeEach(({ baseURL: _b }, testInfo) => testInfo.skip(true, ${JSON.stringify(COMPLETED_EARLIER)}));
+  test('formats/books/10/unthrottled', () => {});
+});
+test.describe('a failed set-up', () => {
+  test.beforeAll(() => { throw new Error('the set-up failed'); });
+  test('formats/videos/10/unthrottled', () => {});
+  test('side/books/10/unthrottled/cm2', () => {});
+});
+`,
+  );
+  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'playwright'), ['test'], {
+    cwd: directory,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const output = `${result.stdout}${result.stderr}`;
+  assert.match(output, /\[1\/3\] formats\/books\/10\/unthrottled {2}already complete/, output);
+  assert.match(output, /\[2\/3\] formats\/videos\/10\/unthrottled {2}FAILED: .*the set-up failed/, output);
+  assert.match(output, /\[3\/3\] side\/books\/10\/unthrottled\/cm2 {2}not run: Playwright skipped it after a failure/);
+  assert.equal((output.match(/already complete/g) ?? []).length, 1, output);
+  assert.match(output, /^1 of 3 groups done, 1 failed, 1 not run, in /m, output);
 });

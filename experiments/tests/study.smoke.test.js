@@ -1,12 +1,12 @@
 // The study end to end: `npx playwright test` with the smoke plan against a real server, its
 // results read back as a separate program would (the interleaving checked: rounds, positions,
-// seeded orders), then resumed — after a clean finish and after a simulated kill in the middle
-// of a round.
+// seeded orders), then resumed — after a clean finish (its report remade with no server at all)
+// and after a simulated kill in the middle of a round; and which server a run may use.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { get } from 'node:http';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,14 @@ import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
+import { serverDecision, webServer } from '../study-server.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = testPort(18084, 0);
+/** Where nothing answers: the BASE_URL of a complete run, which needs no server. */
+const NO_SERVER_PORT = testPort(18104, 16);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
@@ -33,12 +36,12 @@ const lines = (file) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l));
 
-function study(runDir = RUN_DIR, ...args) {
+function study(runDir = RUN_DIR, env = {}, ...args) {
   const result = spawnSync('npx', ['playwright', 'test', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
-    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600' },
+    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600', ...env },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -197,18 +200,56 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.equal(summary.length, 1 + EXPECTED.length);
   assert.match(
     readFileSync(join(RUN_DIR, 'report.md'), 'utf8'),
-    /## RQ1: How does the interchange format affect the response time\?/,
+    /## How does the interchange format affect the response time\? \(RQ1\)/,
   );
   assert.ok(readFileSync(join(RUN_DIR, 'report.html'), 'utf8').includes('<svg'));
 });
 
-test('running again with the same RUN_DIR skips every completed group', () => {
+test('a complete run run again remakes its report with no server: none answers at its BASE_URL, none starts', () => {
   const before = readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8');
-  const { status, output } = study();
+  const sessions = JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8')).sessions.length;
+  const reportMade = statSync(join(RUN_DIR, 'report.html')).mtimeMs;
+  const { status, output } = study(RUN_DIR, { BASE_URL: `http://127.0.0.1:${NO_SERVER_PORT}` });
   assert.equal(status, 0, output);
+  assert.match(
+    output,
+    new RegExp(`is complete \\(${GROUPS.length} comparison groups\\): remaking its report, with no server`),
+  );
   assert.equal((output.match(/already complete/g) ?? []).length, GROUPS.length);
-  assert.equal(JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8')).sessions.at(-1).kind, 'resumed');
+  assert.doesNotMatch(output, /Resuming/);
+  const context = JSON.parse(readFileSync(join(RUN_DIR, 'run.json'), 'utf8'));
+  assert.equal(context.sessions.length, sessions, 'no session: nothing was warmed up or measured');
   assert.equal(readFileSync(join(RUN_DIR, 'samples.jsonl'), 'utf8'), before);
+  assert.ok(statSync(join(RUN_DIR, 'report.html')).mtimeMs > reportMade, 'the report was made again');
+});
+
+test("a server the run did not start is used if this checkout's at this commit, or if BASE_URL names it", async () => {
+  const info = await serverInfo();
+  const decide = (options) =>
+    serverDecision({ baseUrl: BASE_URL, named: false, shaping: 'cdp', complete: false, root: ROOT, ...options });
+  // The test's server stops with this process (exitWith): to a run of another process, it is
+  // another live run's, whatever its checkout.
+  assert.equal(info.process.exit_with, process.pid);
+  await assert.rejects(
+    decide({ runPid: process.ppid }),
+    new RegExp(
+      `^Error: A server this run did not start answers at ${BASE_URL.replace(/[.]/g, '\\.')} \\(pid ${info.process.pid}, ` +
+        `started .* from ${ROOT.replace(/\/$/, '')} at commit [0-9a-f]{12}\\), and it belongs to another run, still going ` +
+        `\\(process ${process.pid}\\)\\. Stop it \\(kill ${info.process.pid}\\); or set BASE_URL=`,
+    ),
+  );
+  assert.deepStrictEqual((await decide({ runPid: process.ppid, named: true })).start, false, 'named by BASE_URL: used');
+  const same = await decide({ runPid: process.pid });
+  assert.equal(same.start, false, "this checkout at this commit, this run's");
+  assert.match(same.note, /^using the server already running at/);
+  assert.deepStrictEqual(await decide({ runPid: process.pid, baseUrl: `http://127.0.0.1:${NO_SERVER_PORT}` }), {
+    start: true,
+  });
+  // A server of the run's own stops with the run, and takes the next port for its admin port.
+  const own = webServer(`http://localhost:${NO_SERVER_PORT}`, 4242);
+  assert.match(own.command, new RegExp(`applicationConnectors\\[0\\]\\.port=${NO_SERVER_PORT} `));
+  assert.match(own.command, new RegExp(`adminConnectors\\[0\\]\\.port=${NO_SERVER_PORT + 1} -Ddw\\.exitWith=4242 `));
+  assert.equal(own.reuseExistingServer, false);
 });
 
 test('a run killed mid-round loses only that round; the group goes on from its last complete round', () => {
@@ -266,7 +307,7 @@ test('two shards run their own halves of the cells and merge into one run', () =
   const parent = temporaryDirectory('rtl-shards-');
   const shards = [1, 2].map((shard) => {
     const runDir = join(parent, `shard-${shard}`);
-    const { status, output } = study(runDir, `--shard=${shard}/2`);
+    const { status, output } = study(runDir, {}, `--shard=${shard}/2`);
     assert.equal(status, 0, output);
     return runDir;
   });

@@ -1,6 +1,8 @@
 // The tests' ports and namespace names (test-resources.js) do not collide: every server a test
 // starts takes its port and the next (admin), so no two tests' offsets under RTL_TEST_PORT_BASE,
-// nor their default ports, may be closer than 2; no two tests share a namespace suffix.
+// nor their default ports, may be closer than 2; no two tests share a namespace suffix. Nor do
+// the benchmarks' default ports collide with each other's or the tests' (their TLS ports are
+// picked by the system, or follow the cleartext port at 8443 − 8080 and more, clear of them all).
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -45,6 +47,33 @@ test("no two tests' ports overlap, under RTL_TEST_PORT_BASE or by default", () =
       `${key}s within 1 of each other (each server also takes the next port)`,
     );
   }
+});
+
+/** The benchmarks' default ports: `const …PORT = 18…` or `…PORT ?? 18…` in experiments/bench. */
+function benchmarkPorts() {
+  const directory = join(ROOT, 'experiments', 'bench');
+  return readdirSync(directory)
+    .filter((file) => file.endsWith('.mjs'))
+    .flatMap((file) =>
+      [...readFileSync(join(directory, file), 'utf8').matchAll(/PORT\b[^=\n]*(?:=|\?\?)\s*(\d{4,5})\b/g)].map((m) => [
+        +m[1],
+        `${file}: ${m[1]}`,
+      ]),
+    );
+}
+
+test("the benchmarks' ports collide with no other benchmark's or test's", () => {
+  const benchmarks = benchmarkPorts();
+  assert.ok(benchmarks.length >= 7, `found ${benchmarks.length} benchmark ports: the scan must see them`);
+  const tests = calls('testPort', '\\d+').map(([file, port]) => [+port, `${file}: testPort(${port})`]);
+  // The browser suite's server (client/playwright.config.js, E2E_PORT).
+  const e2e = [18080, 'client/playwright.config.js: 18080'];
+  const close = tooClose([...benchmarks, ...tests, e2e], 2);
+  assert.deepStrictEqual(
+    close.map(([a, b]) => `${a[1]} and ${b[1]}`),
+    [],
+    'ports within 1 of each other (each server also takes the next port)',
+  );
 });
 
 test('no two tests share a namespace name', () => {

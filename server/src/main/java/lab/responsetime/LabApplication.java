@@ -1,12 +1,14 @@
 package lab.responsetime;
 
 import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 import lab.responsetime.cli.GenerateCommand;
+import lab.responsetime.cli.LabServerCommand;
 import lab.responsetime.core.StudyService;
 import lab.responsetime.core.computation.ComputationLimiter;
 import lab.responsetime.core.computation.WorkBudget;
@@ -21,6 +23,8 @@ import lab.responsetime.jetty.ConnectionWatcher;
 import lab.responsetime.jetty.ServedProtocols;
 import lab.responsetime.jetty.StopComputationsOnShutdown;
 import lab.responsetime.jetty.TlsConnectors;
+import lab.responsetime.lifecycle.ExitWithProcess;
+import lab.responsetime.lifecycle.ServerProcess;
 import lab.responsetime.resources.CancelledMapper;
 import lab.responsetime.resources.CatalogueResource;
 import lab.responsetime.resources.ClientFilesServlet;
@@ -53,6 +57,13 @@ public class LabApplication extends Application<LabConfiguration> {
     @Override
     public String getName() {
         return "response-time-lab";
+    }
+
+    /** Dropwizard's commands, its {@code server} checking first that its ports are free. */
+    @Override
+    protected void addDefaultCommands(Bootstrap<LabConfiguration> bootstrap) {
+        bootstrap.addCommand(new LabServerCommand(this));
+        bootstrap.addCommand(new CheckCommand<>(this));
     }
 
     @Override
@@ -108,7 +119,19 @@ public class LabApplication extends Application<LabConfiguration> {
                                 ? TlsConnectors.addTo(server, configuration.getTls())
                                 : "no TLS connectors: the server factory is not the default one");
         environment.lifecycle().addServerLifecycleListener(protocols);
-        environment.jersey().register(new InfoResource(datasets, configuration, protocols));
+        environment
+                .jersey()
+                .register(
+                        new InfoResource(
+                                datasets,
+                                configuration,
+                                protocols,
+                                ServerProcess.current(configuration.getExitWith())));
+        if (configuration.getExitWith() != null) {
+            environment
+                    .lifecycle()
+                    .manage(ExitWithProcess.exitingTheJvm(configuration.getExitWith()));
+        }
         environment.jersey().register(new CatalogueResource());
         environment
                 .jersey()

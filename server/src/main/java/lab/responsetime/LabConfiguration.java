@@ -53,6 +53,12 @@ public class LabConfiguration extends Configuration {
 
     @Valid @NotNull private TlsSettings tls = new TlsSettings();
 
+    /**
+     * The process whose end stops the server (docs/configuration.md): a study run passes its own
+     * process id, so that a run killed in any way never leaves its server running. None by default.
+     */
+    @JsonProperty @Positive private Long exitWith;
+
     public LabConfiguration() {
         DefaultServerFactory server = new DefaultServerFactory();
         server.setApplicationConnectors(List.of(connector(DEFAULT_PORT)));
@@ -145,6 +151,16 @@ public class LabConfiguration extends Configuration {
     }
 
     @JsonProperty
+    public Long getExitWith() {
+        return exitWith;
+    }
+
+    @JsonProperty
+    public void setExitWith(Long exitWith) {
+        this.exitWith = exitWith;
+    }
+
+    @JsonProperty
     public TlsSettings getTls() {
         return tls;
     }
@@ -156,10 +172,20 @@ public class LabConfiguration extends Configuration {
 
     /**
      * The TLS connectors beside the cleartext one (docs/protocols.md): HTTP/1.1 over TLS on one
-     * port, HTTP/2 (ALPN h2) on another, both with the key and certificate that the set-up makes
-     * ({@code scripts/tls-key.sh}, never committed). They are added when the key store is there.
+     * port, HTTP/2 (ALPN h2) on another, HTTP/3 on a UDP port, all with the key and certificate
+     * that the set-up makes ({@code scripts/tls-key.sh}, never committed). They are added when the
+     * key store is there.
      */
     public static class TlsSettings {
+        /** From the cleartext port to HTTP/1.1 over TLS's when that is not set: 8080 → 8443. */
+        public static final int HTTP11_PORT_OFFSET = 363;
+
+        /** From the cleartext port to HTTP/2's when that is not set: 8080 → 8444. */
+        public static final int H2_PORT_OFFSET = 364;
+
+        /** From the cleartext port to HTTP/3's (UDP) when that is not set: 8080 → 8445. */
+        public static final int H3_PORT_OFFSET = 365;
+
         /** The PKCS #12 key store; relative paths resolve against the working directory. */
         @JsonProperty @NotNull private String keyStore = "tls/localhost.p12";
 
@@ -168,23 +194,33 @@ public class LabConfiguration extends Configuration {
          */
         @JsonProperty @NotNull private String keyStorePassword = "response-time-lab";
 
-        /** HTTP/1.1 over TLS; 0 picks a free port. */
+        /**
+         * HTTP/1.1 over TLS; 0 picks a free port. Unset, it follows the cleartext port: that port
+         * plus {@link #HTTP11_PORT_OFFSET} (8080 gives 8443), so that a second server started with
+         * only its cleartext port changed does not want the first one's TLS ports.
+         */
         @JsonProperty
         @Min(0)
         @Max(65535)
-        private int http11Port = 8443;
+        private Integer http11Port;
 
-        /** HTTP/2 over TLS (and HTTP/1.1 for a client without ALPN h2); 0 picks a free port. */
+        /**
+         * HTTP/2 over TLS (and HTTP/1.1 for a client without ALPN h2); 0 picks a free port. Unset,
+         * the cleartext port plus {@link #H2_PORT_OFFSET} (8444).
+         */
         @JsonProperty
         @Min(0)
         @Max(65535)
-        private int h2Port = 8444;
+        private Integer h2Port;
 
-        /** HTTP/3 over QUIC, a UDP port; 0 picks a free port. */
+        /**
+         * HTTP/3 over QUIC, a UDP port; 0 picks a free port. Unset, the cleartext port plus {@link
+         * #H3_PORT_OFFSET} (8445).
+         */
         @JsonProperty
         @Min(0)
         @Max(65535)
-        private int h3Port = 8445;
+        private Integer h3Port;
 
         /**
          * The folder of the native QUIC library the h3 connector runs on ({@code libquiche.so}, of
@@ -230,27 +266,27 @@ public class LabConfiguration extends Configuration {
             this.keyStorePassword = keyStorePassword;
         }
 
-        public int getHttp11Port() {
+        public Integer getHttp11Port() {
             return http11Port;
         }
 
-        public void setHttp11Port(int http11Port) {
+        public void setHttp11Port(Integer http11Port) {
             this.http11Port = http11Port;
         }
 
-        public int getH2Port() {
+        public Integer getH2Port() {
             return h2Port;
         }
 
-        public void setH2Port(int h2Port) {
+        public void setH2Port(Integer h2Port) {
             this.h2Port = h2Port;
         }
 
-        public int getH3Port() {
+        public Integer getH3Port() {
             return h3Port;
         }
 
-        public void setH3Port(int h3Port) {
+        public void setH3Port(Integer h3Port) {
             this.h3Port = h3Port;
         }
 

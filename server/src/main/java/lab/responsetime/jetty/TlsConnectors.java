@@ -1,5 +1,9 @@
 package lab.responsetime.jetty;
 
+import static lab.responsetime.LabConfiguration.TlsSettings.H2_PORT_OFFSET;
+import static lab.responsetime.LabConfiguration.TlsSettings.H3_PORT_OFFSET;
+import static lab.responsetime.LabConfiguration.TlsSettings.HTTP11_PORT_OFFSET;
+
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.jetty.ConnectorFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
@@ -13,10 +17,13 @@ import lab.responsetime.LabConfiguration.TlsSettings;
  * Adds the TLS connectors to the application's (docs/protocols.md): HTTP/1.1 over TLS, HTTP/2 over
  * TLS (ALPN offers h2, then http/1.1), and HTTP/3 over QUIC when its native library is there, all
  * on the first connector's interface and with the key store that the set-up makes; the HTTP/2 one
- * with the configured limit of Jetty's flood protection. Dropwizard builds the server from its
- * factory after the application's {@code run}, so connectors added there are served.
+ * with the configured limit of Jetty's flood protection. Their ports are the settings' or, unset,
+ * follow the first connector's (8080 gives 8443, 8444 and 8445). Dropwizard builds the server from
+ * its factory after the application's {@code run}, so connectors added there are served.
  */
 public final class TlsConnectors {
+    private static final int MAX_PORT = 65535;
+
     /** Both connectors' TLS versions: the same handshake, so that only HTTP/2 tells them apart. */
     static final List<String> TLS_VERSIONS = List.of("TLSv1.3", "TLSv1.2");
 
@@ -32,7 +39,57 @@ public final class TlsConnectors {
                     "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
                     "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256");
 
+    /** The settings of the TLS connectors' ports, as a person changes them. */
+    static final String HTTP11_PORT = "tls.http11Port";
+
+    static final String H2_PORT = "tls.h2Port";
+    static final String H3_PORT = "tls.h3Port";
+
     private TlsConnectors() {}
+
+    /**
+     * A TLS connector's port: its setting, or, unset, the cleartext port plus the connector's
+     * offset (0 stays 0: the system picks both). Past 65535 the start stops, naming the setting.
+     */
+    static int port(String setting, Integer configured, int cleartextPort, int offset) {
+        if (configured != null) {
+            return configured;
+        }
+        if (cleartextPort == 0) {
+            return 0;
+        }
+        int following = cleartextPort + offset;
+        if (following > MAX_PORT) {
+            throw new PortUnavailableException(
+                    setting
+                            + " follows the cleartext port "
+                            + cleartextPort
+                            + " to "
+                            + following
+                            + ", past "
+                            + MAX_PORT
+                            + ": set "
+                            + setting
+                            + " (-Ddw."
+                            + setting
+                            + "=<port>, or 0 to let the system pick one)");
+        }
+        return following;
+    }
+
+    /** The setting that names a connector's port, for a message that says what to change. */
+    static String settingOf(ConnectorFactory connector, String otherwise) {
+        if (connector instanceof Http3ConnectorFactory) {
+            return H3_PORT;
+        }
+        if (connector instanceof RateControlledHttp2ConnectorFactory) {
+            return H2_PORT;
+        }
+        if (connector instanceof HttpsConnectorFactory) {
+            return HTTP11_PORT;
+        }
+        return otherwise;
+    }
 
     /**
      * Adds the connectors to {@code server}, and returns null; or, when the key store is missing,
@@ -46,22 +103,34 @@ public final class TlsConnectors {
                     + " is missing (scripts/tls-key.sh makes it)";
         }
         String bindHost = null;
+        int cleartextPort = 0;
         if (!server.getApplicationConnectors().isEmpty()
                 && server.getApplicationConnectors().get(0) instanceof HttpConnectorFactory first) {
             bindHost = first.getBindHost();
+            cleartextPort = first.getPort();
         }
         List<ConnectorFactory> connectors = new ArrayList<>(server.getApplicationConnectors());
-        connectors.add(configure(new HttpsConnectorFactory(), tls, tls.getHttp11Port(), bindHost));
+        connectors.add(
+                configure(
+                        new HttpsConnectorFactory(),
+                        tls,
+                        port(HTTP11_PORT, tls.getHttp11Port(), cleartextPort, HTTP11_PORT_OFFSET),
+                        bindHost));
         connectors.add(
                 configure(
                         new RateControlledHttp2ConnectorFactory(
                                 tls.getH2MaxRateControlledEventsPerSecond()),
                         tls,
-                        tls.getH2Port(),
+                        port(H2_PORT, tls.getH2Port(), cleartextPort, H2_PORT_OFFSET),
                         bindHost));
         String noQuic = QuicheLibrary.use(tls.quicheDirectoryPath());
         if (noQuic == null) {
-            connectors.add(configure(new Http3ConnectorFactory(), tls, tls.getH3Port(), bindHost));
+            connectors.add(
+                    configure(
+                            new Http3ConnectorFactory(),
+                            tls,
+                            port(H3_PORT, tls.getH3Port(), cleartextPort, H3_PORT_OFFSET),
+                            bindHost));
         }
         server.setApplicationConnectors(connectors);
         return noQuic == null ? null : "no h3 connector: " + noQuic;

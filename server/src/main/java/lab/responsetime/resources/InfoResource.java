@@ -19,12 +19,14 @@ import lab.responsetime.core.dataset.ObjectKind;
 import lab.responsetime.core.formats.Format;
 import lab.responsetime.core.formats.Library;
 import lab.responsetime.jetty.ServedProtocols;
+import lab.responsetime.lifecycle.ServerProcess;
 
 /**
  * {@code GET /api/info}: what a study run records about the server — library versions, each
  * compression's library, version and levels, the datasets' seed, size and state, the server's
  * settings, the collector's ({@code POST /api/books}) limits and accepted bodies, the protocols its
- * connectors speak (with their ports), and the machine.
+ * connectors speak (with their ports), the machine, and the process (who started it, from where,
+ * and whose end stops it).
  */
 @Path("/info")
 @Produces(MediaType.APPLICATION_JSON)
@@ -43,12 +45,17 @@ public final class InfoResource {
     private final Datasets datasets;
     private final LabConfiguration configuration;
     private final ServedProtocols protocols;
+    private final ServerProcess process;
 
     public InfoResource(
-            Datasets datasets, LabConfiguration configuration, ServedProtocols protocols) {
+            Datasets datasets,
+            LabConfiguration configuration,
+            ServedProtocols protocols,
+            ServerProcess process) {
         this.datasets = datasets;
         this.configuration = configuration;
         this.protocols = protocols;
+        this.process = process;
     }
 
     @GET
@@ -105,6 +112,7 @@ public final class InfoResource {
             info.put("protocols_note", protocols.note());
         }
         info.put("machine", machine);
+        info.put("process", process.describe());
         return info;
     }
 

@@ -288,6 +288,6 @@ class Http3IntegrationTest {
         assertThatThrownBy(() -> app("tls.h3Port", "udp").before())
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("tls.h3Port")
-                .hasMessageContaining("expected: int");
+                .hasMessageContaining("expected: Integer");
     }
 }
