@@ -373,6 +373,8 @@ export function answerFirst(decisions, cells, judging, { comparisons = [] } = {}
     situation_ratios: bottom.situations ?? [],
     words,
     situations,
+    // Each situation with every configuration named, for one asked about on its own (the page).
+    full_sentences: decisions.map((d) => situationParagraph(d, cellsById, judging.delta).sentence),
     families,
     paragraphs: families.map(familyText),
   };

@@ -98,8 +98,9 @@ function decisionHelper(report) {
       cm: Number(selects.cm.value),
     };
     const decision = decide(report.decisions, situation);
-    // The report's own sentence for that situation (its opening), where the report has one.
-    const sentence = report.opening?.situations?.[report.decisions.indexOf(decision)]?.sentence;
+    // The report's own sentence for that situation, every configuration named, where it has one.
+    const at = report.decisions.indexOf(decision);
+    const sentence = report.opening?.full_sentences?.[at] ?? report.opening?.situations?.[at]?.sentence;
     answer.textContent = decision && sentence ? sentence : describeDecision(decision, report.judging);
   };
   form.addEventListener('change', update);
