@@ -58,7 +58,7 @@ export function notMeasured(cells) {
   return [
     formats.length ? list(formats) : null,
     compressions.length ? list(compressions) : null,
-    cms.length ? `${list(cms)} sorting` : null,
+    cms.length ? `${list(cms)} for where to sort` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     protocols.length ? list(protocols) : null,
     networks.length ? `networks ${list(networks)}` : null,
@@ -181,7 +181,8 @@ function sortingLine(decisions, cellsById, situations, delta) {
   // One network for every sorting situation: the worst cases need not name it.
   const networks = [...new Set(situations.map((s) => s.network))];
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
-  const scope = `Measured only for ${scopeWords(sortingCells, { cmWords: true })}.`;
+  const measured = scopeWords(sortingCells, { cmWords: true });
+  const scope = `Where to sort with nothing cached was measured only for ${measured}.`;
   if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where)}.`;
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const [better, worse, place, computes] = serverBetter

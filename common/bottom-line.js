@@ -86,8 +86,10 @@ export function choiceWords(choice, where = (words) => words, delta = 0.05) {
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
       : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)}`;
-  // A runner-up whose worst is within δ of the choice's: a close second, and said so.
+  // A runner-up whose worst is within δ of the choice's is named, with its own worst.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
-  const same = close ? `; ${choice.next.configuration} a close second, ${slowdownWords(choice.next.worst_ratio)}` : '';
+  const same = close
+    ? `; runner-up ${choice.next.configuration}, at worst ${slowdownWords(choice.next.worst_ratio)}`
+    : '';
   return `${head}${same})`;
 }
