@@ -297,8 +297,8 @@ export function glossary(cells, { delta }) {
     networkLine,
     'situation: data, N (objects per answer), network, sorting; configuration: format, compression, and which ' +
       'side sorts',
-    "time: the median from request start to data decoded (and sorted) in the browser; another's is the " +
-      "fastest's × its ratio to it; compare within a situation only",
+    "time: from request start to data decoded (and sorted) in the browser; the fastest's median, and " +
+      "another's the fastest's × its ratio to it when measured side by side; compare within a situation only",
     verdicts,
     certain,
   ];
