@@ -6,7 +6,9 @@
 # with the lab's changes in scripts/quiche-patches/ applied (a fix of a quiche bug that loses the
 # end of HTTP/3 answers: docs/protocols.md#http3-in-a-study); the library is built again only when
 # it is missing, of another version, or built with other changes (quiche.patches holds their
-# hash). Maven does not serve Jetty's own build of it here (nor would that have the fix), so cargo
+# hash). A build is kept for the machine in ~/.cache/response-time-lab/ (XDG_CACHE_HOME), so that
+# another clone of the same version and changes copies it instead of building again (minutes of
+# BoringSSL). Maven does not serve Jetty's own build of it here (nor would that have the fix), so cargo
 # builds quiche's crate with its C API (feature ffi); quiche's BoringSSL needs cmake, a C/C++
 # compiler and libclang (bindgen). Without them the server serves no h3 and says why
 # (/api/info's protocols_note); this script then says what is missing and exits 0, so that the
@@ -32,6 +34,17 @@ if [ -f "$dir/libquiche.so" ] && [ "$(cat "$dir/quiche.version" 2>/dev/null)" = 
   exit 0
 fi
 $check_only && exit 1
+
+# Built before on this machine, for this version with these changes: copied, not built again.
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/response-time-lab/quiche-$version-$patches_hash"
+if [ -f "$cache/libquiche.so" ]; then
+  mkdir -p "$dir"
+  cp "$cache/libquiche.so" "$dir/libquiche.so"
+  echo "$version" > "$dir/quiche.version"
+  echo "$patches_hash" > "$dir/quiche.patches"
+  echo "Copied quiche $version with the lab's changes from $cache into $dir"
+  exit 0
+fi
 
 note() { echo "note: no HTTP/3: $*; the server runs without its h3 connector" >&2; exit 0; }
 cargo=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
@@ -88,4 +101,6 @@ mkdir -p "$dir"
 cp "$built" "$dir/libquiche.so"
 echo "$version" > "$dir/quiche.version"
 echo "$patches_hash" > "$dir/quiche.patches"
+mkdir -p "$cache" && cp "$built" "$cache/libquiche.so.partial" && mv "$cache/libquiche.so.partial" "$cache/libquiche.so" ||
+  echo "note: could not keep the build in $cache; another clone will build it again" >&2
 echo "Built quiche $version with ${patches[*]} into $dir/libquiche.so"

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wrkVersion } from '../load-testbed/wrk.js';
 import { vegetaVersion } from '../load-testbed/vegeta.js';
+import { TEST_RUN } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,7 +49,7 @@ function runPlan(command, plan, { parent, name, namespace, timeoutMs, env }) {
 export function runLoadTestbed(plan, { port, ...options }) {
   return runPlan(['node', 'experiments/load-testbed/run.js'], plan, {
     ...options,
-    env: { LOAD_PORT: String(port) },
+    env: { MAVEN_OPTS: TEST_RUN.MAVEN_OPTS, LOAD_PORT: String(port) },
   });
 }
 
@@ -56,6 +57,6 @@ export function runLoadTestbed(plan, { port, ...options }) {
 export function runStudy(plan, { browser, port, ...options }) {
   return runPlan(['npx', 'playwright', 'test'], plan, {
     ...options,
-    env: { SHAPING: 'netns', BROWSER: browser, BASE_URL: `http://localhost:${port}`, SERVER_WARMUP: '600' },
+    env: { ...TEST_RUN, SHAPING: 'netns', BROWSER: browser, BASE_URL: `http://localhost:${port}` },
   });
 }

@@ -22,24 +22,21 @@ import { temporaryDirectory } from '#common/temporary-directory.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { readRecords } from '../run-guard/record.js';
 import { netnsSkip } from './netns-runs.js';
-import { testNamespace, testPort } from './test-resources.js';
+import { TEST_RUN, testNamespace, testPort } from './test-resources.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SEED = Number(process.env.RTL_KILL_SEED ?? 1);
 const PHASES = ['server start', 'warm-up', 'round', 'report'];
 /**
- * What every run here is given: the server's 2,000 objects per kind in the study's data directory;
- * a small warm-up, a short rest for each page and no calibration of Chromium's emulation, and a
- * JVM whose heap is not touched ahead (what this test checks does not depend on them, and each of
- * its runs starts a server).
+ * What every run here is given: the server's 2,000 objects per kind in the study's data directory,
+ * no calibration of Chromium's emulation, and the tests' small warm-up and short rests (TEST_RUN):
+ * what this test checks does not depend on them, and each of its runs starts a server.
  */
 const QUICK = {
+  ...TEST_RUN,
   PLAN: 'smoke',
   SERVER_OPTS: '-Ddw.dataset.size=2000 -Ddw.dataset.directory=server/target/study-data',
-  SERVER_WARMUP: '600',
-  PAGE_SETTLE_MS: '100',
   CDP_CALIBRATE: '0',
-  MAVEN_OPTS: '-XX:-AlwaysPreTouch -Xms256m',
 };
 /** How long what a killed run started may take to go: its watchdog stops the JVM with SIGTERM. */
 const GONE_WITHIN_MS = 40_000;

@@ -17,7 +17,7 @@ import { mergeRuns, readRun } from '#common/run-directory.js';
 import { startStudyServer } from '../server-process.js';
 import { serverDecision, webServer } from '../study-server.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
-import { testPort } from './test-resources.js';
+import { TEST_RUN, testPort } from './test-resources.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = testPort(18084, 0);
@@ -41,7 +41,7 @@ function study(runDir = RUN_DIR, env = {}, ...args) {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
-    env: { ...process.env, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '600', ...env },
+    env: { ...process.env, ...TEST_RUN, PLAN: 'smoke', RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', ...env },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -307,7 +307,7 @@ test('two shards run their own halves of the cells and merge into one run', () =
   const parent = temporaryDirectory('rtl-shards-');
   const shards = [1, 2].map((shard) => {
     const runDir = join(parent, `shard-${shard}`);
-    const { status, output } = study(runDir, {}, `--shard=${shard}/2`);
+    const { status, output } = study(runDir, { CDP_CALIBRATE: '0' }, `--shard=${shard}/2`);
     assert.equal(status, 0, output);
     return runDir;
   });
@@ -369,7 +369,16 @@ test('a plan over protocols opens each group at its connector, and every sample 
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
-    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, BASE_URL, SHAPING: 'cdp', SERVER_WARMUP: '100' },
+    env: {
+      ...process.env,
+      ...TEST_RUN,
+      PLAN: planFile,
+      RUN_DIR: runDir,
+      BASE_URL,
+      SHAPING: 'cdp',
+      CDP_CALIBRATE: '0',
+      SERVER_WARMUP: '100',
+    },
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
   const { context, samples, groups } = readRun(runDir);
