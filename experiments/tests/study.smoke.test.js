@@ -90,8 +90,8 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   }
   assert.equal(context.dataset.size, 2000);
   assert.equal(context.shaping, 'cdp');
-  assert.equal(context.server_warmup.requests, 600);
-  assert.equal(context.page_settle_ms, 1000);
+  assert.equal(context.server_warmup.requests, Number(TEST_RUN.SERVER_WARMUP));
+  assert.equal(context.page_settle_ms, Number(TEST_RUN.PAGE_SETTLE_MS));
   assert.ok(context.server_warmup.last_thousand_median_ms > 0 && context.server_warmup.paths > 0);
   // Chromium's emulation, calibrated on this machine: the issue's target, a ~1 MB answer at
   // 10 Mbit/s within 10 % of bytes × 8 / rate.
