@@ -26,7 +26,7 @@ export function testNamespace(defaultName, suffix) {
  * measuring; these are for checking that it runs.
  */
 export const TEST_RUN = Object.freeze({
-  SERVER_WARMUP: '600',
+  SERVER_WARMUP: '300',
   PAGE_SETTLE_MS: '100',
   MAVEN_OPTS: '-XX:-AlwaysPreTouch -Xms256m',
 });
