@@ -98,7 +98,8 @@ export function relative(x, y, ratio, low = NaN, high = NaN) {
   const k = slower ? ratio : 1 / ratio;
   const [a, b] = slower ? [low, high] : [1 / high, 1 / low];
   const ci = Number.isFinite(a) && Number.isFinite(b) ? ` (95 % CI ${interval(a, b)})` : '';
-  return `${x} is ${k.toFixed(2)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
+  // "1.00× faster" would hide which way it leaned: a third decimal where two say 1.00.
+  return `${x} is ${k.toFixed(k < 1.005 ? 3 : 2)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
 }
 
 /**

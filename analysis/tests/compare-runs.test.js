@@ -220,7 +220,7 @@ test(
     );
     assert.match(
       describeAgreement(missing).at(-2),
-      /holds in run A: a is 1\.00× slower than b \(95 % CI 0\.98–1\.02\), not measured in run B$/,
+      /holds in run A: a is 1\.000× slower than b \(95 % CI 0\.98–1\.02\), not measured in run B$/,
     );
     assert.equal(missing.summary.agreement, 'different');
   },
