@@ -92,9 +92,9 @@ export default async function globalSetup(config) {
   const run = new RunDirectory(runPath);
   const cells = expandPlan(settings.plan, { network: settings.network });
 
-  // Firefox cannot run HTTP/3 cells: said before anything starts.
+  // HTTP/3 cells where the engine cannot reach HTTP/3: said before anything starts.
   const overH3 = cells.some((c) => c.protocol === 'h3');
-  const quicProblem = overH3 ? http3Problem(engine) : null;
+  const quicProblem = overH3 ? http3Problem(engine, settings) : null;
   if (quicProblem) throw new Error(`The plan has cells over h3, but ${quicProblem}.`);
   // Every group done (playwright.config.js decided it, and started no server): the report is
   // remade from the run's files by the global teardown; nothing is started, warmed or measured.
@@ -108,15 +108,16 @@ export default async function globalSetup(config) {
     return;
   }
   const link = settings.shaping === 'netns' ? await startNetnsStudy(settings) : null;
-  // Chromium reaches the server's h3 connector over QUIC only when launched for its origin: this
-  // process's browser below, and the workers' (started later, they inherit it).
+  // The browser reaches the server's h3 connector over QUIC only when launched for it (Chromium its
+  // origin, Firefox a host name of its own): this process's browser below, and the workers'
+  // (started later, they inherit it).
   delete process.env.RTL_QUIC_ORIGIN;
   if (overH3) {
     const info =
       settings.shaping === 'netns'
         ? serverInfoInNamespace(new URL(settings.baseUrl).port || '80')
         : await serverInfo(settings.baseUrl);
-    const origin = quicOrigin(settings.baseUrl, info);
+    const origin = quicOrigin(settings.baseUrl, info, engine);
     if (origin) process.env.RTL_QUIC_ORIGIN = origin;
   }
   // Datasets users bring go to the server first: every later request may name them. Under netns

@@ -29,23 +29,47 @@ export function trustProblem(engine, certificate = TLS_CERTIFICATE) {
   }
 }
 
+/** The loopback names a page of the lab may use; both are in the certificate (scripts/tls-key.sh). */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
+
 /**
- * The origin (host:port) Chromium is to reach over QUIC, for a run with h3 cells, on the server
- * whose /api/info is `info`; null when the server offers no h3 (the check at the start then says
- * so).
+ * The host name of `engine`'s h3 pages for the study at `baseUrl`: Chromium's is the base URL's,
+ * its QUIC forced to the h3 port alone. Firefox sends every https origin of one host name over
+ * QUIC (common/browsers/firefox.js), so its h3 pages use the other loopback name than the run's
+ * other pages, at the h2 connector's port (Firefox's origin for them, reached over QUIC).
  */
-export function quicOrigin(baseUrl, info) {
-  const h3 = (info?.protocols ?? []).find((p) => p.name === 'h3');
-  return h3 ? `${new URL(baseUrl).hostname}:${h3.port}` : null;
+export function http3Host(baseUrl, engine) {
+  const host = new URL(baseUrl).hostname;
+  if (engine.name !== 'firefox') return host;
+  return host === '127.0.0.1' ? 'localhost' : '127.0.0.1';
 }
 
-/** Why `engine` cannot run HTTP/3 cells here, or null when it can. */
-export function http3Problem(engine) {
+/**
+ * The origin (host:port) `engine` is to reach over QUIC, for a run with h3 cells, on the server
+ * whose /api/info is `info`: its h3 pages' host name and the h3 connector's UDP port; null when
+ * the server offers no h3 (the check at the start then says so).
+ */
+export function quicOrigin(baseUrl, info, engine = { name: 'chromium' }) {
+  const h3 = (info?.protocols ?? []).find((p) => p.name === 'h3');
+  return h3 ? `${http3Host(baseUrl, engine)}:${h3.port}` : null;
+}
+
+/** Why `engine` cannot run HTTP/3 cells here (the study at `baseUrl`, with `shaping`), or null when it can. */
+export function http3Problem(engine, { baseUrl = 'http://localhost:8080', shaping = 'none' } = {}) {
   if (engine.name !== 'firefox') return null;
-  return (
-    'the lab reaches HTTP/3 in Chromium only: Firefox uses it for an origin only after an Alt-Svc ' +
-    'from that origin over TCP, and the server runs h3 on a port of its own (docs/engines.md)'
-  );
+  if (shaping === 'netns') {
+    return (
+      'Firefox reaches HTTP/3 outside the network namespaces only: inside, the NAT that carries its ' +
+      'localhost connections to the server is made for TCP, not for QUIC over UDP (docs/engines.md#http3)'
+    );
+  }
+  if (!LOOPBACK_NAMES.includes(new URL(baseUrl).hostname)) {
+    return (
+      'Firefox reaches HTTP/3 under a second name of the server, which the lab has for localhost only ' +
+      '(BASE_URL names localhost or 127.0.0.1; docs/engines.md#http3)'
+    );
+  }
+  return null;
 }
 
 /**
@@ -63,6 +87,10 @@ export function http3Problem(engine) {
  */
 export async function protocolContext(browser, engine, baseUrl, info, cells) {
   const origins = protocolOrigins(baseUrl, info.protocols ?? []);
+  // Firefox's h3 pages: the h2 connector's origin under the name Firefox sends over QUIC.
+  if (engine.name === 'firefox' && origins.h3 && origins.h2) {
+    origins.h3 = `https://${http3Host(baseUrl, engine)}:${new URL(origins.h2).port}`;
+  }
   const used = [...new Set(cells.map((c) => c.protocol))];
   const missing = used.filter((name) => !origins[name]);
   if (missing.length) {

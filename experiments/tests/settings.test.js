@@ -3,6 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { studySettings } from '../study-settings.js';
+import { http3Problem, quicOrigin } from '../protocols.js';
+import { launchOptionsFor } from '../network/netns-launch.js';
+import { firefoxHttp3Prefs } from '#common/browsers/firefox.js';
 
 test("the study's settings have defaults", () => {
   const settings = studySettings({});
@@ -48,4 +51,36 @@ test('BROWSER chooses the engine; Firefox never runs a shaped profile unshaped',
   // Unthrottled needs no shaping, and says so.
   assert.equal(studySettings({ BROWSER: 'firefox', NETWORK: 'unthrottled' }).shaping, 'none');
   assert.equal(studySettings({ NETWORK: 'unthrottled' }).shaping, 'cdp');
+});
+
+test('HTTP/3 per engine: Chromium forces its origin, Firefox maps a host name of its own', () => {
+  const { engine: chromium } = studySettings({ NETWORK: 'unthrottled' });
+  const { engine: firefox } = studySettings({ BROWSER: 'firefox', NETWORK: 'unthrottled' });
+  const info = {
+    protocols: [
+      { name: 'h2', scheme: 'https', port: 9454 },
+      { name: 'h3', scheme: 'https', port: 9455 },
+    ],
+  };
+  assert.equal(quicOrigin('http://localhost:9090', info, chromium), 'localhost:9455');
+  // Firefox's h3 pages use the other loopback name, so the run's h2 pages stay on TCP.
+  assert.equal(quicOrigin('http://localhost:9090', info, firefox), '127.0.0.1:9455');
+  assert.equal(quicOrigin('http://127.0.0.1:9090', info, firefox), 'localhost:9455');
+  assert.equal(quicOrigin('http://localhost:9090', { protocols: [] }, firefox), null);
+  assert.deepEqual(firefoxHttp3Prefs('127.0.0.1:9455'), {
+    'network.http.http3.enable': true,
+    'network.http.http3.alt-svc-mapping-for-testing': '127.0.0.1;h3=:9455',
+    'network.http.http3.disable_when_third_party_roots_found': false,
+  });
+  const launch = launchOptionsFor(firefox, 'none', { RTL_QUIC_ORIGIN: '127.0.0.1:9455' });
+  assert.equal(launch.firefoxUserPrefs['network.http.http3.alt-svc-mapping-for-testing'], '127.0.0.1;h3=:9455');
+  assert.equal(launchOptionsFor(firefox, 'none', {}).firefoxUserPrefs, undefined, 'no h3 cells, no preferences');
+
+  assert.equal(http3Problem(chromium, { baseUrl: 'http://localhost:9090', shaping: 'netns' }), null);
+  assert.equal(http3Problem(firefox, { baseUrl: 'http://localhost:9090', shaping: 'none' }), null);
+  assert.match(
+    http3Problem(firefox, { baseUrl: 'http://localhost:9090', shaping: 'netns' }),
+    /outside the network namespaces only: .* made for TCP, not for QUIC over UDP/,
+  );
+  assert.match(http3Problem(firefox, { baseUrl: 'http://lab.example:9090', shaping: 'none' }), /localhost only/);
 });
