@@ -443,7 +443,15 @@ test('Firefox runs HTTP/3 cells over QUIC under a host name of their own; its h2
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
-    env: { ...process.env, PLAN: planFile, RUN_DIR: runDir, BASE_URL, BROWSER: 'firefox', SERVER_WARMUP: '100' },
+    env: {
+      ...process.env,
+      ...TEST_RUN,
+      PLAN: planFile,
+      RUN_DIR: runDir,
+      BASE_URL,
+      BROWSER: 'firefox',
+      SERVER_WARMUP: '100',
+    },
   });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
   const { context, samples, groups } = readRun(runDir);
