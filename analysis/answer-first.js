@@ -112,7 +112,7 @@ export function compressionLine(comparisons) {
                 : "can't tell yet";
       return `${network(net)} ${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}`;
     });
-    return `${name} against the same format uncompressed, pair by pair (format, N, data): ${perNetwork.join('; ')}`;
+    return `${name} against uncompressed: ${perNetwork.join('; ')}`;
   });
   return parts.join('. ');
 }
@@ -163,7 +163,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. If one configuration must serve ${all}: ${choiceWords(plain, undefined, delta)}.`
+      ? `${perNetwork.join('; ')}. For ${all} at once: ${choiceWords(plain, undefined, delta)}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,
@@ -194,7 +194,7 @@ function sortingLine(decisions, cellsById, situations, delta) {
   const networks = [...new Set(situations.map((s) => s.network))];
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
   const measured = scopeWords(sortingCells, { cmWords: true });
-  const scope = `Where to sort with nothing cached was measured only for ${measured}.`;
+  const scope = `Where to sort (nothing cached): measured for ${measured}.`;
   if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where)}.`;
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const [better, worse, place, computes] = serverBetter
@@ -242,12 +242,19 @@ function sortingLine(decisions, cellsById, situations, delta) {
       return `${where(`${objects({ object, count: Number(count) })} ${network(net)}`)} ${span}`;
     })
     .filter(Boolean);
-  const counts = [
-    `certainly faster in ${outcomes.certain} of ${n} situations${from.length ? ` (${listWords(from)})` : ''}`,
-    ...(outcomes.tie ? [`as fast in ${outcomes.tie}`] : []),
-    ...(outcomes.other ? [`certainly slower in ${outcomes.other}`] : []),
-    ...(outcomes.open ? [`can't tell yet in ${outcomes.open}`] : []),
-  ];
+  const said = [
+    [outcomes.certain, 'certainly faster', from.length ? ` (${listWords(from)})` : ''],
+    [outcomes.tie, 'as fast', ''],
+    [outcomes.other, 'certainly slower', ''],
+    [outcomes.open, "can't tell yet", ''],
+  ].filter(([count]) => count > 0);
+  const counts = said.map(([count, word, at], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}${at}`);
+  // Neither side certainly faster anywhere: no side is recommended, each side's best is named.
+  if (!outcomes.certain && !outcomes.other)
+    return (
+      `${scope} Either side: the ${computes} ${counts.join(', ')}. Best on each side: ` +
+      `${choiceWords(server, where, delta)}; ${choiceWords(browser, where, delta)}.`
+    );
   return (
     `${scope} Sort ${place}: ${choiceWords(better, where, delta)}; the best choice with ${otherSide} sorting ` +
     `was at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
@@ -307,10 +314,9 @@ export function glossary(cells, { delta }) {
   const [verdicts, certain] = wordsDefined(delta);
   return [
     networkLine,
-    'situation: data, N (objects per answer), network, sorting; configuration: format, compression, and which ' +
-      'side sorts',
-    "time: from request start to data decoded (and sorted) in the browser; the fastest's median, and " +
-      "another's the fastest's × its ratio to it when measured side by side; compare within a situation only",
+    'situation: data, N (objects per answer), network, sorting; configuration: format, compression, sorting side',
+    "time: request start to data decoded (and sorted) in the browser; the fastest's median; another's, " +
+      'that × its ratio to it measured side by side',
     verdicts,
     certain,
   ];
@@ -327,7 +333,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used below:',
-  bottom: "Bottom line (against each situation's fastest, as measured):",
+  bottom: 'Bottom line:',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;

@@ -177,7 +177,7 @@ export function wordsDefined(delta) {
   return [
     `fastest: the lowest time ("looked fastest" while one can't tell yet); as fast: within ±${percent(delta)} ` +
       'of it, certain; k× slower: certain; can\'t tell yet: the run ended first ("looked …": which way it leaned)',
-    'certain: at 95 % confidence, and still so as the last measurements came in',
+    'certain: at 95 % confidence, and still so at the last measurements',
   ];
 }
 

@@ -220,7 +220,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.match(
     sorting,
     new RegExp(
-      '^Where to sort with nothing cached was measured only for ' +
+      '^Where to sort \\(nothing cached\\): measured for ' +
         'Books, N = 100, unthrottled and at 10 Mbit/s, sorting once by one property \\(CM1\\), ' +
         'by each property 10 times \\(CM3\\) and by each property 1,000 times \\(CM5\\), uncompressed\\. ' +
         'Sort on the server: ',
