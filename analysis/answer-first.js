@@ -163,7 +163,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. For ${all} at once: ${choiceWords(plain, undefined, delta)}.`
+      ? `${perNetwork.join('; ')}. If one configuration must serve ${all}: ${choiceWords(plain, undefined, delta)}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,

@@ -639,7 +639,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       : 'Checked against the cells measured on slower links: ' +
         `the break-even predicted the faster side in ${counts.holds} of ` +
         `${counts.n} comparisons, was contradicted in ${counts.contradicted}, ` +
-        `and ${counts.open} stay open (the link speed ` +
+        `and ${counts.open} ${counts.open === 1 ? 'stays' : 'stay'} open (the link speed ` +
         "inside the break-even's CI, or the measured comparison unresolved or equivalent).";
   const sizes = sizeTable(cells);
   const ranking = indexRanking(cells, weights);
