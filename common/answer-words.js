@@ -191,8 +191,17 @@ export function wordOf(other) {
   return WORDS.OPEN;
 }
 
+/**
+ * A ratio to two decimals, or three where two would land on 1.00 or on a ±5 % line (0.95, 1.05)
+ * and so hide which side of it the ratio lies: "1.23", "1.046", "1.054".
+ */
+export function ratioText(ratio) {
+  const [two, three] = [ratio.toFixed(2), ratio.toFixed(3)];
+  return ['0.95', '1.00', '1.05'].includes(two) && three !== `${two}0` ? three : two;
+}
+
 /** "1.25× slower", "1.02× faster": a ratio to the fastest with its direction, k ≥ 1. */
-export const timesWords = (ratio) => (ratio >= 1 ? `${ratio.toFixed(2)}× slower` : `${(1 / ratio).toFixed(2)}× faster`);
+export const timesWords = (ratio) => (ratio >= 1 ? `${ratioText(ratio)}× slower` : `${ratioText(1 / ratio)}× faster`);
 
 /** Which way an open margin leaned, at δ: "looked as fast", "looked 1.08× slower". */
 export function leaning(ratio, delta) {
