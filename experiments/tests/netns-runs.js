@@ -49,7 +49,7 @@ function runPlan(command, plan, { parent, name, namespace, timeoutMs, env }) {
 export function runLoadTestbed(plan, { port, ...options }) {
   return runPlan(['node', 'experiments/load-testbed/run.js'], plan, {
     ...options,
-    env: { MAVEN_OPTS: TEST_RUN.MAVEN_OPTS, LOAD_PORT: String(port) },
+    env: { LOAD_PORT: String(port) },
   });
 }
 
