@@ -8,16 +8,17 @@
 // group stops once every one is settled — resolved, with the same verdict at its last `looks` (3)
 // looks in a row, so that one stray interval among many looks does not end it — or when its
 // budget runs out (recorded as unresolved).
-// Past its minimum rounds a group races (as in Maron & Moore's Hoeffding races): a round visits
-// only the cells that an unsettled comparison still needs, so a slow cell whose comparisons are
-// settled no longer spends the budget that the open ones need (an iteration of XML with 100,000
-// Videos takes many times one of JSON or Protobuf). The cells a round visits are
-// still interleaved in a seeded random order, and a comparison is judged on the rounds in which
-// both of its cells ran (comparison.js roundRatio), so a settled one keeps its CI; a cell
-// comes back when a comparison needs it again (the fastest of the group changed).
+// Every round visits every cell, so that every configuration's median is over the same rounds
+// as every other's: a cell left out of later rounds (racing) has a median of its own rounds
+// only, while its neighbours' conditions change without it (an iteration after XML's is slower
+// than one after JSON's), and the times a reader is shown then lie outside their own samples.
+// Two exceptions keep hopeless waits short: a cell whose every comparison the few-rounds test
+// decided (an overwhelming ratio in iterations of seconds) leaves the rounds, and a group too
+// slow for a CI runs its closing rounds for the cells they could decide (below). Each
+// comparison is judged on the rounds both of its cells ran (comparison.js roundRatio).
 // When the time budget runs out while more rounds could still make the decision table's
 // recommendation clear (its margin over the next configuration above 1 + δ but not yet
-// resolved), the group gets `decisionMs` more for those cells alone: a group of big answers
+// resolved), the group gets `decisionMs` more rounds of every cell: a group of big answers
 // (100,000 Videos, rounds of ~12 s) otherwise stops with a CI that one run clears and the
 // next does not. A group whose rounds are too long to reach the rounds a CI needs within
 // VERDICT_STRETCH × its budget runs further rounds only for the comparisons that one more round
@@ -154,6 +155,13 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
 }
 
 /**
+ * How rounds choose their cells, recorded in every group's `stop.rounds_rule`: 2, every cell every
+ * round but those the few-rounds test let go; absent, racing (settled cells left out of later
+ * rounds).
+ */
+export const ROUNDS_RULE = 2;
+
+/**
  * How far past its time budget a group may run to reach the rounds a verdict needs
  * (MIN_ROUNDS_FOR_VERDICT), as a multiple of the budget. The line it draws (the budget × 3 ÷ 5 per
  * round) must lie far from any group's pace: a group whose rounds take about as long as the
@@ -217,11 +225,12 @@ export function closingRound(cells, samples, judgment, elapsedMs, rounds) {
  *     recorded rounds, which count for the stopping rule), verified = [keys] (verification
  *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
  *     awaited between rounds, onProgress(info), signal}
- * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it), last_round,
- *     summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds, elapsed_ms} past the
- *     time budget for the decision's cells, or null, closing_rounds: rounds run past the time
- *     budget for comparisons the few-rounds test could close (closingRound)}, judgment: what the group stopped on
- *     (common/judge.js judgeGroup: every comparison and margin, and the decision), time: where
+ * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it),
+ *     last_round, summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds,
+ *     elapsed_ms} past the time budget for the decision, or null, closing_rounds: rounds run past
+ *     the time budget for comparisons the few-rounds test could close (closingRound), rounds_rule
+ *     (ROUNDS_RULE)}, judgment: what the group stopped on (common/judge.js judgeGroup: every
+ *     comparison and margin, and the decision), time: where
  *     its time went {warmup_ms (of which counted_warmup_ms stood as round 1), rounds_ms,
  *     decision_ms, verify_ms, total_ms, round_ms (a round's mean, counted warm-up included), open
  *     (comparisons not settled)}}
@@ -288,16 +297,12 @@ export async function runGroup(env, group, protocol, options = {}) {
   let round = firstRound;
   let judgment = judgeNow();
   /**
-   * The cells a round visits: those an open comparison needs. Before the minimum rounds a
-   * comparison is open unless the few-rounds test decided it (a bootstrap verdict waits for them);
-   * past them, unless it is settled.
+   * The cells a round visits: every cell, but one whose every comparison the few-rounds test
+   * decided (then more rounds of it could change nothing the report shows).
    */
-  const needed = (done) => {
+  const needed = () => {
     if (!stop) return ids;
-    const early = done < rounds.minRounds;
-    const open = new Set(
-      judgment.comparisons.filter((c) => (early ? !byFewRounds(c) : !c.settled)).flatMap((c) => [c.a, c.b]),
-    );
+    const open = new Set(judgment.comparisons.filter((c) => !byFewRounds(c)).flatMap((c) => [c.a, c.b]));
     return ids.filter((id) => open.has(id));
   };
   /** Whether every comparison is decided: settled past the minimum rounds, or decided by the few-rounds test. */
@@ -317,7 +322,7 @@ export async function runGroup(env, group, protocol, options = {}) {
       reason = stop ? 'round budget' : 'rounds done';
       break;
     }
-    let visit = needed(done);
+    let visit = needed();
     if (stop && (extension || timeIsUp(done, round - firstRound, env.now() - started, rounds.maxMs))) {
       if (done < MIN_ROUNDS_FOR_VERDICT) {
         visit = closingRound(cells, samples, judgment, env.now() - started, rounds);
@@ -327,9 +332,9 @@ export async function runGroup(env, group, protocol, options = {}) {
         }
         closingRounds++;
       } else {
-        visit = decisionCells(cells, judgment);
-        if (!extension && visit.length && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
-        if (!visit.length || !extension || env.now() - extension.started >= rounds.decisionMs) {
+        const clearer = decisionCells(cells, judgment).length > 0;
+        if (!extension && clearer && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
+        if (!clearer || !extension || env.now() - extension.started >= rounds.decisionMs) {
           reason = 'time budget';
           break;
         }
@@ -406,6 +411,7 @@ export async function runGroup(env, group, protocol, options = {}) {
       looks: stop?.looks ?? null,
       decision_time: decisionTime,
       closing_rounds: closingRounds,
+      ...(stop && { rounds_rule: ROUNDS_RULE }),
     },
     judgment,
     time: {

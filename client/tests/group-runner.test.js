@@ -238,7 +238,7 @@ test(
   },
 );
 
-test('past its minimum rounds a group races: a round visits only the cells an open comparison needs', async () => {
+test('every round visits every cell, also past a settled comparison: all medians share their rounds', async () => {
   // XML (40 ms) is far behind; JSON and Protobuf are 3 % apart with ±20 % noise and stay open.
   let state = 11;
   const noise = () => {
@@ -264,9 +264,11 @@ test('past its minimum rounds a group races: a round visits only the cells an op
   assert.equal(result.rounds, 12);
   const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
   for (const round of rounds) {
-    // Each round still in a seeded random order: of every cell up to the minimum, then of the open ones.
-    const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
-    assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
+    // Each round in a seeded random order of every cell, XML's comparisons settled or not.
+    assert.deepStrictEqual(
+      round.order,
+      seededShuffle([json, protobuf, xml], roundSeed(3, FORMATS_GROUP.id, round.round)),
+    );
     assert.deepStrictEqual(
       round.samples.map((s) => s.case_id),
       round.order,
@@ -277,17 +279,24 @@ test('past its minimum rounds a group races: a round visits only the cells an op
   );
   assert.equal(byPair['json/protobuf'].verdict, VERDICTS.UNRESOLVED);
   assert.equal(byPair['json/protobuf'].rounds, 12);
-  // XML's comparisons resolved at round 5, settled at round 7, and keep the CI of the rounds both cells ran in.
-  for (const pair of ['json/xml', 'protobuf/xml'])
-    assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 7]);
+  // XML's comparisons settled early and go on being judged on all twelve rounds.
+  for (const pair of ['json/xml', 'protobuf/xml']) {
+    assert.deepStrictEqual([byPair[pair].verdict, byPair[pair].rounds], [VERDICTS.A_FASTER, 12]);
+    assert.ok(byPair[pair].settled);
+  }
   assert.deepStrictEqual(
     result.cells.map((c) => [c.rounds, c.last_round, c.summary.n]),
     [
       [12, 12, 12],
       [12, 12, 12],
-      [7, 7, 7],
+      [12, 12, 12],
     ],
   );
+  // So the decision's figures are each cell's own median: the fastest's, times the ratio, is the other's.
+  for (const other of result.judgment.decision.others) {
+    const own = result.cells.find((c) => c.case_id === other.case_id).summary.median;
+    assert.ok(Math.abs(result.judgment.decision.median_ms * other.ratio - own) < 1e-9, other.case_id);
+  }
 
   // Without a stop rule (a fixed design, such as the source's protocol) every round visits every cell.
   const fixed = await runGroup(fakeEnvironment((query) => ms[query.get('format')]).env, FORMATS_GROUP, FIXED(7, 1), {
@@ -415,67 +424,64 @@ test('roundCost: a visit iterates a cell as often as its visit limit allows', ()
   assert.equal(roundCost(['a', 'b', 'c'], samples, rounds), 5400, 'c has no samples yet');
 });
 
-test(
-  'past the time budget, ' + 'a decision more rounds could still make clear gets decisionMs for its cells alone',
-  async () => {
-    const noisy = (seed) => {
-      const random = seededRandom(seed);
-      return (ms) => ms * (0.8 + 0.4 * random());
-    };
-    const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
-      const jitter = noisy(5);
-      const rounds = [];
-      const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
-      const result = await runGroup(
-        fakeEnvironment((query) => delay(query.get('format'))).env,
-        FORMATS_GROUP,
-        {
-          warmup: { iterations: 0 },
-          rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
-          stop: { delta: 0.05, fewRounds: false },
-        },
-        { seed: 3, onRound: (r) => rounds.push(r) },
-      );
-      const margin = result.judgment.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
-      return { result, rounds, margin };
-    };
-    const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
-    // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
-    const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
-    assert.deepStrictEqual(
-      [without.result.rounds, without.result.stop.reason, without.result.stop.decision_time],
-      [5, 'time budget', null],
+test('past the time budget, a decision more rounds could still make clear gets decisionMs more rounds', async () => {
+  const noisy = (seed) => {
+    const random = seededRandom(seed);
+    return (ms) => ms * (0.8 + 0.4 * random());
+  };
+  const run = async (ms, decisionMs, noisyFormats = ['json', 'protobuf', 'xml']) => {
+    const jitter = noisy(5);
+    const rounds = [];
+    const delay = (format) => (noisyFormats.includes(format) ? jitter(ms[format]) : ms[format]);
+    const result = await runGroup(
+      fakeEnvironment((query) => delay(query.get('format'))).env,
+      FORMATS_GROUP,
+      {
+        warmup: { iterations: 0 },
+        rounds: { iterationsPerVisit: 1, minRounds: 5, maxRounds: 400, maxMs: 200, decisionMs },
+        stop: { delta: 0.05, fewRounds: false },
+      },
+      { seed: 3, onRound: (r) => rounds.push(r) },
     );
-    assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
-    assert.ok(without.margin.ratio > 1.05);
-    // With 2 s for the decision: rounds of JSON and Protobuf alone until the margin resolves.
-    const extended = await run({ json: 13, protobuf: 10, xml: 40 }, 2000);
-    const { decision_time: time } = extended.result.stop;
-    assert.equal(extended.margin.verdict, VERDICTS.B_FASTER, 'Protobuf clearly faster');
-    assert.equal(extended.result.stop.reason, 'resolved');
-    assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
-    assert.equal(extended.result.rounds, 5 + time.rounds);
-    // XML, clearly slower from round 5 on, comes along until that settles (rounds 5, 6 and 7 agree).
-    for (const round of extended.rounds.slice(5)) {
-      const visited = round.round <= 7 ? [json, protobuf, xml] : [json, protobuf];
-      assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
-    }
-    // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
-    // time, though XML's comparisons (1.06× under noise) are still open at the budget.
-    const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
-    assert.deepStrictEqual(
-      [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
-      [VERDICTS.EQUIVALENT, 'time budget', null],
-    );
-    assert.ok(tie.result.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
-    assert.equal(
-      groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
-      30_000,
-      'a third of maxMs unless the plan says',
-    );
-    assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
-  },
-);
+    const margin = result.judgment.comparisons.find((c) => c.a.includes('/json/') && c.b.includes('/protobuf/'));
+    return { result, rounds, margin };
+  };
+  const [json, protobuf, xml] = FORMATS_GROUP.cells.map(caseId);
+  // JSON 1.3× Protobuf under ±20 % noise: open after the 5 rounds the 200 ms allow (XML settled).
+  const without = await run({ json: 13, protobuf: 10, xml: 40 }, 0);
+  assert.deepStrictEqual(
+    [without.result.rounds, without.result.stop.reason, without.result.stop.decision_time],
+    [5, 'time budget', null],
+  );
+  assert.equal(without.margin.verdict, VERDICTS.UNRESOLVED);
+  assert.ok(without.margin.ratio > 1.05);
+  // With 2 s for the decision: more rounds, of every cell, until the margin resolves.
+  const extended = await run({ json: 13, protobuf: 10, xml: 40 }, 2000);
+  const { decision_time: time } = extended.result.stop;
+  assert.equal(extended.margin.verdict, VERDICTS.B_FASTER, 'Protobuf clearly faster');
+  assert.equal(extended.result.stop.reason, 'resolved');
+  assert.ok(time.rounds > 0 && time.elapsed_ms < 2000, JSON.stringify(time));
+  assert.equal(extended.result.rounds, 5 + time.rounds);
+  // XML, clearly slower and settled, comes along: the extra rounds are rounds like the others.
+  for (const round of extended.rounds.slice(5)) {
+    const visited = [json, protobuf, xml];
+    assert.deepStrictEqual(round.order, seededShuffle(visited, roundSeed(3, FORMATS_GROUP.id, round.round)));
+  }
+  // JSON within δ of Protobuf (equivalent): "no clear winner" however long it runs, so no extra
+  // time, though XML's comparisons (1.06× under noise) are still open at the budget.
+  const tie = await run({ json: 10.2, protobuf: 10, xml: 10.6 }, 2000, ['xml']);
+  assert.deepStrictEqual(
+    [tie.margin.verdict, tie.result.stop.reason, tie.result.stop.decision_time],
+    [VERDICTS.EQUIVALENT, 'time budget', null],
+  );
+  assert.ok(tie.result.judgment.comparisons.some((c) => c.verdict === VERDICTS.UNRESOLVED));
+  assert.equal(
+    groupProtocol({ rounds: { maxMs: 90_000 } }).rounds.decisionMs,
+    30_000,
+    'a third of maxMs unless the plan says',
+  );
+  assert.throws(() => groupProtocol({ rounds: { decisionMs: -1 } }), /decisionMs must be ≥ 0 ms/);
+});
 
 test(
   'warm-up by stability: minimum time and iterations, then a stable median; ' + 'a long iteration needs only one',
