@@ -419,10 +419,11 @@ export const SOURCE_STUDY = Object.freeze({
  * it is certain with a verdict the claim excludes, and is open while the run cannot tell. A claim
  * names conditions (its parts); it is
  *   not measured here — no part measured;
- *   confirmed    — every part measured, it holds in at least half of its comparisons and is
- *                  contradicted in none;
- *   refuted      — it is contradicted in more of them than it holds in;
- *   partly       — anything else (it holds in some, is contradicted in others, or mostly open);
+ *   confirmed      — it holds in every one of its comparisons;
+ *   holds so far   — it is contradicted in none and holds in at least half, the rest open;
+ *   can't tell yet — it is contradicted in none and holds in fewer than half;
+ *   refuted        — it is contradicted in more of them than it holds in;
+ *   partly         — anything else (it holds in some and is contradicted in others);
  * and where some part was not measured, the verdict is of the measured parts only and says so
  * ("confirmed where measured"), naming what was not.
  */
@@ -431,17 +432,44 @@ export const conclusionRule = (delta) =>
   'when it is certain and the claim does not allow its verdict, and stays open while the run cannot tell ' +
   `(certain, as fast and k× slower as in "What to choose": ±${percent(delta)}). "X faster" needs X ` +
   'certainly faster, and X certainly as fast contradicts it; "X as fast or faster" also takes X certainly as ' +
-  'fast. Confirmed: every condition the claim names was measured, and ' +
-  'the claim holds in at least half of its comparisons and is contradicted in none; refuted: contradicted in ' +
-  'more than it holds in; partly: anything else. Where some condition was not measured, the verdict is for ' +
-  'the measured ones only ("… where measured") and names the rest ("not measured here").';
+  'fast. Confirmed: the claim holds in every comparison; holds so far: contradicted in none and holds in at ' +
+  "least half, the rest can't tell yet; can't tell yet: contradicted in none and holds in fewer than half; " +
+  'refuted: contradicted in more than it holds in; partly: it holds in some and is contradicted in others. ' +
+  'Where some condition was not measured, the verdict is for the measured ones only ("… where measured") ' +
+  'and names the rest ("not measured here").';
 
 /** The verdict of a claim from its counts (see conclusionRule); `unmeasured` parts make it "… where measured". */
 export function judgeClaim({ holds, contradicted, open }, unmeasured = 0) {
   const n = holds + contradicted + open;
   if (n === 0) return 'not measured here';
-  const verdict = contradicted === 0 && holds >= n / 2 ? 'confirmed' : contradicted > holds ? 'refuted' : 'partly';
+  const verdict =
+    contradicted === 0
+      ? holds === n
+        ? 'confirmed'
+        : holds >= n / 2
+          ? 'holds so far'
+          : CANT_TELL
+      : contradicted > holds
+        ? 'refuted'
+        : 'partly';
   return unmeasured ? `${verdict} where measured` : verdict;
+}
+
+const CANT_TELL = "can't tell yet";
+
+/**
+ * The verdict of a claim from its parts' verdicts, each condition judged on its own so that one
+ * part's many comparisons cannot carry another's: confirmed (or refuted) only where every part
+ * is; partly where any part is partly or refuted but not all refuted; else can't tell yet where
+ * every part is, holds so far otherwise.
+ */
+export function poolClaim(partVerdicts) {
+  const all = (v) => partVerdicts.every((p) => p === v);
+  if (!partVerdicts.length) return 'not measured here';
+  if (all('confirmed')) return 'confirmed';
+  if (all('refuted')) return 'refuted';
+  if (partVerdicts.some((p) => p === 'refuted' || p === 'partly')) return 'partly';
+  return all(CANT_TELL) ? CANT_TELL : 'holds so far';
 }
 
 /**
@@ -688,17 +716,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
     const unmeasured = counted.filter((p) => p.n === 0).map((p) => p.what);
     const measuredCells = parts.flatMap((p) => p.comparisons.flatMap((c) => [c.a, c.b]));
     const n = counts.holds + counts.contradicted + counts.open;
-    // Each condition judged on its own, so that one part's many comparisons cannot carry another's:
-    // confirmed only where every measured part is, refuted only where every measured part is.
     const partVerdicts = counted.filter((p) => p.n > 0).map((p) => judgeClaim(p));
-    const pooled =
-      partVerdicts.length === 0
-        ? 'not measured here'
-        : partVerdicts.every((v) => v === 'confirmed')
-          ? 'confirmed'
-          : partVerdicts.every((v) => v === 'refuted')
-            ? 'refuted'
-            : 'partly';
+    const pooled = poolClaim(partVerdicts);
     const verdict = unmeasured.length && partVerdicts.length ? `${pooled} where measured` : pooled;
     const scope = measuredCells.length ? `measured for ${scopeWords(measuredCells)}` : '';
     return {

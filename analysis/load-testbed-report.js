@@ -611,8 +611,9 @@ export async function makeLoadReport(runDir, outDirectory = runDir) {
       heading: "The testbed's conclusions on our data",
       paragraphs: [
         'Each conclusion covers comparisons; each holds, is contradicted or stays open. ' +
-          'Not measured: none; confirmed: holds in at least half and contradicted in none; ' +
-          'refuted: contradicted in more than it holds in; partly: anything else.',
+          'Not measured: none; confirmed: holds in every one; holds so far: contradicted in none and holds ' +
+          "in at least half, the rest open; can't tell yet: contradicted in none, holds in fewer than half; " +
+          'refuted: contradicted in more than it holds in; partly: holds in some, contradicted in others.',
       ],
       table: {
         header: ['conclusion', 'verdict', 'holds', 'contradicted', 'open', 'what "holds" means'],

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '#common/stats.js';
 import { analyse, describeNetworks, makeReport } from '../report.js';
-import { judgeClaim, sourceConclusions } from '../answers.js';
+import { judgeClaim, poolClaim, sourceConclusions } from '../answers.js';
 import { readRuns } from '../read-runs.js';
 import { syntheticRun } from './synthetic-run.js';
 
@@ -88,11 +88,18 @@ test('the report says what the data says', async () => {
 test('the rule that turns counts into a verdict', () => {
   assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 0 }), 'not measured here');
   assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 0 }, 1), 'confirmed where measured', 'a part unmeasured');
-  assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 2 }), 'confirmed');
-  assert.equal(judgeClaim({ holds: 1, contradicted: 0, open: 2 }), 'partly', 'mostly open');
+  assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 0 }), 'confirmed');
+  assert.equal(judgeClaim({ holds: 2, contradicted: 0, open: 2 }), 'holds so far', 'half of it still open');
+  assert.equal(judgeClaim({ holds: 1, contradicted: 0, open: 2 }), "can't tell yet", 'mostly open');
   assert.equal(judgeClaim({ holds: 5, contradicted: 1, open: 0 }), 'partly');
   assert.equal(judgeClaim({ holds: 1, contradicted: 2, open: 0 }), 'refuted');
-  assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 3 }), 'partly', 'measured, but nothing settled');
+  assert.equal(judgeClaim({ holds: 0, contradicted: 0, open: 3 }), "can't tell yet", 'measured, but nothing settled');
+  assert.equal(poolClaim(['confirmed', 'confirmed']), 'confirmed');
+  assert.equal(poolClaim(['confirmed', 'holds so far']), 'holds so far');
+  assert.equal(poolClaim(['confirmed', "can't tell yet"]), 'holds so far', 'one condition certain, one open');
+  assert.equal(poolClaim(["can't tell yet", "can't tell yet"]), "can't tell yet");
+  assert.equal(poolClaim(['confirmed', 'refuted']), 'partly');
+  assert.equal(poolClaim(['refuted', 'refuted']), 'refuted');
 });
 
 test('a claim counts each comparison only where it is certain: its settled verdict', () => {
