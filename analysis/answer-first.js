@@ -43,9 +43,14 @@ export function notMeasured(cells) {
     .map((c) => compressionLabel(c.name, defaultLevel(c.name)).replace(/ \(.*\)$| \d+$/g, ''));
   // The sorting groups' CMs (server against browser), apart from the caching groups'.
   const sorted = all.filter((c) => inFamily(c, 'side'));
-  const cms = CATALOGUE.computation_models
-    .filter((m) => m.level > 0 && !sorted.some((c) => c.cm === m.level))
-    .map((m) => m.name);
+  const cmModels = CATALOGUE.computation_models.filter((m) => m.level > 0 && !sorted.some((c) => c.cm === m.level));
+  const cms = cmModels.map((m) => m.name);
+  // What each left-out CM sorts, so that no CM is named undefined: "once, 100 times, 1,000 times".
+  const sorts = cmModels.map((m) =>
+    m.level === 1
+      ? 'once by one property'
+      : `${m.repetitions === 1 ? 'once' : `${m.repetitions.toLocaleString('en-US')} times`}`,
+  );
   const counts = SOURCE_COUNTS.filter((n) => !has('count', n));
   // "HTTP/2 with TLS" → "HTTP/2": what tells them apart.
   const protocols = PROTOCOL_NAMES.filter((p) => !has('protocol', p)).map((p) =>
@@ -58,7 +63,12 @@ export function notMeasured(cells) {
   return [
     formats.length ? list(formats) : null,
     compressions.length ? list(compressions) : null,
-    cms.length ? `${list(cms)} for where to sort` : null,
+    cms.length
+      ? `${list(cms)} for where to sort (by each property ${sorts.join(', ')})`.replace(
+          '(by each property once by one property',
+          '(once by one property',
+        )
+      : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     protocols.length ? list(protocols) : null,
     networks.length ? `networks ${list(networks)}` : null,
@@ -67,8 +77,9 @@ export function notMeasured(cells) {
 
 /**
  * Where compression pays, as measured: per compression and network, how its comparisons against
- * uncompressed came out (nothing sorted, every format and N), in the four words; "GZIP against
- * uncompressed: at 10 Mbit/s certainly faster in 8 of 12, can't tell yet in 4; unthrottled …".
+ * uncompressed came out (nothing sorted, every format and N), in the four words: "GZIP against
+ * the same answer uncompressed: at 10 Mbit/s it pays (certainly faster in 8 of 12, can't tell yet
+ * in 4); …".
  *
  * @param comparisons answers.js comparisons on the report's one scale (onOneScale), or []
  */
@@ -97,14 +108,20 @@ export function compressionLine(comparisons) {
         [open, "can't tell yet"],
       ].filter(([n]) => n > 0);
       const [first, ...rest] = said;
-      const words = [`${first[1]} in ${first[0]} of ${list.length} pairs`, ...rest.map(([n, w]) => `${w} in ${n}`)];
-      // What the counts say to do: it pays where it was certainly faster and nowhere slower.
+      const words = [`${first[1]} in ${first[0]} of ${list.length}`, ...rest.map(([n, w]) => `${w} in ${n}`)];
+      // What the counts say to do: it pays where it was certainly faster in most and nowhere
+      // slower; where it was certainly faster in fewer than half, only that it never costs.
       const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];
+      const most = (k) => k > list.length / 2;
       const gist =
         faster && !slower
-          ? 'it pays'
+          ? most(faster)
+            ? 'it pays'
+            : 'it never costs'
           : slower && !faster
-            ? 'it costs'
+            ? most(slower)
+              ? 'it costs'
+              : 'it never pays'
             : !faster && !slower && count(VERDICTS.EQUIVALENT)
               ? 'no difference'
               : faster && slower
@@ -112,7 +129,7 @@ export function compressionLine(comparisons) {
                 : "can't tell yet";
       return `${network(net)} ${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}`;
     });
-    return `${name} against uncompressed: ${perNetwork.join('; ')}`;
+    return `${name} against the same answer uncompressed: ${perNetwork.join('; ')}`;
   });
   return parts.join('. ');
 }
@@ -295,28 +312,35 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
 }
 
 /**
- * The words the opening uses, defined before it uses them (five lines): the networks measured,
- * what a situation and a configuration are, what a time covers and how it is read, the four
- * verdict words, and "certain".
+ * The words the opening uses, defined before it uses them (five lines): the networks measured
+ * and how they were made, what a situation and a configuration are, what a time covers and how
+ * it is taken, the verdict words, and "certain".
+ *
+ * @param options {shaping ('cdp' or 'netns'), roundsRule (the lowest of the groups'
+ *     stop.rounds_rule: from 2 every time is the configuration's own median)}
  */
-export function glossary(cells, { delta }) {
+export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
   const names = [...new Set(cells.map((c) => c.cell.network))];
+  const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
   const networkLine = names
     .map((name) => {
-      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine';
+      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine, no limit';
       const profile = NETWORKS[name];
       if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
-      const delay = profile.rttMs ? ` and ${profile.rttMs} ms round trip` : '';
-      return `${networkName(name)}: a ${rate} link each way${delay}`;
+      const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
+      return `${networkName(name)}: ${rate} each way${delay}${how ? `, by ${how}` : ''}`;
     })
     .join('; ');
   const [verdicts, certain] = wordsDefined(delta);
+  const time =
+    roundsRule >= 2
+      ? 'its median, measured in turns with the others'
+      : "the fastest's median; another's, that × its ratio to it measured side by side";
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting; configuration: format, compression, sorting side',
-    "time: request start to data decoded (and sorted) in the browser; the fastest's median; another's, " +
-      'that × its ratio to it measured side by side',
+    `time: request start to data decoded (and sorted) in the browser; ${time}`,
     verdicts,
     certain,
   ];
@@ -347,12 +371,14 @@ const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length
  * @param decisions answers.js decisions (the stored judgments)
  * @param cells the runs' cells (read-runs.js)
  * @param judging the run's {delta, looks}
- * @param options {comparisons}: answers.js comparisons on the report's one scale (for the bottom line)
+ * @param options {comparisons: answers.js comparisons on the report's one scale (for the bottom
+ *     line), shaping: the run's ('cdp' or 'netns', for the words)}
  */
-export function answerFirst(decisions, cells, judging, { comparisons = [] } = {}) {
+export function answerFirst(decisions, cells, judging, { comparisons = [], shaping } = {}) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, comparisons) : { lines: [] };
-  const words = glossary(cells, judging);
+  const roundsRule = Math.min(2, ...decisions.map((d) => d.rounds_rule ?? 1));
+  const words = glossary(cells, judging, { shaping, roundsRule });
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -
     OPENING_WORDS.title;

@@ -69,6 +69,7 @@ export function comparisons(cells, groups) {
         ci_high: c.ci_high ?? NaN,
         // The δ lines its group was judged by (comparison.js MARGIN_RULE; 1 before it was recorded).
         margin_rule: group.judgment.margin_rule ?? 1,
+        rounds_rule: group.stop?.rounds_rule ?? 1,
         p: null,
         a: completeCell(byId.get(c.a).cell),
         b: completeCell(byId.get(c.b).cell),
@@ -152,7 +153,7 @@ function compared(x, y, ratio, low, high, v, delta, early = false) {
         ? `${x} looked as fast as ${y} (${inBrackets()})`
         : words.replace(' is ', ' looked ');
     // A CI clear of the δ lines that had not yet held for the looks the stop rule asks.
-    return `can't tell yet: ${lean}${early ? ', not yet held long enough' : ''}`;
+    return `can't tell yet: ${lean}${early ? ', not yet for long enough to be certain' : ''}`;
   }
   return words;
 }
@@ -780,6 +781,7 @@ export function decisions(cells, groups) {
         group_id: group.group_id,
         stop_reason: group.stop?.reason ?? null,
         margin_rule: group.judgment.margin_rule ?? 1,
+        rounds_rule: group.stop?.rounds_rule ?? 1,
         object: fastest.object,
         count: fastest.count,
         network: fastest.network,

@@ -148,7 +148,7 @@ export function shownFigures(decisions, cells, { delta }) {
           ? timesWords(r.ratio)
           : r.word === WORDS.AS_FAST
             ? WORDS.AS_FAST
-            : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}${early ? ', not yet held long enough' : ''}`;
+            : `${WORDS.OPEN}, ${leaning(r.ratio, delta)}${early ? ', not yet for long enough to be certain' : ''}`;
       shown.set(r.case_id, {
         situation,
         time_ms: r.time_ms,
@@ -590,7 +590,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const breakEven = breakEvens(cells, all, context.networks, judging);
-  const opening = answerFirst(helper, cells, judging, { comparisons: all });
+  const opening = answerFirst(helper, cells, judging, { comparisons: all, shaping: context.shaping });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
@@ -699,8 +699,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         { lead: opening.leads.words, list: opening.words },
+        ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),
       ],

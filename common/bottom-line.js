@@ -39,7 +39,7 @@ export function situationRatios(decision, cellsById, delta) {
  *
  * @param situations situationRatios results
  * @returns {configuration, worst_ratio, worst_situation, fastest_in, situations, next (the
- *     runner-up's {configuration, worst_ratio}, or null)} | null when no configuration was
+ *     next best's {configuration, worst_ratio}, or null)} | null when no configuration was
  *     measured in every situation (or there are none)
  */
 export function robustChoice(situations) {
@@ -86,10 +86,10 @@ export function choiceWords(choice, where = (words) => words, delta = 0.05) {
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
       : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)}`;
-  // A runner-up whose worst is within δ of the choice's is named, with its own worst.
+  // A next best whose worst is within δ of the choice's is named, with its own worst.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
   const same = close
-    ? `; runner-up ${choice.next.configuration}, at worst ${slowdownWords(choice.next.worst_ratio)}`
+    ? `; next best ${choice.next.configuration}, at worst ${slowdownWords(choice.next.worst_ratio)}`
     : '';
   return `${head}${same})`;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyse, makeReport, shownFigures } from '../report.js';
 import { ms } from '../answer-first.js';
+import { VERDICTS } from '#common/comparison.js';
 import { chartSpecs } from '../charts.js';
 import { readRuns } from '../read-runs.js';
 import { syntheticRun } from './synthetic-run.js';
@@ -233,4 +234,59 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   );
   const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
   for (const left of ['CBOR', 'MessagePack', 'Brotli', 'CM2', 'CM4', 'HTTP/2']) assert.ok(missing.includes(left), left);
+  // Every CM it names is said in words: none is left undefined.
+  assert.ok(missing.includes('CM2, CM4 for where to sort (by each property once, 100 times)'), missing);
+});
+
+test("compression's gist says what most of its comparisons say, and never more", async () => {
+  const { compressionLine } = await import('../answer-first.js');
+  const cell = (compression, count, format = 'json') => ({
+    object: 'books',
+    format,
+    decoder: format,
+    compression,
+    level: compression === 'gzip' ? 6 : null,
+    count,
+    scenario: 1,
+    cm: 0,
+    network: 'unthrottled',
+    protocol: 'http1.1',
+  });
+  // Uncompressed (a) against GZIP (b): b faster is GZIP paying.
+  const pairs = (...verdicts) =>
+    verdicts.map(([verdict, settled], i) => ({
+      dimension: 'compression',
+      a: cell('none', 10 ** (i + 1)),
+      b: cell('gzip', 10 ** (i + 1)),
+      verdict,
+      settled,
+    }));
+  const [faster, slower, same, open] = [
+    [VERDICTS.B_FASTER, true],
+    [VERDICTS.A_FASTER, true],
+    [VERDICTS.EQUIVALENT, true],
+    [VERDICTS.UNRESOLVED, false],
+  ];
+  const line = (...verdicts) => compressionLine(pairs(...verdicts));
+  assert.match(line(faster, faster, open), /unthrottled it pays \(certainly faster in 2 of 3/);
+  // Certainly slower in half, the rest open: it never pays — not "it costs".
+  assert.match(line(slower, open), /unthrottled it never pays \(certainly slower in 1 of 2 and can't tell yet in 1\)/);
+  assert.match(line(slower, slower, open), /unthrottled it costs/);
+  assert.match(line(faster, open, open), /unthrottled it never costs/);
+  assert.match(line(same, same), /unthrottled no difference/);
+  assert.match(line(faster, slower), /unthrottled it depends on format and N/);
+  assert.match(line(open, open), /unthrottled can't tell yet$/);
+});
+
+test('the words say how a time was taken and how the networks were made, as the run did it', async () => {
+  const { glossary } = await import('../answer-first.js');
+  const cells = ['unthrottled', '10mbit'].map((network) => ({ cell: { network } }));
+  const [networks, , time] = glossary(cells, { delta: 0.05 }, { shaping: 'cdp', roundsRule: 2 });
+  assert.match(networks, /^unthrottled: browser and server on one machine, no limit; 10 Mbit\/s: 10 Mbit\/s each way/);
+  assert.match(networks, /by Chromium's throttling$/);
+  assert.match(glossary(cells, { delta: 0.05 }, { shaping: 'netns' })[0], /by the Linux kernel$/);
+  // Every cell in every round: a time is the configuration's own median.
+  assert.match(time, /; its median, measured in turns with the others$/);
+  // Runs whose groups raced: the fastest's median scaled by each ratio, and said so.
+  assert.match(glossary(cells, { delta: 0.05 }, { roundsRule: 1 })[2], /that × its ratio to it measured side by side$/);
 });

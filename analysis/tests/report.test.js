@@ -411,7 +411,7 @@ test('RQ1 ranks the formats against each other in one sentence per object, netwo
     'Books unthrottled, uncompressed, fastest first — ' +
       'N=10: JSON 3.00 ms, Protobuf 3.30 ms, XML 3.60 ms; N=1,000: JSON 7.00 ms, Protobuf 8.40 ms, XML 42.0 ms. ' +
       "At N=1,000: can't tell yet: JSON looked 1.20× faster than Protobuf (95 % CI 1.16–1.25), " +
-      'not yet held long enough.',
+      'not yet for long enough to be certain.',
   ]);
   // Certain, the comparison says so; and the times are the ones the opening shows where given
   // (report.js shownFigures), which can rank otherwise than the cells' own medians.
