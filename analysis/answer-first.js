@@ -267,9 +267,13 @@ function sortingLine(decisions, cellsById, situations, delta) {
   ].filter(([count]) => count > 0);
   const counts = said.map(([count, word, at], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}${at}`);
   // Neither side certainly faster anywhere: no side is recommended, each side's best is named.
+  // Where nothing was told at all, the sides are not compared in words: no side to name.
+  const told = outcomes.tie
+    ? `the ${computes} ${counts.join(', ')}`
+    : `can't tell yet${n > 1 ? ` in all ${n} situations` : ''}`;
   if (!outcomes.certain && !outcomes.other)
     return (
-      `${scope} Either side: the ${computes} ${counts.join(', ')}. Best on each side: ` +
+      `${scope} Either side: ${told}. Best on each side: ` +
       `${choiceWords(server, where, delta)}; ${choiceWords(browser, where, delta)}.`
     );
   return (
