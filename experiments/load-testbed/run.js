@@ -176,16 +176,25 @@ function cellUrl(cell, port, origin = `http://${netns.LINK_ADDRESSES.server}:${p
 /**
  * The window: duration_s, or `waves` requests per connection at the link's rate when that is
  * longer; the warm-up: warmup_s, or one request per connection at the link's rate when longer.
- * wrk runs one second past the window; its timeout is its whole run, so that no answer, however
- * late, is left out of its latencies (wrk drops those above its timeout from its histogram) —
- * a request still unanswered when wrk stops is simply not counted.
+ * wrk runs one second past the window; its timeout is twice its whole run, so that no answer,
+ * however late, is left out of its latencies (wrk drops those above its timeout from its
+ * histogram) and no request is counted as timed out — wrk checks its timeouts on a timer of its
+ * own, which can fire a moment past the run's end, and one upload stalled by TCP's
+ * retransmission backoff on a shared 1 Mbit/s link from the run's first second then counted as
+ * an error. A request still unanswered when wrk stops is simply not counted.
  */
 export function cellTiming(plan, bodyBytes, bandwidthMbit) {
   const perRequestS = (plan.connections * (bodyBytes + HEADER_ALLOWANCE_BYTES) * 8) / (bandwidthMbit * 1e6);
   const warmupS = Math.max(plan.warmup_s, Math.ceil(perRequestS));
   const windowS = Math.max(plan.duration_s, Math.ceil(plan.waves * perRequestS));
   const wrkS = warmupS + windowS + 1;
-  return { per_request_s: perRequestS, warmup_s: warmupS, window_s: windowS, wrk_seconds: wrkS, timeout_s: wrkS };
+  return {
+    per_request_s: perRequestS,
+    warmup_s: warmupS,
+    window_s: windowS,
+    wrk_seconds: wrkS,
+    timeout_s: 2 * wrkS,
+  };
 }
 
 /** The cell's link: both directions at its bandwidth, every byte on the wire counted. */
