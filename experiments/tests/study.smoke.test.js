@@ -46,6 +46,22 @@ function study(runDir = RUN_DIR, env = {}, ...args) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
+/** Runs a study of `plan` (an object, written to a file) against the test's server; its records. */
+function runPlan(prefix, plan, env) {
+  const directory = temporaryDirectory(prefix);
+  const planFile = join(directory, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(plan));
+  const runDir = join(directory, 'run');
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, ...TEST_RUN, PLAN: planFile, RUN_DIR: runDir, BASE_URL, ...env },
+  });
+  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+  return readRun(runDir);
+}
+
 /**
  * The server's /api/info over a connection of its own: fetch would reuse the connection it polled
  * the server with, which the server has closed when idle by the time a later test asks.
@@ -361,27 +377,11 @@ test('a plan over protocols opens each group at its connector, and every sample 
         : []),
     ],
   };
-  const directory = temporaryDirectory('rtl-protocols-');
-  const planFile = join(directory, 'plan.json');
-  writeFileSync(planFile, JSON.stringify(plan));
-  const runDir = join(directory, 'run');
-  const result = spawnSync('npx', ['playwright', 'test'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: {
-      ...process.env,
-      ...TEST_RUN,
-      PLAN: planFile,
-      RUN_DIR: runDir,
-      BASE_URL,
-      SHAPING: 'cdp',
-      CDP_CALIBRATE: '0',
-      SERVER_WARMUP: '100',
-    },
+  const { context, samples, groups } = runPlan('rtl-protocols-', plan, {
+    SHAPING: 'cdp',
+    CDP_CALIBRATE: '0',
+    SERVER_WARMUP: '100',
   });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
-  const { context, samples, groups } = readRun(runDir);
   const protocols = h3 ? ['http1.1-tls', 'h2', 'h3'] : ['http1.1-tls', 'h2'];
   assert.deepStrictEqual(
     groups.map((g) => g.group_id).sort(),
@@ -435,26 +435,7 @@ test('Firefox runs HTTP/3 cells over QUIC under a host name of their own; its h2
       },
     ],
   };
-  const directory = temporaryDirectory('rtl-h3-firefox-');
-  const planFile = join(directory, 'plan.json');
-  writeFileSync(planFile, JSON.stringify(plan));
-  const runDir = join(directory, 'run');
-  const result = spawnSync('npx', ['playwright', 'test'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: {
-      ...process.env,
-      ...TEST_RUN,
-      PLAN: planFile,
-      RUN_DIR: runDir,
-      BASE_URL,
-      BROWSER: 'firefox',
-      SERVER_WARMUP: '100',
-    },
-  });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
-  const { context, samples, groups } = readRun(runDir);
+  const { context, samples, groups } = runPlan('rtl-h3-firefox-', plan, { BROWSER: 'firefox', SERVER_WARMUP: '100' });
   assert.equal(groups.length, 4, 'N × protocol');
   const h2Port = info.protocols.find((p) => p.name === 'h2').port;
   // BASE_URL names 127.0.0.1: Firefox's h3 pages are localhost's, at the h2 connector's port.

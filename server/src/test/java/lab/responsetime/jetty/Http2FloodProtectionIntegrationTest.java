@@ -1,5 +1,8 @@
 package lab.responsetime.jetty;
 
+import static lab.responsetime.testing.H2Frames.PREFACE;
+import static lab.responsetime.testing.H2Frames.frame;
+import static lab.responsetime.testing.H2Frames.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -62,9 +65,6 @@ class Http2FloodProtectionIntegrationTest {
     private static final int ACK = 0x1;
     private static final int END_HEADERS = 0x4;
     private static final int ENHANCE_YOUR_CALM = 0xb;
-
-    private static final byte[] PREFACE =
-            "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     static {
         TestApplication.makeTlsKey(TLS);
@@ -210,42 +210,6 @@ class Http2FloodProtectionIntegrationTest {
             out.flush();
             return readUntil(in, out, f -> f.type == PING || f.type == GOAWAY);
         }
-    }
-
-    /**
-     * A GET's header block in HPACK (RFC 7541): :method GET and :scheme https from the static
-     * table, :path and :authority as literals without indexing, with names from the static table.
-     */
-    private static byte[] get(String path) throws IOException {
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        block.write(0x82); // :method GET
-        block.write(0x87); // :scheme https
-        literal(block, 0x04, path); // :path
-        literal(block, 0x01, "localhost"); // :authority
-        return block.toByteArray();
-    }
-
-    private static void literal(ByteArrayOutputStream block, int nameIndex, String value)
-            throws IOException {
-        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
-        if (bytes.length >= 127) {
-            throw new IllegalArgumentException("a short value only: " + value);
-        }
-        block.write(nameIndex);
-        block.write(bytes.length);
-        block.write(bytes);
-    }
-
-    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        return ByteBuffer.allocate(9 + payload.length)
-                .put((byte) (payload.length >>> 16))
-                .put((byte) (payload.length >>> 8))
-                .put((byte) payload.length)
-                .put((byte) type)
-                .put((byte) flags)
-                .putInt(stream)
-                .put(payload)
-                .array();
     }
 
     /** One frame the server sent. */

@@ -1,5 +1,9 @@
 package lab.responsetime.resources;
 
+import static lab.responsetime.testing.H2Frames.PREFACE;
+import static lab.responsetime.testing.H2Frames.frame;
+import static lab.responsetime.testing.H2Frames.get;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -63,11 +67,23 @@ final class LeavingClients {
     /** HTTP/1.1 over TLS, trusting {@code tls}'s certificate. */
     static Leaving http11Tls(SSLContext tls, int port, String pathAndQuery) throws IOException {
         Socket raw = new Socket("127.0.0.1", port);
-        SSLSocket socket =
-                (SSLSocket) tls.getSocketFactory().createSocket(raw, "localhost", port, true);
-        socket.startHandshake();
+        SSLSocket socket = handshake(tls, raw, port);
         write(socket.getOutputStream(), request(pathAndQuery));
         return sockets(socket, raw);
+    }
+
+    /** TLS over {@code raw} to localhost, offering {@code protocols} by ALPN if any. */
+    private static SSLSocket handshake(SSLContext tls, Socket raw, int port, String... protocols)
+            throws IOException {
+        SSLSocket socket =
+                (SSLSocket) tls.getSocketFactory().createSocket(raw, "localhost", port, true);
+        if (protocols.length > 0) {
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setApplicationProtocols(protocols);
+            socket.setSSLParameters(parameters);
+        }
+        socket.startHandshake();
+        return socket;
     }
 
     /**
@@ -76,17 +92,12 @@ final class LeavingClients {
      */
     static Leaving h2(SSLContext tls, int port, String pathAndQuery) throws IOException {
         Socket raw = new Socket("127.0.0.1", port);
-        SSLSocket socket =
-                (SSLSocket) tls.getSocketFactory().createSocket(raw, "localhost", port, true);
-        SSLParameters parameters = socket.getSSLParameters();
-        parameters.setApplicationProtocols(new String[] {"h2"});
-        socket.setSSLParameters(parameters);
-        socket.startHandshake();
+        SSLSocket socket = handshake(tls, raw, port, "h2");
         if (!"h2".equals(socket.getApplicationProtocol())) {
             throw new IOException("the server did not negotiate h2");
         }
         ByteArrayOutputStream opening = new ByteArrayOutputStream();
-        opening.write(H2_PREFACE);
+        opening.write(PREFACE);
         opening.write(frame(H2_SETTINGS, 0, 0, new byte[0]));
         opening.write(frame(H2_HEADERS, H2_END_HEADERS | H2_END_STREAM, 1, get(pathAndQuery)));
         write(socket.getOutputStream(), opening.toByteArray());
@@ -191,42 +202,4 @@ final class LeavingClients {
     private static final int H2_END_STREAM = 0x1;
     private static final int H2_END_HEADERS = 0x4;
     private static final int H2_CANCEL = 0x8;
-    private static final byte[] H2_PREFACE =
-            "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-
-    /**
-     * A GET's header block in HPACK (RFC 7541): :method GET and :scheme https from the static
-     * table, :path and :authority as literals without indexing, their names from the static table.
-     */
-    private static byte[] get(String path) throws IOException {
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        block.write(0x82); // :method GET
-        block.write(0x87); // :scheme https
-        literal(block, 0x04, path); // :path
-        literal(block, 0x01, "localhost"); // :authority
-        return block.toByteArray();
-    }
-
-    private static void literal(ByteArrayOutputStream block, int nameIndex, String value)
-            throws IOException {
-        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
-        if (bytes.length >= 127) {
-            throw new IllegalArgumentException("a short value only: " + value);
-        }
-        block.write(nameIndex);
-        block.write(bytes.length);
-        block.write(bytes);
-    }
-
-    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        return ByteBuffer.allocate(9 + payload.length)
-                .put((byte) (payload.length >>> 16))
-                .put((byte) (payload.length >>> 8))
-                .put((byte) payload.length)
-                .put((byte) type)
-                .put((byte) flags)
-                .putInt(stream)
-                .put(payload)
-                .array();
-    }
 }
