@@ -91,6 +91,11 @@ for (const racing of [false, true]) {
         assert.ok(Math.abs(Number(csv.get(id).situation_ms) - t.ms) < 1e-4, `summary.csv situation_ms of ${id}`);
         assert.ok(Math.abs(Number(csv.get(id).times_fastest) - t.ratio) < 1e-4, `summary.csv times_fastest of ${id}`);
         if (Number(csv.get(id).median_ms) < Number(csv.get(numbers.fastest).median_ms)) lowerOverall += 1;
+        // Every cell in every round: the time shown is the configuration's own median, inside its samples.
+        if (!racing) {
+          assert.ok(Math.abs(Number(csv.get(id).median_ms) - t.ms) < 1e-4, `${id}: its own median`);
+          assert.ok(t.ms >= Number(csv.get(id).min_ms) && t.ms <= Number(csv.get(id).max_ms), id);
+        }
       }
       for (const other of numbers.others) {
         const t = truth.get(other.case_id);
