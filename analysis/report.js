@@ -82,11 +82,12 @@ const method = ({ delta, looks }) =>
     ? `; a verdict settles once it held at ${looks} looks in a row (a look: the judgment after a round, on the ` +
       'samples up to it)'
     : '') +
-  ". A configuration's time in \"What to choose\", the table and the charts is its situation's fastest's median " +
-  'over all its samples times that ratio to the fastest, so that every number a reader sees comes from the one ' +
-  "estimate the group judged (summary.csv: situation_ms and times_fastest; median_ms is the cell's own median " +
-  'over all its samples, which racing can leave from other rounds). Runs without rounds get an independent ' +
-  'bootstrap and a Mann–Whitney U p-value.';
+  '. A configuration\'s time in "What to choose", the table and the charts is its own median over all its ' +
+  'samples, and its ratio the ratio of two such times: every round visits every cell, so that all of them are ' +
+  'over the same rounds (but a cell whose every comparison the few-rounds test decided, which then leaves). In runs ' +
+  "whose groups raced (no rounds_rule) it is the situation's fastest's median times the judged ratio " +
+  '(summary.csv: situation_ms and times_fastest; median_ms is the own median). Runs without rounds get an ' +
+  'independent bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');

@@ -212,8 +212,10 @@ export function leaning(ratio, delta) {
 
 /**
  * A situation's answer in numbers, from its stored decision: every configuration's time on one
- * scale (the fastest's median × its judged ratio to the fastest), its ratio to the lowest of those
- * times and its extra time, and its word. The fastest named is the one with the lowest time:
+ * scale, its ratio to the lowest of those times and its extra time, and its word. The time is the
+ * configuration's own median where its group visited every cell every round (`rounds_rule` 2,
+ * from answers.js decisions), else the fastest's median × its judged ratio to the fastest (racing
+ * measured cells over different rounds). The fastest named is the one with the lowest time:
  * the decision's fastest, unless the judged ratios ran in a circle (judge.js FASTEST_RULE) and one
  * of the others has a ratio below 1 — then that one, and the situation is `kind` 'open'.
  *
@@ -237,6 +239,10 @@ export function situationAnswer(decision, delta) {
       decided_by: o.decided_by ?? null,
     })),
   ].map((r) => ({ ...r, time_ms: decision.median_ms * r.judged_ratio }));
+  if ((decision.rounds_rule ?? 1) >= 2) {
+    const own = new Map(decision.others.map((o) => [o.case_id, o.median_ms]));
+    for (const r of judged) if (own.has(r.case_id)) r.time_ms = own.get(r.case_id);
+  }
   const finite = judged.filter((r) => Number.isFinite(r.time_ms));
   const first = finite.reduce((low, r) => (r.time_ms < low.time_ms ? r : low), judged[0]);
   const rows = judged
