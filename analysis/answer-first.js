@@ -78,8 +78,8 @@ export function notMeasured(cells) {
 /**
  * Where compression pays, as measured: per compression and network, how its comparisons against
  * uncompressed came out (nothing sorted, every format and N), in the four words: "GZIP against
- * the same answer uncompressed: at 10 Mbit/s it pays (certainly faster in 8 of 12, can't tell yet
- * in 4); …".
+ * uncompressed: at 10 Mbit/s it pays where told (certainly faster in 8 of 12, can't tell yet in
+ * 4); …".
  *
  * @param comparisons answers.js comparisons on the report's one scale (onOneScale), or []
  */
@@ -109,27 +109,23 @@ export function compressionLine(comparisons) {
       ].filter(([n]) => n > 0);
       const [first, ...rest] = said;
       const words = [`${first[1]} in ${first[0]} of ${list.length}`, ...rest.map(([n, w]) => `${w} in ${n}`)];
-      // What the counts say to do: it pays where it was certainly faster in most and nowhere
-      // slower; where it was certainly faster in fewer than half, only that it never costs.
+      // What the counts say to do: it pays where it was certainly faster and nowhere slower —
+      // "where told" while some can't be told yet, so that nothing open is said for certain.
       const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];
-      const most = (k) => k > list.length / 2;
+      const told = open ? ' where told' : '';
       const gist =
         faster && !slower
-          ? most(faster)
-            ? 'it pays'
-            : 'it never costs'
+          ? `it pays${told}`
           : slower && !faster
-            ? most(slower)
-              ? 'it costs'
-              : 'it never pays'
+            ? `it costs${told}`
             : !faster && !slower && count(VERDICTS.EQUIVALENT)
-              ? 'no difference'
+              ? `no difference${told}`
               : faster && slower
                 ? 'it depends on format and N'
                 : "can't tell yet";
       return `${network(net)} ${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}`;
     });
-    return `${name} against the same answer uncompressed: ${perNetwork.join('; ')}`;
+    return `${name} against uncompressed: ${perNetwork.join('; ')}`;
   });
   return parts.join('. ');
 }
@@ -165,11 +161,12 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const networks = [...new Set(situations.map((s) => s.network))];
   const perNetwork =
     networks.length > 1
-      ? networks.map((name) => {
+      ? networks.map((name, i) => {
           const choice = robustChoice(situations.filter((s) => s.network === name));
           const strip = (words) => words.replace(` ${network(name)}`, '');
           const label = name === 'unthrottled' ? 'unthrottled (one machine)' : network(name);
-          return `${label}: ${choiceWords(choice, strip, delta)}`;
+          // "than the fastest" once: the reader has it from the first choice on.
+          return `${label}: ${choiceWords(choice, strip, delta, { first: i === 0 })}`;
         })
       : [];
   const avoid = alwaysSlower(
@@ -180,7 +177,8 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. If one configuration must serve ${all}: ${choiceWords(plain, undefined, delta)}.`
+      ? `${perNetwork.join('; ')}. For ${all} with one configuration: ` +
+        `${choiceWords(plain, undefined, delta, { first: false })}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,
@@ -212,7 +210,7 @@ function sortingLine(decisions, cellsById, situations, delta) {
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
   const measured = scopeWords(sortingCells, { cmWords: true });
   const scope = `Where to sort (nothing cached): measured for ${measured}.`;
-  if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where)}.`;
+  if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where, delta, { first: false })}.`;
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const [better, worse, place, computes] = serverBetter
     ? [server, browser, 'on the server', 'server']
@@ -274,10 +272,12 @@ function sortingLine(decisions, cellsById, situations, delta) {
   if (!outcomes.certain && !outcomes.other)
     return (
       `${scope} Either side: ${told}. Best on each side: ` +
-      `${choiceWords(server, where, delta)}; ${choiceWords(browser, where, delta)}.`
+      `${choiceWords(server, where, delta, { first: false })}; ` +
+      `${choiceWords(browser, where, delta, { first: false })}.`
     );
   return (
-    `${scope} Sort ${place}: ${choiceWords(better, where, delta)}; the best choice with ${otherSide} sorting ` +
+    `${scope} Sort ${place}: ${choiceWords(better, where, delta, { first: false })}; ` +
+    `the best choice with ${otherSide} sorting ` +
     `was at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
     `${counts.join(', ')}.`
   );
@@ -337,10 +337,11 @@ export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
     })
     .join('; ');
   const [verdicts, certain] = wordsDefined(delta);
-  const time =
+  const time = `${
     roundsRule >= 2
-      ? 'its median, measured in turns with the others'
-      : "the fastest's median; another's, that × its ratio to it measured side by side";
+      ? 'its median, measured in turns with the others in its situation'
+      : "the fastest's median; another's, that × its ratio to it measured side by side"
+  } (compare within a situation only)`;
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting; configuration: format, compression, sorting side',
@@ -360,7 +361,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  words: 'Words used below:',
+  words: 'Words used above and below:',
   bottom: 'Bottom line:',
 });
 

@@ -244,16 +244,16 @@ function robustChooser(situations) {
   return section;
 }
 
-/** The report's opening: its words, its bottom line (with the chooser), its situations. */
+/** The report's opening: its bottom line (with the chooser), its words, its situations. */
 function openingOf(opening) {
   const nodes = [element('h3', 'What to choose')];
   // The report's own leads; reports made before them get these.
   const leads = opening.leads ?? { words: 'Words used below:', bottom: 'Bottom line:' };
-  if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));
   if (opening.bottom_line?.length) {
     nodes.push(element('p', leads.bottom, 'answers-lead'), list(opening.bottom_line));
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));
   }
+  if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));
   if (opening.families?.length) {
     for (const { family, texts } of opening.families)
       nodes.push(element('p', `${family}:`, 'answers-lead'), list(texts));

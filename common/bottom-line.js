@@ -79,13 +79,14 @@ export function slowdownWords(ratio) {
  * shortens the worst situation's words where the reader already knows its network. The ratios
  * are the run's estimates, not bounds (the bottom line's lead says both once).
  */
-export function choiceWords(choice, where = (words) => words, delta = 0.05) {
+export function choiceWords(choice, where = (words) => words, delta = 0.05, { first = true } = {}) {
   if (!choice) return 'no configuration was measured in every one of these situations';
   const n = choice.situations;
   const head =
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
-      : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}: ${where(choice.worst_situation)}`;
+      : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}` +
+        `${first && choice.worst_ratio < 2 ? ' than the fastest' : ''}, in ${where(choice.worst_situation)}`;
   // A next best whose worst is within δ of the choice's is named, with its own worst.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
   const same = close
