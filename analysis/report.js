@@ -158,6 +158,7 @@ export function shownFigures(decisions, cells, { delta }) {
         ci_low_ms: judgeable ? d.median_ms * r.ci_low : NaN,
         ci_high_ms: judgeable ? d.median_ms * r.ci_high : NaN,
         ci: judgeable ? [r.ci_low, r.ci_high] : null,
+        few_rounds: byFewRounds(r),
       });
     }
   }
@@ -178,7 +179,8 @@ function decisionTableRows(decisions, cells, judging) {
         f.time_ms.toFixed(2),
         ratioText(f.ratio),
         f.verdict,
-        f.ci ? interval(f.ci[0], f.ci[1]) : '—',
+        // No interval where the few-rounds test decided: say so, not a bare dash beside "certain".
+        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? 'none: overwhelming, decided early' : '—',
         byId.get(id).stats.n,
       ];
     });
@@ -628,11 +630,18 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   ];
   const decisionRows = decisionTableRows(helper, cells, judging);
   const conclusionHeader = ['source conclusion', 'the source measured', 'we measured', 'comparisons', 'verdict'];
+  const ownMedians = helper.every((d) => (d.rounds_rule ?? 1) >= 2);
   const decisionNote =
     'Every configuration of every situation, with the time and verdict "What to choose" gives it: the fastest ' +
-    "first, then the others by time. A configuration's time is the fastest's times its ratio to the fastest " +
-    "(the ratio the two had when measured side by side); the CI is that ratio's, the range its true value lies " +
-    'in with 95 % confidence. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
+    'first, then the others by time. ' +
+    (ownMedians
+      ? "A configuration's time is its median, measured in turns with the others of its situation; × the " +
+        "fastest is its time over the fastest's. "
+      : "A configuration's time is the fastest's times its ratio to the fastest (the ratio the two had when " +
+        'measured side by side). ') +
+    "The CI is the ratio's, the range its true value lies in with 95 % confidence; where a ratio was so large " +
+    'that few measurements decided it (see Method), there is none. summary.csv has the same ' +
+    'figures (situation_ms, times_fastest, verdict).';
 
   const counts = checkCounts(breakEven);
   const breakEvenCheck =
