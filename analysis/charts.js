@@ -484,7 +484,7 @@ function bytesChart(cells) {
     title:
       'Bytes transferred per configuration (kB, the median transfer size: the body as sent and its headers), ' +
       'one panel per object and N',
-    spec: barChart(rows, { x: 'kb', xTitle: 'kB on the wire' }),
+    spec: barChart(rows, { x: 'kb', xTitle: 'kB transferred, headers included' }),
   };
 }
 
@@ -558,7 +558,8 @@ function sizesChart(cells) {
   const counts = distinct(rows, 'count', (a, b) => a.cell.count - b.cell.count);
   return {
     name: 'sizes',
-    title: 'Bytes per object on the wire across N, per format and compression, one panel per object',
+    title:
+      'Body bytes per object as sent (headers not counted) across N, per format and compression, one panel per object',
     spec: panelChart({
       rows,
       panels: distinct(rows, 'panel', rowOrder),

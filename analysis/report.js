@@ -199,8 +199,9 @@ function runLine(context, cells, decisions) {
 }
 
 const SIZES_NOTE =
-  'The body of each answer as the browser received it: raw (its decoded size) and on the wire under ' +
-  'each compression measured, for the whole body and per object (medians over the samples; sizes do not vary).';
+  'The body of each answer as the browser received it, its headers not counted: raw (its decoded size) and as ' +
+  'sent under each compression measured, for the whole body and per object (medians over the samples; sizes ' +
+  'do not vary). The chart of bytes per configuration counts the headers too.';
 /** What the weighted index is, and is not. */
 const indexNote = (weightsText) =>
   "A related study (the lab's SPEC §9) ranked formats by an index rather than by response time: each " +
