@@ -461,8 +461,8 @@ const CANT_TELL = "can't tell yet";
 /**
  * The verdict of a claim from its parts' verdicts, each condition judged on its own so that one
  * part's many comparisons cannot carry another's: confirmed (or refuted) only where every part
- * is; partly where any part is partly or refuted but not all refuted; else can't tell yet where
- * every part is, holds so far otherwise.
+ * is; partly where any part is partly or refuted but not all refuted; holds so far where every
+ * part is confirmed or holds so far; else (some part can't tell yet) can't tell yet.
  */
 export function poolClaim(partVerdicts) {
   const all = (v) => partVerdicts.every((p) => p === v);
@@ -470,7 +470,7 @@ export function poolClaim(partVerdicts) {
   if (all('confirmed')) return 'confirmed';
   if (all('refuted')) return 'refuted';
   if (partVerdicts.some((p) => p === 'refuted' || p === 'partly')) return 'partly';
-  return all(CANT_TELL) ? CANT_TELL : 'holds so far';
+  return partVerdicts.every((p) => p === 'confirmed' || p === 'holds so far') ? 'holds so far' : CANT_TELL;
 }
 
 /**

@@ -640,9 +640,10 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         "fastest is its time over the fastest's. "
       : "A configuration's time is the fastest's times its ratio to the fastest (the ratio the two had when " +
         'measured side by side). ') +
-    "The CI is the ratio's, the range its true value lies in with 95 % confidence; where a ratio was so large " +
-    'that few measurements decided it (see Method), there is none. summary.csv has the same ' +
-    'figures (situation_ms, times_fastest, verdict).';
+    "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
+    'ratio was so large that few measurements decided it (see Method), there is none. Times measured can ' +
+    'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
+    'takes longer than a turn may. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 
   const counts = checkCounts(breakEven);
   const breakEvenCheck =

@@ -175,9 +175,9 @@ export const WORDS = Object.freeze({
  */
 export function wordsDefined(delta) {
   return [
-    `fastest: the lowest time ("looked fastest" while one can't tell yet); as fast: within ±${percent(delta)} ` +
-      "of it, certain (no clear winner: some are as fast); k× slower: certain; can't tell yet: the run ended " +
-      'first ("looked …": which way it leaned)',
+    `fastest: the lowest time ("looked fastest" while one can't tell yet); as fast: within ${percent(delta)} ` +
+      "of it either way, certain (no clear winner: some are as fast); k× slower: certain; can't tell yet: the " +
+      'run ended first ("looked …": which way it leaned)',
     'certain: at 95 % confidence, and still so at the last measurements',
   ];
 }

@@ -4,7 +4,7 @@
 // answers (answer-words.js situationAnswer), so its ratios are the ones the report shows.
 
 import { completeCell } from './cell.js';
-import { configurationWords, network, objects, overProtocolWords, situationAnswer } from './answer-words.js';
+import { WORDS, configurationWords, network, objects, overProtocolWords, situationAnswer } from './answer-words.js';
 
 const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
 
@@ -22,14 +22,20 @@ export function situationRatios(decision, cellsById, delta) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const fastest = cellOf(answer.fastest);
   const ratios = { [configurationWords(fastest)]: 1 };
-  for (const row of answer.rows)
-    if (Number.isFinite(row.ratio)) ratios[configurationWords(cellOf(row.case_id))] = row.ratio;
+  // The configurations whose ratio the run could not yet tell for certain.
+  const open = [];
+  for (const row of answer.rows) {
+    if (!Number.isFinite(row.ratio)) continue;
+    ratios[configurationWords(cellOf(row.case_id))] = row.ratio;
+    if (row.word === WORDS.OPEN) open.push(configurationWords(cellOf(row.case_id)));
+  }
   return {
     id: decision.group_id ?? answer.fastest,
     words: `${objects(fastest)} ${network(fastest.network)}${overProtocolWords(fastest)}${cm(fastest)}`,
     network: fastest.network,
     sorting: fastest.cm > 0,
     ratios,
+    open,
   };
 }
 
@@ -54,6 +60,8 @@ export function robustChoice(situations) {
       configuration,
       worst_ratio: worst,
       worst_situation: worstAt.words,
+      // Whether that worst ratio is one the run could not yet tell for certain.
+      worst_open: (worstAt.open ?? []).includes(configuration),
       fastest_in: ratios.filter((r) => r === 1).length,
       situations: situations.length,
       logMean,
@@ -86,7 +94,8 @@ export function choiceWords(choice, where = (words) => words, delta = 0.05, { fi
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
       : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}` +
-        `${first && choice.worst_ratio < 2 ? ' than the fastest' : ''}, in ${where(choice.worst_situation)}`;
+        `${first && choice.worst_ratio < 2 ? ' than the fastest' : ''}, in ${where(choice.worst_situation)}` +
+        `${choice.worst_open ? ', not yet certain' : ''}`;
   // A next best whose worst is within δ of the choice's is named, with its own worst.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
   const same = close
