@@ -177,7 +177,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. For ${all} with one configuration: ` +
+      ? `${perNetwork.join('; ')}. ${all.charAt(0).toUpperCase()}${all.slice(1)}: ` +
         `${choiceWords(plain, undefined, delta, { first: false })}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
@@ -333,15 +333,14 @@ export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
       if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
       const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
-      return `${networkName(name)}: ${rate} each way${delay}${how ? `, by ${how}` : ''}`;
+      const label = networkName(name);
+      return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? `, by ${how}` : ''}`;
     })
     .join('; ');
   const [verdicts, certain] = wordsDefined(delta);
   const time = `${
-    roundsRule >= 2
-      ? 'its median, measured in turns with the others in its situation'
-      : "the fastest's median; another's, that × its ratio to it measured side by side"
-  } (compare within a situation only)`;
+    roundsRule >= 2 ? 'its median' : "the fastest's median; another's, that × its ratio to it measured side by side"
+  }; compare within a situation only`;
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting; configuration: format, compression, sorting side',

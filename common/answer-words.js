@@ -175,7 +175,7 @@ export const WORDS = Object.freeze({
  */
 export function wordsDefined(delta) {
   return [
-    `fastest: the lowest time ("looked fastest" while one can't tell yet); as fast: within ${percent(delta)} ` +
+    `fastest: the lowest time; as fast: within ${percent(delta)} ` +
       "of it either way, certain (no clear winner: some are as fast); k× slower: certain; can't tell yet: the " +
       'run ended first ("looked …": which way it leaned)',
     'certain: at 95 % confidence, and still so at the last measurements',
@@ -274,8 +274,11 @@ function costWords(row, delta) {
   return `can't tell yet, ${leaning(row.ratio, delta)} (${extra})`;
 }
 
-/** "3 more, all slower"; "3 more: 2 slower, 1 can't tell yet". */
-function restWords(left) {
+/**
+ * "3 more, all slower"; "3 more: 2 slower, 1 can't tell yet"; where none of the others was named,
+ * "All others slower", "Others: 2 slower, 1 can't tell yet".
+ */
+function restWords(left, all = false) {
   if (!left.length) return '';
   const count = (word) => left.filter((r) => r.word === word).length;
   const parts = [
@@ -283,8 +286,11 @@ function restWords(left) {
     [count(WORDS.SLOWER), 'slower'],
     [count(WORDS.OPEN), "can't tell yet"],
   ].filter(([n]) => n > 0);
-  if (parts.length === 1) return `${left.length} more, ${left.length === 1 ? '' : 'all '}${parts[0][1]}.`;
-  return `${left.length} more: ${parts.map(([n, word]) => `${n} ${word}`).join(', ')}.`;
+  if (parts.length === 1) {
+    if (all) return left.length === 1 ? `The other ${parts[0][1]}.` : `All others ${parts[0][1]}.`;
+    return `${left.length} more, ${left.length === 1 ? '' : 'all '}${parts[0][1]}.`;
+  }
+  return `${all ? 'Others' : `${left.length} more`}: ${parts.map(([n, word]) => `${n} ${word}`).join(', ')}.`;
 }
 
 const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -335,7 +341,7 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
     opening = `no clear winner: ${joined} are as fast.`;
   } else opening = `${name(answer.fastest)}, ${time}, looked fastest.`;
   const parts = listed.map((r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`);
-  const rest = restWords(left);
+  const rest = restWords(left, left.length === rows.length);
   const body = [opening, ...parts, rest].filter(Boolean).join(' ');
   return {
     family: situationFamilyWords(fastest),
