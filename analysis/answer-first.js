@@ -108,7 +108,10 @@ export function compressionLine(comparisons) {
         [open, "can't tell yet"],
       ].filter(([n]) => n > 0);
       const [first, ...rest] = said;
-      const words = [`${first[1]} in ${first[0]} of ${list.length}`, ...rest.map(([n, w]) => `${w} in ${n}`)];
+      const words = [
+        `${first[1]} in ${first[0]} of ${list.length} comparisons`,
+        ...rest.map(([n, w]) => `${w} in ${n}`),
+      ];
       // What the counts say to do: it pays where it was certainly faster and nowhere slower —
       // "where told" while some can't be told yet, so that nothing open is said for certain.
       const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];

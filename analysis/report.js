@@ -71,9 +71,10 @@ const SUMMARY_COLUMNS = [
 
 /** How the report's comparisons were computed and when a group stops, in a few sentences. */
 const method = ({ delta, looks }) =>
-  'Cells compared with each other were measured together, interleaved in rounds (each round visits, in a random ' +
-  'order, every cell of the group that an open comparison still needs: cells whose comparisons are settled drop ' +
-  'out); a ratio is of medians over the rounds both cells ran in, with a 95 % CI from ' +
+  'Cells compared with each other were measured together, interleaved in rounds (each round visits every cell ' +
+  'of the group in a random order, but one whose every comparison the few-rounds test decided; runs made before ' +
+  'rounds_rule 2 left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
+  'cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
   'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 / (1 + δ) ' +
   `(δ = ${percent(delta)}), ` +
@@ -180,7 +181,7 @@ function decisionTableRows(decisions, cells, judging) {
         ratioText(f.ratio),
         f.verdict,
         // No interval where the few-rounds test decided: say so, not a bare dash beside "certain".
-        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? 'none: overwhelming, decided early' : '—',
+        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? 'none: decided early, by a stricter test' : '—',
         byId.get(id).stats.n,
       ];
     });
@@ -641,7 +642,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       : "A configuration's time is the fastest's times its ratio to the fastest (the ratio the two had when " +
         'measured side by side). ') +
     "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
-    'ratio was so large that few measurements decided it (see Method), there is none. Times measured can ' +
+    'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
+    'Method), there is none. Times measured can ' +
     'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
     'takes longer than a turn may. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 

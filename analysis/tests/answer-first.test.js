@@ -273,12 +273,12 @@ test("compression's gist says what most of its comparisons say, and never more",
     [VERDICTS.UNRESOLVED, false],
   ];
   const line = (...verdicts) => compressionLine(pairs(...verdicts));
-  assert.match(line(faster, faster), /unthrottled it pays \(certainly faster in 2 of 2\)/);
+  assert.match(line(faster, faster), /unthrottled it pays \(certainly faster in 2 of 2 comparisons\)/);
   // Some still open: said only "where told", never as if it held everywhere.
   assert.match(line(faster, faster, open), /unthrottled it pays where told \(certainly faster in 2 of 3/);
   assert.match(
     line(slower, open),
-    /unthrottled it costs where told \(certainly slower in 1 of 2 and can't tell yet in 1\)/,
+    /unthrottled it costs where told \(certainly slower in 1 of 2 comparisons and can.t tell yet in 1\)/,
   );
   assert.match(line(slower, slower), /unthrottled it costs \(/);
   assert.match(line(same, same, open), /unthrottled no difference where told/);

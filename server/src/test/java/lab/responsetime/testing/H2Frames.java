@@ -6,8 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * HTTP/2 framed by hand (RFC 9113), for the tests that must decide exactly what a client sends:
- * the connection preface, frames, and a GET's header block.
+ * HTTP/2 framed by hand (RFC 9113), for the tests that must decide exactly what a client sends: the
+ * connection preface, frames, and a GET's header block.
  */
 public final class H2Frames {
     /** The client's connection preface. */
