@@ -11,9 +11,11 @@ import { choiceWords, robustChoice, situationRatios, slowdownWords } from '#comm
 import {
   MOST_NAMED,
   WORDS,
+  capital,
   listWords,
   network,
   objects,
+  ownMedians,
   scopeWords,
   situationAnswer,
   situationParagraph,
@@ -180,8 +182,7 @@ function withoutSortingLine(decisions, cellsById, delta, situations) {
   const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
   const text =
     networks.length > 1
-      ? `${perNetwork.join('; ')}. ${all.charAt(0).toUpperCase()}${all.slice(1)}: ` +
-        `${choiceWords(plain, undefined, delta, { first: false })}.`
+      ? `${perNetwork.join('; ')}. ${capital(all)}: ` + `${choiceWords(plain, undefined, delta, { first: false })}.`
       : `${choiceWords(plain, undefined, delta)}.`;
   return {
     choice: plain,
@@ -384,7 +385,7 @@ const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length
 export function answerFirst(decisions, cells, judging, { comparisons = [], shaping } = {}) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, comparisons) : { lines: [] };
-  const roundsRule = Math.min(2, ...decisions.map((d) => d.rounds_rule ?? 1));
+  const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -

@@ -69,7 +69,6 @@ export function comparisons(cells, groups) {
         ci_high: c.ci_high ?? NaN,
         // The δ lines its group was judged by (comparison.js MARGIN_RULE; 1 before it was recorded).
         margin_rule: group.judgment.margin_rule ?? 1,
-        rounds_rule: group.stop?.rounds_rule ?? 1,
         p: null,
         a: completeCell(byId.get(c.a).cell),
         b: completeCell(byId.get(c.b).cell),

@@ -27,6 +27,7 @@ import {
   interval,
   leaning,
   network,
+  ownMedians,
   ratioText,
   situationAnswer,
   situationWords,
@@ -632,11 +633,11 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   ];
   const decisionRows = decisionTableRows(helper, cells, judging);
   const conclusionHeader = ['source conclusion', 'the source measured', 'we measured', 'comparisons', 'verdict'];
-  const ownMedians = helper.every((d) => (d.rounds_rule ?? 1) >= 2);
+  const everyOwnMedian = helper.every(ownMedians);
   const decisionNote =
     'Every configuration of every situation, with the time and verdict "What to choose" gives it: the fastest ' +
     'first, then the others by time. ' +
-    (ownMedians
+    (everyOwnMedian
       ? "A configuration's time is its median, measured in turns with the others of its situation; × the " +
         "fastest is its time over the fastest's. "
       : "A configuration's time is the fastest's times its ratio to the fastest (the ratio the two had when " +

@@ -210,6 +210,9 @@ export function leaning(ratio, delta) {
   return Math.abs(ratio - 1) <= delta ? 'looked as fast' : `looked ${timesWords(ratio)}`;
 }
 
+/** Whether a decision's group visited every cell every round (rounds_rule 2): its times are own medians. */
+export const ownMedians = (decision) => (decision.rounds_rule ?? 1) >= 2;
+
 /**
  * A situation's answer in numbers, from its stored decision: every configuration's time on one
  * scale, its ratio to the lowest of those times and its extra time, and its word. The time is the
@@ -237,12 +240,12 @@ export function situationAnswer(decision, delta) {
       ci_high: o.ci_high ?? NaN,
       rounds: o.rounds,
       decided_by: o.decided_by ?? null,
+      own_ms: o.median_ms,
     })),
-  ].map((r) => ({ ...r, time_ms: decision.median_ms * r.judged_ratio }));
-  if ((decision.rounds_rule ?? 1) >= 2) {
-    const own = new Map(decision.others.map((o) => [o.case_id, o.median_ms]));
-    for (const r of judged) if (own.has(r.case_id)) r.time_ms = own.get(r.case_id);
-  }
+  ].map(({ own_ms: own, ...r }) => ({
+    ...r,
+    time_ms: ownMedians(decision) && own !== undefined ? own : decision.median_ms * r.judged_ratio,
+  }));
   const finite = judged.filter((r) => Number.isFinite(r.time_ms));
   const first = finite.reduce((low, r) => (r.time_ms < low.time_ms ? r : low), judged[0]);
   const rows = judged
@@ -293,7 +296,7 @@ function restWords(left, all = false) {
   return `${all ? 'Others' : `${left.length} more`}: ${parts.map(([n, word]) => `${n} ${word}`).join(', ')}.`;
 }
 
-const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+export const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
  * One situation's answer in words, with the numbers it shows (for tests, situationAnswer's):
