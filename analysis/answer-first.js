@@ -7,11 +7,12 @@
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
-import { choiceWords, robustChoice, situationRatios, slowdownWords } from '#common/bottom-line.js';
+import { choiceRow, choiceWords, robustChoice, situationRatios, slowdownWords } from '#common/bottom-line.js';
 import {
   MOST_NAMED,
   WORDS,
   capital,
+  computationWords,
   listWords,
   network,
   objects,
@@ -86,10 +87,21 @@ export function notMeasured(cells) {
  * @param comparisons answers.js comparisons on the report's one scale (onOneScale), or []
  */
 export function compressionLine(comparisons) {
+  const parts = compressionVerdicts(comparisons).map(
+    ({ name, perNetwork }) =>
+      `${name} against uncompressed: ${perNetwork.map(({ net, words }) => `${network(net)} ${words}`).join('; ')}`,
+  );
+  return parts.length ? parts.join('. ') : null;
+}
+
+/**
+ * compressionLine's verdicts, per compression and network: [{name, perNetwork: [{net, words}]}],
+ * words as "it pays where told (certainly faster in 8 of 12 comparisons and can't tell yet in 4)".
+ */
+function compressionVerdicts(comparisons) {
   const pairs = comparisons.filter(
     (c) => c.dimension === 'compression' && inFamily(c.a, 'formats') && c.a.compression === 'none',
   );
-  if (!pairs.length) return null;
   const byCompression = new Map();
   for (const c of pairs) {
     const name = compressionLabel(c.b.compression, c.b.level);
@@ -128,11 +140,29 @@ export function compressionLine(comparisons) {
               : faster && slower
                 ? 'it depends on format and N'
                 : "can't tell yet";
-      return `${network(net)} ${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}`;
+      return { net, words: `${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}` };
     });
-    return `${name} against uncompressed: ${perNetwork.join('; ')}`;
+    return { name, perNetwork };
   });
-  return parts.join('. ');
+  return parts;
+}
+
+/** What each compression did on one network, in one sentence: "GZIP against uncompressed: it pays …". */
+function compressionOn(verdicts, net) {
+  const parts = verdicts.flatMap(({ name, perNetwork }) =>
+    perNetwork
+      .filter((p) => p.net === net)
+      .map(
+        (p) =>
+          `${name} ${p.words
+            .replace(/^it /, '')
+            .replace(" and can't tell yet", ", can't tell yet")
+            .replace(/\((certainly faster|certainly slower|as fast)/, (_, w) =>
+              w === 'as fast' ? '(as fast as uncompressed' : `(${w} than uncompressed`,
+            )}`,
+      ),
+  );
+  return parts.length ? ` ${parts.join('. ')}.` : '';
 }
 
 /** Formats every configuration of which was certainly slower than the fastest wherever measured. */
@@ -158,36 +188,51 @@ function alwaysSlower(decisions, cellsById, delta) {
 const networkName = (name) => network(name).replace(/^(at|on) /, '');
 
 /**
- * The robust choice among the situations without sorting: per network where there are several
- * (the reader's network decides), then one for all of them; the formats to avoid.
+ * The robust choice among the situations without sorting, as the bottom line's rows. With one or
+ * two networks, a row per network (the reader's network decides: the choice, its worst case,
+ * and what compression did there), then with two one choice for both; with more, one row naming
+ * each network's choice and one for compression. The formats to avoid close the last row.
  */
-function withoutSortingLine(decisions, cellsById, delta, situations) {
+function withoutSortingRows(decisions, cellsById, delta, situations, comparisons) {
   const plain = robustChoice(situations);
+  const verdicts = compressionVerdicts(comparisons);
   const networks = [...new Set(situations.map((s) => s.network))];
-  const perNetwork =
-    networks.length > 1
-      ? networks.map((name, i) => {
-          const choice = robustChoice(situations.filter((s) => s.network === name));
-          const strip = (words) => words.replace(` ${network(name)}`, '');
-          const label = name === 'unthrottled' ? 'unthrottled (one machine)' : network(name);
-          // "than the fastest" once: the reader has it from the first choice on.
-          return `${label}: ${choiceWords(choice, strip, delta, { first: i === 0 })}`;
-        })
-      : [];
   const avoid = alwaysSlower(
     decisions.filter((d) => d.cm === 0),
     cellsById,
     delta,
   ).map(({ format }) => formatLabel(format));
-  const all = networks.length === 2 ? 'both networks' : `all ${networks.length} networks`;
-  const text =
-    networks.length > 1
-      ? `${perNetwork.join('; ')}. ${capital(all)}: ` + `${choiceWords(plain, undefined, delta, { first: false })}.`
-      : `${choiceWords(plain, undefined, delta)}.`;
-  return {
-    choice: plain,
-    text: `${text}${avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : ''}`,
-  };
+  const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : '';
+  const label = (name) => (name === 'unthrottled' ? 'Unthrottled (one machine)' : capital(network(name)));
+  const rows = [];
+  if (networks.length <= 2) {
+    networks.forEach((name, i) => {
+      const choice = robustChoice(situations.filter((s) => s.network === name));
+      const strip = (words) => words.replace(` ${network(name)}`, '');
+      const { answer, text } = choiceRow(choice, strip, delta, { first: i === 0 });
+      rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
+    });
+    if (networks.length === 2) {
+      const { answer, text } = choiceRow(plain, undefined, delta, { first: false });
+      rows.push({ lead: `One choice for both networks: ${answer}`, text: capital(text) });
+    }
+  } else {
+    const perNetwork = networks.map((name, i) => {
+      const choice = robustChoice(situations.filter((s) => s.network === name));
+      const strip = (words) => words.replace(` ${network(name)}`, '');
+      return `${networkName(name)}: ${choiceWords(choice, strip, delta, { first: i === 0 })}`;
+    });
+    rows.push({
+      lead: 'Without sorting',
+      text:
+        `${perNetwork.join('; ')}. All ${networks.length} networks: ` +
+        `${choiceWords(plain, undefined, delta, { first: false })}.`,
+    });
+    const compression = compressionLine(comparisons);
+    if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
+  }
+  rows.at(-1).text += avoidWords;
+  return { choice: plain, rows };
 }
 
 /**
@@ -213,8 +258,11 @@ function sortingLine(decisions, cellsById, situations, delta) {
   const networks = [...new Set(situations.map((s) => s.network))];
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
   const measured = scopeWords(sortingCells, { cmWords: true });
-  const scope = `Where to sort (nothing cached): measured for ${measured}.`;
-  if (!server || !browser) return `${scope} ${choiceWords(robustChoice(situations), where, delta, { first: false })}.`;
+  const scope = `Measured for ${measured}, nothing cached.`;
+  if (!server || !browser) {
+    const { answer, text } = choiceRow(robustChoice(situations), where, delta, { first: false });
+    return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
+  }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const [better, worse, place, computes] = serverBetter
     ? [server, browser, 'on the server', 'server']
@@ -274,17 +322,22 @@ function sortingLine(decisions, cellsById, situations, delta) {
     ? `the ${computes} ${counts.join(', ')}`
     : `can't tell yet${n > 1 ? ` in all ${n} situations` : ''}`;
   if (!outcomes.certain && !outcomes.other)
-    return (
-      `${scope} Either side: ${told}. Best on each side: ` +
-      `${choiceWords(server, where, delta, { first: false })}; ` +
-      `${choiceWords(browser, where, delta, { first: false })}.`
-    );
-  return (
-    `${scope} Sort ${place}: ${choiceWords(better, where, delta, { first: false })}; ` +
-    `the best choice with ${otherSide} sorting ` +
-    `was at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
-    `${counts.join(', ')}.`
-  );
+    return {
+      lead: `Where to sort: either side, ${told}`,
+      text:
+        `${scope} Best on each side: ` +
+        `${choiceWords(server, where, delta, { first: false })}; ` +
+        `${choiceWords(browser, where, delta, { first: false })}.`,
+    };
+  const { answer, text } = choiceRow(better, where, delta, { first: false });
+  return {
+    lead: `Where to sort: ${place}`,
+    text:
+      `${scope} Best: ${answer === better.configuration ? `${answer}, ${text}` : text} ` +
+      `${capital(otherSide)} sorting's best: ` +
+      `at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
+      `${counts.join(', ')}.`,
+  };
 }
 
 /**
@@ -306,14 +359,14 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
   const lines = [];
   let plain = null;
   if (plainSituations.length) {
-    const line = withoutSortingLine(decisions, cellsById, delta, plainSituations);
-    plain = line.choice;
-    lines.push({ lead: 'Without sorting', text: line.text });
+    const rows = withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons);
+    plain = rows.choice;
+    lines.push(...rows.rows);
+  } else {
+    const compression = compressionLine(comparisons);
+    if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   }
-  const compression = compressionLine(comparisons);
-  if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
-  if (sortingSituations.length)
-    lines.push({ lead: 'Sorting', text: sortingLine(decisions, cellsById, sortingSituations, delta) });
+  if (sortingSituations.length) lines.push(sortingLine(decisions, cellsById, sortingSituations, delta));
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain, sorting: robustChoice(sortingSituations), situations: ratios };
@@ -364,7 +417,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  words: 'Words used above and below:',
+  words: 'Words used:',
   bottom: 'Bottom line:',
 });
 
@@ -398,7 +451,18 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   // each names one more — the situations the run could not settle first (their "can't tell yet"
   // and "as fast" ones are what a reader most needs named), then the rest — up to MOST_NAMED.
   const named = decisions.map(() => 0);
-  const paragraph = (i) => situationParagraph(decisions[i], cellsById, judging.delta, named[i]);
+  // The bottom line's sorting row defines the CMs measured: the families name them only.
+  const defined = bottom.lines.some((l) => l.lead.startsWith('Where to sort'));
+  const short = (family) =>
+    defined
+      ? CATALOGUE.computation_models
+          .filter((m) => m.level > 0)
+          .reduce((words, m) => words.replace(`, ${computationWords(m.level)}`, `, sorting ${m.name}`), family)
+      : family;
+  const paragraph = (i) => {
+    const p = situationParagraph(decisions[i], cellsById, judging.delta, named[i]);
+    return { ...p, family: short(p.family) };
+  };
   const situations = decisions.map((_, i) => paragraph(i));
   const total = () =>
     wordCount([...fixedText, ...familyLeads(familiesOf(situations)), ...situations.map((x) => x.text)]);

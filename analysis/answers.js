@@ -752,6 +752,21 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
 }
 
 /**
+ * The few-rounds test's own bound on a ratio it decided, the other over the fastest: {low, high}
+ * (either null where the test bounds one side only), from the group's stored comparison of the
+ * two, or null where it is not stored.
+ */
+function fewRoundsBound(judgment, id, fastestId) {
+  const pair = (judgment.comparisons ?? []).find(
+    (c) => c.few_rounds && ((c.a === id && c.b === fastestId) || (c.a === fastestId && c.b === id)),
+  );
+  if (!pair) return null;
+  const { low, high } = pair.few_rounds;
+  if (pair.a === id) return { low, high };
+  return { low: high === null ? null : 1 / high, high: low === null ? null : 1 / low };
+}
+
+/**
  * For each measured situation (objects, N, network, CM), the decision its group stopped on
  * (common/judge.js, stored with the group): the configurations from fastest to slowest, each
  * with its margin over the fastest, and the recommendation — the fastest when every other is
@@ -777,6 +792,7 @@ export function decisions(cells, groups) {
         configuration: label(o.case_id),
         ci_low: o.ci_low ?? NaN,
         ci_high: o.ci_high ?? NaN,
+        ...(byFewRounds(o) && { few_rounds: fewRoundsBound(group.judgment, o.case_id, decision.fastest) }),
       }));
       const margin = others[0] ?? null;
       return {

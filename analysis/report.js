@@ -22,6 +22,7 @@ import { readRuns } from './read-runs.js';
 import { answerFirst } from './answer-first.js';
 import {
   WORDS,
+  capital,
   computationWords,
   configurationWords,
   interval,
@@ -161,6 +162,7 @@ export function shownFigures(decisions, cells, { delta }) {
         ci_high_ms: judgeable ? d.median_ms * r.ci_high : NaN,
         ci: judgeable ? [r.ci_low, r.ci_high] : null,
         few_rounds: byFewRounds(r),
+        few_bound: byFewRounds(r) ? (d.others.find((o) => o.case_id === r.case_id)?.few_rounds ?? null) : null,
       });
     }
   }
@@ -181,12 +183,20 @@ function decisionTableRows(decisions, cells, judging) {
         f.time_ms.toFixed(2),
         ratioText(f.ratio),
         f.verdict,
-        // No interval where the few-rounds test decided: say so, not a bare dash beside "certain".
-        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? 'none: decided early, by a stricter test' : '—',
+        // Where the few-rounds test decided, its own bound: what "certain" rests on there.
+        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? fewRoundsWords(f.few_bound) : '—',
         byId.get(id).stats.n,
       ];
     });
   });
+}
+
+/** A few-rounds decision's bound in words: "at least 1.42×, by a stricter test on few rounds". */
+function fewRoundsWords(bound) {
+  const how = 'decided early, by a stricter test';
+  if (bound?.low > 1) return `at least ${ratioText(bound.low)}×: ${how}`;
+  if (bound?.high != null && bound.high < 1) return `at most ${ratioText(bound.high)}×: ${how}`;
+  return `none: ${how}`;
 }
 
 /** The report's first line: what was measured, where and when, on what machine. */
@@ -570,7 +580,36 @@ function termsOfRun(cells) {
       ` (${properties(cells)}).`
     : '';
   const covers = "What a time covers: from the request's start until the objects are decoded in the browser";
-  return `${covers} — ${timed}.${models}`;
+  return `${covers} — ${timed}.${models} ${setupWords(cells)}`;
+}
+
+/**
+ * What the objects hold and how each answer was made and read, from the run's cells: "A Book has
+ * title, author, …; Decoded by: JSON with response.json(), …; GZIP at level 6, inflated by the
+ * browser."
+ */
+function setupWords(cells) {
+  const all = cells.map((c) => completeCell(c.cell));
+  const objects = CATALOGUE.objects
+    .filter((o) => all.some((c) => c.object === o.name))
+    .map((o) => `a ${o.element} has ${o.fields.map((f) => `${f.name} (${f.type})`).join(', ')}`);
+  const decoders = CATALOGUE.formats.flatMap((f) =>
+    f.decoders
+      .filter((d) => all.some((c) => c.format === f.name && c.decoder === d.name))
+      .map((d) => `${f.label} with ${d.label}`),
+  );
+  const levels = CATALOGUE.compressions.flatMap((z) =>
+    [...new Set(all.filter((c) => c.compression === z.name && c.level != null).map((c) => c.level))].map(
+      (level) => `${z.label} at level ${level}`,
+    ),
+  );
+  return [
+    objects.length ? `${capital(objects.join('; '))}.` : '',
+    decoders.length ? `Decoded by ${decoders.join('; ')}.` : '',
+    levels.length ? `Compression: ${levels.join(', ')}, inflated by the browser itself.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -644,7 +683,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'measured side by side). ') +
     "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
     'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
-    'Method), there is none. Times measured can ' +
+    'Method), the bound that test gives instead ("at least 2.14×"). Times measured can ' +
     'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
     'takes longer than a turn may. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 

@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { choiceRow, robustChoice } from '../bottom-line.js';
+
+// Three situations as situationRatios gives them: each configuration's ratio to the fastest.
+const situation = (words, ratios, open = []) => ({ id: words, words, network: 'unthrottled', ratios, open });
+const situations = [
+  situation('10 Books', { JSON: 1.02, Protobuf: 1 }),
+  situation('100 Books', { JSON: 1.03, Protobuf: 1 }),
+  situation('1,000 Books', { JSON: 1, Protobuf: 1.21 }, ['Protobuf']),
+];
+
+test('the choice is the smallest worst slowdown, and the one first most often is told why not', () => {
+  const choice = robustChoice(situations);
+  assert.equal(choice.configuration, 'JSON');
+  assert.equal(choice.worst_ratio, 1.03);
+  assert.equal(choice.worst_situation, '100 Books');
+  assert.deepEqual(choice.most_fastest, {
+    configuration: 'Protobuf',
+    fastest_in: 2,
+    worst_ratio: 1.21,
+    worst_situation: '1,000 Books',
+  });
+  const row = choiceRow(choice);
+  assert.equal(row.answer, 'JSON');
+  assert.equal(
+    row.text,
+    'at worst 3 % slower than the fastest, in 100 Books. ' +
+      'Protobuf: the lowest time in 2 of 3, but 21 % slower in 1,000 Books.',
+  );
+});
+
+test('a next best within δ is named beside the choice, each with its own worst, and not told twice', () => {
+  const close = [
+    situation('10 Books', { JSON: 1.04, Protobuf: 1, XML: 1.5 }, ['JSON']),
+    situation('1,000 Books', { JSON: 1, Protobuf: 1.048, XML: 2.5 }),
+  ];
+  const row = choiceRow(robustChoice(close));
+  assert.equal(row.answer, 'JSON or Protobuf');
+  assert.equal(
+    row.text,
+    'JSON: at worst 4 % slower than the fastest, in 10 Books; Protobuf: 5 % slower, in 1,000 Books; not yet certain.',
+  );
+  assert.doesNotMatch(row.text, /the lowest time in/);
+});
+
+test('the same worst in the same situation is said once, of each', () => {
+  const same = [
+    situation('10 Books', { JSON: 1.04, Protobuf: 1.041, XML: 1 }),
+    situation('1,000 Books', { JSON: 1, Protobuf: 1, XML: 1.5 }),
+  ];
+  const row = choiceRow(robustChoice(same));
+  assert.equal(row.answer, 'JSON or Protobuf');
+  assert.equal(row.text, 'each at worst 4 % slower than the fastest, in 10 Books.');
+});
