@@ -4,8 +4,8 @@
 // the weighted index with weights of one's own (recomputed as they change).
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
-import { configurationWords, situationWords } from '#common/answer-words.js';
-import { choiceWords, robustChoice } from '#common/bottom-line.js';
+import { capital, configurationWords, situationWords } from '#common/answer-words.js';
+import { choiceRow, robustChoice } from '#common/bottom-line.js';
 import { judgingOf } from '#common/comparison.js';
 import { SITUATION_DIMENSIONS } from '#common/cell.js';
 
@@ -224,7 +224,10 @@ function robustChooser(situations) {
       [true, 'With sorting'],
     ]) {
       const own = ticked.filter((s) => s.sorting === sorting);
-      if (own.length) lines.push({ lead, text: `${choiceWords(robustChoice(own))}.` });
+      if (!own.length) continue;
+      // As the report's bottom line says it: the answer in the lead, its worst case after.
+      const { answer: choice, text } = choiceRow(robustChoice(own));
+      lines.push({ lead: `${lead}: ${choice}`, text: capital(text) });
     }
     if (!lines.length) lines.push('Tick at least one situation.');
     answer.replaceChildren(...list(lines).childNodes);
