@@ -15,7 +15,6 @@ import {
   computationWords,
   listWords,
   network,
-  objects,
   ownMedians,
   scopeWords,
   situationAnswer,
@@ -62,6 +61,15 @@ export function notMeasured(cells) {
   const networks = Object.entries(NETWORKS)
     .filter(([name]) => !has('network', name))
     .map(([, profile]) => profile.title.replace(/^(DevTools|WebPageTest) /, ''));
+  // N measured on some networks only (nothing sorted): "N = 100,000 at 10 Mbit/s".
+  const plain = all.filter((c) => inFamily(c, 'formats'));
+  const plainCounts = [...new Set(plain.map((c) => c.count))].sort((a, b) => a - b);
+  const partly = [...new Set(plain.map((c) => c.network))]
+    .map((net) => {
+      const missing = plainCounts.filter((n) => !plain.some((c) => c.network === net && c.count === n));
+      return missing.length ? `N = ${missing.map((n) => n.toLocaleString('en-US')).join(', ')} ${network(net)}` : null;
+    })
+    .filter(Boolean);
   const list = (items) => items.join(', ');
   return [
     formats.length ? list(formats) : null,
@@ -73,6 +81,7 @@ export function notMeasured(cells) {
         )
       : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
+    ...partly,
     protocols.length ? list(protocols) : null,
     networks.length ? `networks ${list(networks)}` : null,
   ].filter(Boolean);
@@ -115,28 +124,30 @@ function compressionVerdicts(comparisons) {
       // The pair reads uncompressed over compressed: b faster is the compressed one faster.
       const count = (verdict) => list.filter((c) => c.settled && c.verdict === verdict).length;
       const open = list.filter((c) => !c.settled).length;
+      // What the counts say to do: it pays where it was certainly faster and nowhere certainly
+      // slower, which the words then say ("certainly slower in none"), as they say what is open.
+      const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];
       const said = [
-        [count(VERDICTS.B_FASTER), 'certainly faster'],
+        [faster, 'certainly faster'],
         [count(VERDICTS.EQUIVALENT), 'as fast'],
-        [count(VERDICTS.A_FASTER), 'certainly slower'],
+        [slower, 'certainly slower'],
         [open, "can't tell yet"],
-      ].filter(([n]) => n > 0);
+      ]
+        .filter(([n, w]) => n > 0 || (w === 'certainly slower' && faster) || (w === 'certainly faster' && slower))
+        // What was counted first ("… in 5 of 12 comparisons"), then the none, then the open.
+        .sort(([n, w], [m, v]) => (w === "can't tell yet") - (v === "can't tell yet") || (n === 0) - (m === 0));
       const [first, ...rest] = said;
       const words = [
         `${first[1]} in ${first[0]} of ${list.length} comparisons`,
-        ...rest.map(([n, w]) => `${w} in ${n}`),
+        ...rest.map(([n, w]) => `${w} in ${n || 'none'}`),
       ];
-      // What the counts say to do: it pays where it was certainly faster and nowhere slower —
-      // "where told" while some can't be told yet, so that nothing open is said for certain.
-      const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];
-      const told = open ? ' where told' : '';
       const gist =
         faster && !slower
-          ? `it pays${told}`
+          ? 'it pays'
           : slower && !faster
-            ? `it costs${told}`
+            ? 'it costs'
             : !faster && !slower && count(VERDICTS.EQUIVALENT)
-              ? `no difference${told}`
+              ? 'no difference'
               : faster && slower
                 ? 'it depends on format and N'
                 : "can't tell yet";
@@ -257,19 +268,18 @@ function sortingLine(decisions, cellsById, situations, delta) {
   // One network for every sorting situation: the worst cases need not name it.
   const networks = [...new Set(situations.map((s) => s.network))];
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
-  const measured = scopeWords(sortingCells, { cmWords: true });
+  // The lead defines the CMs measured: the scope need not.
+  const measured = scopeWords(sortingCells.map((c) => ({ ...c, cm: 0 })));
   const scope = `Measured for ${measured}, nothing cached.`;
   if (!server || !browser) {
     const { answer, text } = choiceRow(robustChoice(situations), where, delta, { first: false });
     return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
-  const [better, worse, place, computes] = serverBetter
-    ? [server, browser, 'on the server', 'server']
-    : [browser, server, 'in the browser', 'browser'];
+  const computes = serverBetter ? 'server' : 'browser';
   // Per situation: the better side's best against the other side's best, in the four words.
   const outcomes = { certain: 0, tie: 0, open: 0, other: 0 };
-  const certainAt = [];
+  const byCm = new Map();
   for (const d of sortingDecisions) {
     const answer = situationAnswer(d, delta);
     const rows = [{ case_id: answer.fastest, word: WORDS.FASTEST }, ...answer.rows];
@@ -288,56 +298,77 @@ function sortingLine(decisions, cellsById, situations, delta) {
             ? 'certain'
             : 'other';
     outcomes[outcome] += 1;
-    if (outcome === 'certain') certainAt.push(cellOf(answer.fastest));
+    if (!byCm.has(d.cm)) byCm.set(d.cm, { certain: 0, tie: 0, open: 0, other: 0 });
+    byCm.get(d.cm)[outcome] += 1;
   }
   const n = Object.values(outcomes).reduce((a, b) => a + b, 0);
-  const otherSide = computes === 'server' ? 'browser' : 'server';
-  // From which amount of sorting it was certainly faster, per N: the lowest CM from which every
-  // measured CM of that N was certain.
-  const situationKey = (c) => `${c.object}/${c.count}/${c.network}`;
-  const from = [...new Set(sortingDecisions.map(situationKey))]
-    .map((key) => {
-      const levels = sortingDecisions
-        .filter((d) => situationKey(d) === key)
-        .map((d) => d.cm)
-        .sort((a, b) => a - b);
-      const certain = new Set(certainAt.filter((c) => situationKey(c) === key).map((c) => c.cm));
-      const index = levels.findIndex((_, i) => levels.slice(i).every((cm) => certain.has(cm)));
-      if (index < 0) return null;
-      const [object, count, net] = key.split('/');
-      const span = levels[index] === levels.at(-1) ? `at CM${levels[index]}` : `CM${levels[index]}–CM${levels.at(-1)}`;
-      return `${where(`${objects({ object, count: Number(count) })} ${network(net)}`)} ${span}`;
-    })
-    .filter(Boolean);
   const said = [
-    [outcomes.certain, 'certainly faster', from.length ? ` (${listWords(from)})` : ''],
-    [outcomes.tie, 'as fast', ''],
-    [outcomes.other, 'certainly slower', ''],
-    [outcomes.open, "can't tell yet", ''],
+    [outcomes.certain, 'certainly faster'],
+    [outcomes.tie, 'as fast'],
+    [outcomes.other, 'certainly slower'],
+    [outcomes.open, "can't tell yet"],
   ].filter(([count]) => count > 0);
-  const counts = said.map(([count, word, at], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}${at}`);
-  // Neither side certainly faster anywhere: no side is recommended, each side's best is named.
-  // Where nothing was told at all, the sides are not compared in words: no side to name.
-  const told = outcomes.tie
-    ? `the ${computes} ${counts.join(', ')}`
-    : `can't tell yet${n > 1 ? ` in all ${n} situations` : ''}`;
-  if (!outcomes.certain && !outcomes.other)
-    return {
-      lead: `Where to sort: either side, ${told}`,
-      text:
-        `${scope} Best on each side: ` +
-        `${choiceWords(server, where, delta, { first: false })}; ` +
-        `${choiceWords(browser, where, delta, { first: false })}.`,
-    };
-  const { answer, text } = choiceRow(better, where, delta, { first: false });
+  const counts = said.map(([count, word], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}`);
+  const bests = `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
   return {
-    lead: `Where to sort: ${place}`,
-    text:
-      `${scope} Best: ${answer === better.configuration ? `${answer}, ${text}` : text} ` +
-      `${capital(otherSide)} sorting's best: ` +
-      `at worst ${slowdownWords(worse.worst_ratio)} (${where(worse.worst_situation)}). The ${computes}: ` +
-      `${counts.join(', ')}.`,
+    lead: `Where to sort: ${sortingAnswer(byCm, computes)}`,
+    text: `${scope} ${bests} The ${computes}: ${counts.join(', ')}.`,
   };
+}
+
+/** A side's best configuration and its worst slowdown: "Protobuf uncompressed, at worst 4 % slower (10 Books, CM1)". */
+function sideBest(choice, where) {
+  const name = choice.configuration.replace(/, (server|browser) sorting$/, '');
+  if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
+  const open = choice.worst_open ? '; not yet certain' : '';
+  return `${name}, at worst ${slowdownWords(choice.worst_ratio)} (${where(choice.worst_situation)}${open})`;
+}
+
+/**
+ * Where to sort, by how much sorting: the CMs measured in runs of the same answer — on the side
+ * certainly faster wherever it was told (and nowhere slower), "it depends on N" where each side
+ * won somewhere, "neither certainly faster" where the sides were only told as fast or not told
+ * apart: "on the server for CM4–CM5 (each property sorted 100 to 1,000 times); neither certainly
+ * faster for CM1–CM3 (…)", a side first. One answer for every CM is said without them.
+ *
+ * @param byCm CM → outcome counts ({certain, tie, open, other}: the better side certainly faster,
+ *     as fast, open, certainly slower)
+ * @param computes the better side ('server' or 'browser')
+ */
+export function sortingAnswer(byCm, computes) {
+  const place = { server: 'on the server', browser: 'in the browser' };
+  const other = computes === 'server' ? 'browser' : 'server';
+  const answerOf = ({ certain, other: lost }) =>
+    certain && !lost
+      ? place[computes]
+      : lost && !certain
+        ? place[other]
+        : certain && lost
+          ? 'it depends on N'
+          : 'neither certainly faster';
+  const levels = [...byCm.keys()].sort((a, b) => a - b);
+  const runs = [];
+  for (const cm of levels) {
+    const answer = answerOf(byCm.get(cm));
+    if (runs.at(-1)?.answer === answer) runs.at(-1).cms.push(cm);
+    else runs.push({ answer, cms: [cm] });
+  }
+  if (runs.length === 1) return runs[0].answer;
+  // A side first: the answer a reader acts on, then where neither side was told apart.
+  runs.sort((x, y) => (x.answer === 'neither certainly faster') - (y.answer === 'neither certainly faster'));
+  const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
+  const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
+  const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
+  const span = (cms) => {
+    const [low, high] = [cms[0], cms.at(-1)];
+    if (low === high) return `CM${low} (${amount(low)})`;
+    const words =
+      low === 1
+        ? `from one sort to each property sorted ${times(repetitions(high))}`
+        : `each property sorted ${repetitions(low).toLocaleString('en-US')} to ${times(repetitions(high))}`;
+    return `CM${low}–CM${high} (${words})`;
+  };
+  return runs.map((r) => `${r.answer} for ${span(r.cms)}`).join('; ');
 }
 
 /**
@@ -418,7 +449,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used:',
-  bottom: 'Bottom line:',
+  bottom: 'Bottom line (each choice: the smallest worst-case slowdown):',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
@@ -451,13 +482,17 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   // each names one more — the situations the run could not settle first (their "can't tell yet"
   // and "as fast" ones are what a reader most needs named), then the rest — up to MOST_NAMED.
   const named = decisions.map(() => 0);
-  // The bottom line's sorting row defines the CMs measured: the families name them only.
+  // The bottom line's sorting row defines the CMs measured: the families name them only, and
+  // "sorting CM1" beside them tells the others apart without "nothing sorted".
   const defined = bottom.lines.some((l) => l.lead.startsWith('Where to sort'));
   const short = (family) =>
     defined
       ? CATALOGUE.computation_models
           .filter((m) => m.level > 0)
-          .reduce((words, m) => words.replace(`, ${computationWords(m.level)}`, `, sorting ${m.name}`), family)
+          .reduce(
+            (words, m) => words.replace(`, ${computationWords(m.level)}`, `, sorting ${m.name}`),
+            family.replace(/, nothing sorted$/, ''),
+          )
       : family;
   const paragraph = (i) => {
     const p = situationParagraph(decisions[i], cellsById, judging.delta, named[i]);

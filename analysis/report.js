@@ -202,12 +202,8 @@ function fewRoundsWords(bound) {
 /** The report's first line: what was measured, where and when, on what machine. */
 function runLine(context, cells, decisions) {
   const date = (context.created_at ?? '').slice(0, 10);
-  const cpus = context.browser_machine?.cpus;
   const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
-  return (
-    `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}` +
-    `${cpus ? ` on a ${cpus}-CPU machine` : ''}${date ? `, ${date}` : ''}; ${situations}.`
-  );
+  return `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}; ${situations}.`;
 }
 
 const SIZES_NOTE =
@@ -554,7 +550,8 @@ function plainNetworks(context) {
 function sourceAndRun(context) {
   return (
     `The study reproduced: ${SOURCE_STUDY.authors}, "${SOURCE_STUDY.title}" (${SOURCE_STUDY.where}, ` +
-    `${SOURCE_STUDY.year}). It timed ${SOURCE_STUDY.setup}. This run timed ${browserWords(context)}, ` +
+    `${SOURCE_STUDY.year}). It timed ${SOURCE_STUDY.setup}. This run timed ${browserWords(context)}` +
+    `${context.browser_machine?.cpus ? ` on a ${context.browser_machine.cpus}-CPU machine` : ''}, ` +
     'with browser and server on one machine over HTTP/1.1; the networks: ' +
     `${plainNetworks(context) || 'none recorded'}. Its cells, samples and version: see Method, at the end.`
   );
@@ -683,7 +680,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'measured side by side). ') +
     "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
     'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
-    'Method), the bound that test gives instead ("at least 2.14×"). Times measured can ' +
+    'Method), the bound that test gives instead ("at least k×"). Times measured can ' +
     'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
     'takes longer than a turn may. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 

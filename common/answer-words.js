@@ -98,8 +98,8 @@ export function relative(x, y, ratio, low = NaN, high = NaN) {
   const k = slower ? ratio : 1 / ratio;
   const [a, b] = slower ? [low, high] : [1 / high, 1 / low];
   const ci = Number.isFinite(a) && Number.isFinite(b) ? ` (95 % CI ${interval(a, b)})` : '';
-  // "1.00× faster" would hide which way it leaned: a third decimal where two say 1.00.
-  return `${x} is ${k.toFixed(k < 1.005 ? 3 : 2)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
+  // "1.00×" or "1.05×" would hide which side of 1 or of a δ line it lies: a third decimal there.
+  return `${x} is ${k < 1.005 ? k.toFixed(3) : ratioText(k)}× ${slower ? 'slower' : 'faster'} than ${y}${ci}`;
 }
 
 /**
@@ -176,9 +176,9 @@ export const WORDS = Object.freeze({
 export function wordsDefined(delta) {
   return [
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
-      "of it either way, certain (no clear winner: some are as fast); k× slower: certain; can't tell yet: the " +
-      'run ended first ("looked …": which way it leaned)',
-    'certain: at 95 % confidence, and still so at the last measurements',
+      'of it either way, certain (no clear winner: some are as fast); k× slower: certainly slower, by about k; ' +
+      'can\'t tell yet: the run ended first ("looked …": which way it leaned)',
+    'certain: at 95 % confidence, held to the last measurement',
   ];
 }
 

@@ -4,6 +4,7 @@
 // answers (answer-words.js situationAnswer), so its ratios are the ones the report shows.
 
 import { completeCell } from './cell.js';
+import { DEFAULT_DELTA } from './comparison.js';
 import { WORDS, configurationWords, network, objects, overProtocolWords, situationAnswer } from './answer-words.js';
 
 const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
@@ -94,10 +95,14 @@ export function robustChoice(situations) {
 }
 
 /** How much slower than the fastest a ratio is, in words: "3 % slower", "less than 1 % slower", "1.85× the time". */
-export function slowdownWords(ratio) {
+export function slowdownWords(ratio, delta = DEFAULT_DELTA) {
   if (ratio >= 2) return `${ratio.toFixed(2)}× the fastest's time`;
-  const percent = Math.round((ratio - 1) * 100);
-  return percent < 1 ? 'less than 1 % slower' : `${percent} % slower`;
+  const exact = (ratio - 1) * 100;
+  const percent = Math.round(exact);
+  if (percent < 1) return 'less than 1 % slower';
+  // On the δ line a whole percent would hide which side of it the ratio lies: "4.8 % slower".
+  const onLine = percent === Math.round(delta * 100);
+  return `${onLine ? exact.toFixed(1) : percent} % slower`;
 }
 
 /**
@@ -110,7 +115,12 @@ export function slowdownWords(ratio) {
 export function choiceRow(choice, where = (words) => words, delta = 0.05, { first = true } = {}) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
-  const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
+  // A next best as good: within δ of the choice's worst, and, where the choice is within δ of the
+  // fastest everywhere, so is it (the "or" must not name one that was not as fast).
+  const close =
+    choice.next &&
+    choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
+    (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
   const answer = close ? `${choice.configuration} or ${choice.next.configuration}` : choice.configuration;
   const than = (ratio) => (first && ratio < 2 ? ' than the fastest' : '');
   // Both at the same worst, in the same situation: said once, of each.

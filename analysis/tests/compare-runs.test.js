@@ -117,11 +117,11 @@ test('a different recommendation is told apart by whether each run settled its m
   );
   assert.match(
     describeAgreement(near)[4],
-    /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes is 1\.10× slower than the fastest \(95 % CI 1\.06–1\.16\); run B: fastest Protobuf, server computes, then Protobuf, client computes is 1\.05× slower than the fastest \(95 % CI 1\.01–1\.09\); /,
+    /: Protobuf, server computes vs no clear winner; run A: fastest Protobuf, server computes, then Protobuf, client computes is 1\.10× slower than the fastest \(95 % CI 1\.06–1\.16\); run B: fastest Protobuf, server computes, then Protobuf, client computes is 1\.047× slower than the fastest \(95 % CI 1\.01–1\.09\); /,
   );
   assert.match(
     describeAgreement(near)[4],
-    /not settled in run B: Protobuf, client computes is 1\.05× slower than the fastest \(95 % CI 1\.01–1\.09\), unresolved$/,
+    /not settled in run B: Protobuf, client computes is 1\.047× slower than the fastest \(95 % CI 1\.01–1\.09\), unresolved$/,
   );
   // Clear at the last look but not yet at the looks in a row the stop rule asks: not settled either.
   const young = agreement(
@@ -194,7 +194,7 @@ test(
     const lines = describeAgreement(onTheLine);
     assert.match(
       lines.at(-2),
-      /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A: a is 1\.05× slower than b \(95 % CI 1\.03–1\.06\), contradicted in run B: a is 1\.06× slower than b \(95 % CI 1\.052–1\.07\)$/,
+      /: confirmed vs partly; videos\/1000\/json \| protobuf \(JSON\/Protobuf at 10 Mbit\/s with GZIP\): open in run A: a is 1\.046× slower than b \(95 % CI 1\.03–1\.06\), contradicted in run B: a is 1\.06× slower than b \(95 % CI 1\.052–1\.07\)$/,
     );
     assert.match(lines.at(-1), /^agreement: same but on the δ line — 0 decisions and 1 verdict differ/);
 
