@@ -224,8 +224,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
+      // After where to sort (bottomLine): the answer for a reader who cannot choose per network.
       const { answer, text } = choiceRow(plain, undefined, delta, { first: false });
-      rows.push({ lead: `One choice for both networks: ${answer}`, text: capital(text) });
+      rows.push({ lead: `One choice for both networks: ${answer}`, text: capital(text), last: true });
     }
   } else {
     const perNetwork = networks.map((name, i) => {
@@ -251,7 +252,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
  * how often the better side was certainly faster, as fast, or not yet told apart from the other's
  * best, situation by situation; and what the sorting groups measured.
  */
-function sortingLine(decisions, cellsById, situations, delta) {
+function sortingLine(decisions, cellsById, situations, delta, comparisons = []) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const sortingDecisions = decisions.filter((d) => d.cm > 0);
   const sortingCells = sortingDecisions
@@ -274,6 +275,40 @@ function sortingLine(decisions, cellsById, situations, delta) {
   if (!server || !browser) {
     const { answer, text } = choiceRow(robustChoice(situations), where, delta, { first: false });
     return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
+  }
+  const bests = `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
+  // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
+  // verdict names what it holds for, and a CM is given to a side only where most of them say so.
+  const pairs = comparisons.filter((c) => c.dimension === 'side');
+  if (pairs.length) {
+    const byCm = new Map();
+    const total = { certain: 0, tie: 0, open: 0, other: 0 };
+    for (const c of pairs) {
+      // The pair reads browser (a) over server (b): b faster is the server faster.
+      const outcome = !c.settled
+        ? 'open'
+        : c.verdict === VERDICTS.B_FASTER
+          ? 'certain'
+          : c.verdict === VERDICTS.A_FASTER
+            ? 'other'
+            : c.verdict === VERDICTS.EQUIVALENT
+              ? 'tie'
+              : 'open';
+      if (!byCm.has(c.a.cm)) byCm.set(c.a.cm, { certain: 0, tie: 0, open: 0, other: 0 });
+      byCm.get(c.a.cm)[outcome] += 1;
+      total[outcome] += 1;
+    }
+    const said = [
+      [total.certain, 'the server certainly faster'],
+      [total.other, 'the browser certainly faster'],
+      [total.tie, 'as fast'],
+      [total.open, "can't tell yet"],
+    ].filter(([count]) => count > 0);
+    const counts = said.map(([count, word], i) => `${word} in ${count}${i === 0 ? ` of ${pairs.length}` : ''}`);
+    return {
+      lead: `Where to sort: ${sortingAnswer(byCm, 'server')}`,
+      text: `${scope} ${bests} Server against browser, format by format: ${counts.join(', ')}.`,
+    };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
@@ -309,7 +344,6 @@ function sortingLine(decisions, cellsById, situations, delta) {
     [outcomes.open, "can't tell yet"],
   ].filter(([count]) => count > 0);
   const counts = said.map(([count, word], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}`);
-  const bests = `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
   return {
     lead: `Where to sort: ${sortingAnswer(byCm, computes)}`,
     text: `${scope} ${bests} The ${computes}: ${counts.join(', ')}.`,
@@ -325,11 +359,12 @@ function sideBest(choice, where) {
 }
 
 /**
- * Where to sort, by how much sorting: the CMs measured in runs of the same answer — on the side
- * certainly faster wherever it was told (and nowhere slower), "it depends on N" where each side
- * won somewhere, "neither certainly faster" where the sides were only told as fast or not told
- * apart: "on the server for CM4–CM5 (each property sorted 100 to 1,000 times); neither certainly
- * faster for CM1–CM3 (…)", a side first. One answer for every CM is said without them.
+ * Where to sort, by how much sorting: the CMs measured in runs of the same answer — a side where
+ * it was certainly faster in at least half of the CM's comparisons and slower in none, "it depends
+ * on format and N" where each side won somewhere, "either side" where at least half were as fast,
+ * "can't tell yet" for the rest: "on the server for CM4–CM5 (each property sorted 100 to 1,000
+ * times); can't tell yet for CM1–CM3 (…)", a side first. One answer for every CM is said without
+ * them.
  *
  * @param byCm CM → outcome counts ({certain, tie, open, other}: the better side certainly faster,
  *     as fast, open, certainly slower)
@@ -338,14 +373,16 @@ function sideBest(choice, where) {
 export function sortingAnswer(byCm, computes) {
   const place = { server: 'on the server', browser: 'in the browser' };
   const other = computes === 'server' ? 'browser' : 'server';
-  const answerOf = ({ certain, other: lost }) =>
-    certain && !lost
-      ? place[computes]
-      : lost && !certain
-        ? place[other]
-        : certain && lost
-          ? 'it depends on N'
-          : 'neither certainly faster';
+  // A side where it was certainly faster in at least half and slower nowhere; both sides where
+  // each won somewhere; "either side" where at least half were as fast and none won.
+  const answerOf = ({ certain, other: lost, tie, open }) => {
+    const half = (certain + lost + tie + open) / 2;
+    if (certain && lost) return 'it depends on format and N';
+    if (certain >= half && !lost) return place[computes];
+    if (lost >= half && !certain) return place[other];
+    if (tie >= half && !certain && !lost) return 'either side';
+    return "can't tell yet";
+  };
   const levels = [...byCm.keys()].sort((a, b) => a - b);
   const runs = [];
   for (const cm of levels) {
@@ -354,8 +391,9 @@ export function sortingAnswer(byCm, computes) {
     else runs.push({ answer, cms: [cm] });
   }
   if (runs.length === 1) return runs[0].answer;
-  // A side first: the answer a reader acts on, then where neither side was told apart.
-  runs.sort((x, y) => (x.answer === 'neither certainly faster') - (y.answer === 'neither certainly faster'));
+  // A side first: the answer a reader acts on, then the rest.
+  const sided = (r) => r.answer === place.server || r.answer === place.browser;
+  runs.sort((x, y) => sided(y) - sided(x));
   const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
   const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
   const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
@@ -388,16 +426,19 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
   const lines = [];
+  const later = [];
   let plain = null;
   if (plainSituations.length) {
     const rows = withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons);
     plain = rows.choice;
-    lines.push(...rows.rows);
+    lines.push(...rows.rows.filter((r) => !r.last));
+    later.push(...rows.rows.filter((r) => r.last).map(({ last: _, ...r }) => r));
   } else {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   }
-  if (sortingSituations.length) lines.push(sortingLine(decisions, cellsById, sortingSituations, delta));
+  if (sortingSituations.length) lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons));
+  lines.push(...later);
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain, sorting: robustChoice(sortingSituations), situations: ratios };
@@ -442,9 +483,10 @@ export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
  * How long the opening may be, counting every word a reader sees from the title to the contents
  * (the title and the first line as `title` words): about 33 words a situation beyond the first
  * 185, and at most 1,460, so that a quick plan's opening stays under 600 words and a thesis
- * plan's under 1,500.
+ * plan's under 1,500. A bottom line too long for that budget makes the situations drop even the
+ * count of their others, until the opening is within `slack` words of it.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25, slack: 20 });
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
@@ -516,6 +558,15 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
         situations[i] = before;
       }
     }
+  }
+  // Still over the budget by more than its slack with no other named (a long bottom line): the
+  // situations whose fastest is certain drop their count of the others first ("All others
+  // slower" says little beside "fastest"), then the rest, until the opening fits.
+  for (const i of [...order].reverse()) {
+    if (total() <= budget + OPENING_WORDS.slack) break;
+    if (named[i] > 0) continue;
+    named[i] = -1;
+    situations[i] = paragraph(i);
   }
   const families = familiesOf(situations);
   return {

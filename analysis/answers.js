@@ -148,7 +148,7 @@ function compared(x, y, ratio, low, high, v, delta, early = false) {
   if (v === 'equivalent') return `${x} is as fast as ${y} (${inBrackets()})`;
   if (v === 'tie') {
     const lean =
-      Math.abs(ratio - 1) <= delta
+      Math.max(ratio, 1 / ratio) <= 1 + delta
         ? `${x} looked as fast as ${y} (${inBrackets()})`
         : words.replace(' is ', ' looked ');
     // A CI clear of the δ lines that had not yet held for the looks the stop rule asks.

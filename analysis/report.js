@@ -270,7 +270,8 @@ function indexDisagreements(ranking, decided) {
 const BREAK_EVEN_NOTE =
   'For each compression and level against uncompressed: what compressing costs unthrottled (the difference ' +
   "of the two times as measured side by side, with its 95 % CI; split into the server's compress time from " +
-  "Server-Timing and the rest — the browser's decompression and whatever else differs) and the body bytes it " +
+  "Server-Timing and the rest — the browser's decompression and whatever else differs; the server compresses " +
+  'while it sends, so its compress time overlaps the transfer and the rest can be negative) and the body bytes it ' +
   'saves. On a link of B bit/s the saved bytes take saved × 8 / B longer uncompressed, so compressing pays below ' +
   'B* = saved × 8 / cost ("any speed" when it costs nothing measurable unthrottled). The model leaves out round ' +
   'trips (slow start grows with the body); the last column checks it against the cells measured on slower links, ' +
@@ -682,7 +683,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
     'Method), the bound that test gives instead ("at least k×"). Times measured can ' +
     'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
-    'takes longer than a turn may. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
+    'takes longer than a turn may, and a configuration the stricter test had already told apart from every ' +
+    'other leaves the turns early. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
 
   const counts = checkCounts(breakEven);
   const breakEvenCheck =

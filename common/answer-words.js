@@ -176,7 +176,8 @@ export const WORDS = Object.freeze({
 export function wordsDefined(delta) {
   return [
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
-      'of it either way, certain (no clear winner: some are as fast); k× slower: certainly slower, by about k; ' +
+      'of it either way, certain (no clear winner: some are as fast); ' +
+      `k× slower: certainly more than ${percent(delta)} slower, k as measured; ` +
       'can\'t tell yet: the run ended first ("looked …": which way it leaned)',
     'certain: at 95 % confidence, held to the last measurement',
   ];
@@ -207,7 +208,8 @@ export const timesWords = (ratio) => (ratio >= 1 ? `${ratioText(ratio)}× slower
 /** Which way an open margin leaned, at δ: "looked as fast", "looked 1.08× slower". */
 export function leaning(ratio, delta) {
   if (!Number.isFinite(ratio)) return 'not compared';
-  return Math.abs(ratio - 1) <= delta ? 'looked as fast' : `looked ${timesWords(ratio)}`;
+  // Either way alike (rule 2's band: 1/(1 + δ) to 1 + δ): 1.052× faster is not "as fast".
+  return Math.max(ratio, 1 / ratio) <= 1 + delta ? 'looked as fast' : `looked ${timesWords(ratio)}`;
 }
 
 /** Whether a decision's group visited every cell every round (rounds_rule 2): its times are own medians. */
@@ -318,7 +320,7 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
   const { rows } = answer;
   const order = [WORDS.AS_FAST, WORDS.OPEN, WORDS.SLOWER];
   const ranked = [...rows].sort((x, y) => order.indexOf(x.word) - order.indexOf(y.word));
-  let shown = ranked.slice(0, named);
+  let shown = ranked.slice(0, Math.max(named, 0));
   // With room for two or more, the slowest too: what choosing otherwise costs at most.
   const slowest = rows.at(-1);
   if (named > 1 && slowest && !shown.includes(slowest)) shown = [...shown.slice(0, named - 1), slowest];
@@ -344,7 +346,8 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
     opening = `no clear winner: ${joined} are as fast.`;
   } else opening = `${name(answer.fastest)}, ${time}, looked fastest.`;
   const parts = listed.map((r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`);
-  const rest = restWords(left, left.length === rows.length);
+  // named < 0: not even the others' count (an opening over its word limit).
+  const rest = named < 0 ? '' : restWords(left, left.length === rows.length);
   const body = [opening, ...parts, rest].filter(Boolean).join(' ');
   return {
     family: situationFamilyWords(fastest),
