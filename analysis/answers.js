@@ -286,7 +286,7 @@ function sideLines(all, dimension, describe) {
  * RQ5's thresholds: per network, objects, format and N, where each side wins clearly (the CI
  * of the ratio excludes 1), and the CM from which the side `takesOver` ('a' or 'b') wins and the
  * other never wins again at a higher measured CM. CMs whose comparison had too few rounds for a
- * CI (CM5 on 10,000 Books: one round) are named as not judged.
+ * CI (CM5 on 10,000 Books: one round) are named as "can't tell yet", as everywhere.
  */
 function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
   const lines = [];
@@ -303,7 +303,7 @@ function thresholds(all, dimension, bName, aName, takesOver, delta, what) {
         .sort((a, b) => a.cell.cm - b.cell.cm)
         .map(({ c }) => ({ cm: c.a.cm, verdict: verdict(c), judged: hasInterval(c) }));
       const unjudged = byCm.filter((v) => !v.judged).map((v) => v.cm);
-      const note = unjudged.length ? `; ${list(unjudged)} not judged (too few measurements to tell)` : '';
+      const note = unjudged.length ? `; ${list(unjudged)}: can't tell yet (too few measurements for a CI)` : '';
       const bWins = byCm.filter((v) => v.verdict === 'b').map((v) => v.cm);
       const aWins = byCm.filter((v) => v.verdict === 'a').map((v) => v.cm);
       const other = takesOver === 'a' ? 'b' : 'a';

@@ -460,7 +460,7 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
   assert.equal(
     line,
     'Books at 10 Mbit/s, JSON, N=10,000, nothing cached (the server sorts or the client does): ' +
-      'the server faster at CM3 — threshold: the server from CM3; CM4, CM5 not judged' +
-      ' (too few measurements to tell).',
+      "the server faster at CM3 — threshold: the server from CM3; CM4, CM5: can't tell yet" +
+      ' (too few measurements for a CI).',
   );
 });
