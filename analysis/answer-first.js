@@ -491,7 +491,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used:',
-  bottom: 'Bottom line (each choice: the smallest worst-case slowdown):',
+  bottom: 'Bottom line (each choice: the smallest worst slowdown across the situations below):',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;

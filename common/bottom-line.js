@@ -5,7 +5,15 @@
 
 import { completeCell } from './cell.js';
 import { DEFAULT_DELTA } from './comparison.js';
-import { WORDS, configurationWords, network, objects, overProtocolWords, situationAnswer } from './answer-words.js';
+import {
+  WORDS,
+  configurationWords,
+  network,
+  objects,
+  overProtocolWords,
+  plus,
+  situationAnswer,
+} from './answer-words.js';
 
 const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
 
@@ -23,11 +31,14 @@ export function situationRatios(decision, cellsById, delta) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const fastest = cellOf(answer.fastest);
   const ratios = { [configurationWords(fastest)]: 1 };
+  // What each costs over the fastest, in milliseconds: a reader's budget is in time, not ratios.
+  const extra = { [configurationWords(fastest)]: 0 };
   // The configurations whose ratio the run could not yet tell for certain.
   const open = [];
   for (const row of answer.rows) {
     if (!Number.isFinite(row.ratio)) continue;
     ratios[configurationWords(cellOf(row.case_id))] = row.ratio;
+    extra[configurationWords(cellOf(row.case_id))] = row.extra_ms;
     if (row.word === WORDS.OPEN) open.push(configurationWords(cellOf(row.case_id)));
   }
   return {
@@ -36,6 +47,7 @@ export function situationRatios(decision, cellsById, delta) {
     network: fastest.network,
     sorting: fastest.cm > 0,
     ratios,
+    extra,
     open,
   };
 }
@@ -64,6 +76,7 @@ export function robustChoice(situations) {
       worst_situation: worstAt.words,
       // Whether that worst ratio is one the run could not yet tell for certain.
       worst_open: (worstAt.open ?? []).includes(configuration),
+      worst_extra_ms: worstAt.extra?.[configuration] ?? null,
       fastest_in: ratios.filter((r) => r === 1).length,
       situations: situations.length,
       logMean,
@@ -130,11 +143,13 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
     choice.next.worst_situation === choice.worst_situation;
   // With a next best as good, each is named with its own worst.
   const own = close && !same ? `${choice.configuration}: ` : '';
+  // "+71 ms" beside the ratio: what the worst case costs in time.
+  const cost = Number.isFinite(choice.worst_extra_ms) ? ` (${plus(choice.worst_extra_ms)})` : '';
   const worst =
     choice.worst_ratio === 1
       ? `${own}the fastest ${n === 1 ? 'there' : n === 2 ? 'in both situations' : `in all ${n} situations`}`
-      : `${own}${same ? 'each ' : ''}at worst ${slowdownWords(choice.worst_ratio)}${than(choice.worst_ratio)}, ` +
-        `in ${where(choice.worst_situation)}`;
+      : `${own}${same ? 'each ' : ''}at worst ${slowdownWords(choice.worst_ratio)}${than(choice.worst_ratio)}` +
+        `${same ? '' : cost}, in ${where(choice.worst_situation)}`;
   const next =
     close && !same
       ? `; ${choice.next.configuration}: ${slowdownWords(choice.next.worst_ratio)}, ` +

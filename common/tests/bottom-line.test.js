@@ -53,3 +53,14 @@ test('the same worst in the same situation is said once, of each', () => {
   assert.equal(row.answer, 'JSON or Protobuf');
   assert.equal(row.text, 'each at worst 4 % slower than the fastest, in 10 Books.');
 });
+
+test('the worst case is said in milliseconds too, where the situations carry them', () => {
+  const timed = [
+    { ...situation('10 Books', { JSON: 1, Protobuf: 1.2 }), extra: { JSON: 0, Protobuf: 1.5 } },
+    { ...situation('1,000 Books', { JSON: 1.3, Protobuf: 1 }), extra: { JSON: 71, Protobuf: 0 } },
+  ];
+  const choice = robustChoice(timed);
+  assert.equal(choice.configuration, 'Protobuf');
+  assert.equal(choice.worst_extra_ms, 1.5);
+  assert.match(choiceRow(choice).text, /^at worst 20 % slower than the fastest \(\+1\.50 ms\), in 10 Books\./);
+});
