@@ -810,7 +810,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         intro,
         ...(networks ? [networks] : []),
         method(judging),
-        "Every cell's statistics: summary.csv.",
+        "Every cell's statistics: summary.csv. Every time the report shows is a median over all of a " +
+          "cell's samples, none dropped; summary.csv's mean_trimmed_ms is the source study's statistic " +
+          '(the mean after dropping values more than 2σ from it; how many: the dropped column).',
       ],
     },
     timeSection,
