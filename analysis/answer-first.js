@@ -452,7 +452,7 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
  * @param options {shaping ('cdp' or 'netns'), roundsRule (the lowest of the groups'
  *     stop.rounds_rule: from 2 every time is the configuration's own median)}
  */
-export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
+export function glossary(cells, { delta, looks = null }, { shaping, roundsRule = 2 } = {}) {
   const names = [...new Set(cells.map((c) => c.cell.network))];
   const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
   const networkLine = names
@@ -466,7 +466,7 @@ export function glossary(cells, { delta }, { shaping, roundsRule = 2 } = {}) {
       return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? `, by ${how}` : ''}`;
     })
     .join('; ');
-  const [verdicts, certain] = wordsDefined(delta);
+  const [verdicts, certain] = wordsDefined(delta, looks);
   const time = `${
     roundsRule >= 2 ? 'its median' : "the fastest's median; another's, that × its ratio to it measured side by side"
   }; compare within a situation only`;

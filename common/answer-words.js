@@ -173,13 +173,16 @@ export const WORDS = Object.freeze({
  * The four words as a reader is told them, once, above the answers (δ as a percentage), and what
  * "certain" means: [the words, certain]. Nothing weaker than certain is worded as certain.
  */
-export function wordsDefined(delta) {
+export function wordsDefined(delta, looks = null) {
   return [
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
       'of it either way, certain (no clear winner: some are as fast); ' +
       `k× slower: certainly more than ${percent(delta)} slower, k as measured; ` +
       'can\'t tell yet: the run ended first ("looked …": which way it leaned)',
-    'certain: at 95 % confidence, held to the last measurement',
+    // The stop rule's looks in a row, where known: what "held" asks of a verdict.
+    looks > 1
+      ? `certain: at 95 % confidence, held at the last ${looks} checks (one after every configuration had its turn)`
+      : 'certain: at 95 % confidence, held to the last measurement',
   ];
 }
 
