@@ -22,6 +22,7 @@ import {
   wordsDefined,
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
+import { verdict } from './answers.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -281,40 +282,24 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
   if (pairs.length) {
-    const byCm = new Map();
-    const total = { certain: 0, tie: 0, open: 0, other: 0 };
-    for (const c of pairs) {
-      // The pair reads browser (a) over server (b): b faster is the server faster.
-      const outcome = !c.settled
-        ? 'open'
-        : c.verdict === VERDICTS.B_FASTER
-          ? 'certain'
-          : c.verdict === VERDICTS.A_FASTER
-            ? 'other'
-            : c.verdict === VERDICTS.EQUIVALENT
-              ? 'tie'
-              : 'open';
-      if (!byCm.has(c.a.cm)) byCm.set(c.a.cm, { certain: 0, tie: 0, open: 0, other: 0 });
-      byCm.get(c.a.cm)[outcome] += 1;
-      total[outcome] += 1;
-    }
-    const said = [
-      [total.certain, 'the server certainly faster'],
-      [total.other, 'the browser certainly faster'],
-      [total.tie, 'as fast'],
-      [total.open, "can't tell yet"],
-    ].filter(([count]) => count > 0);
-    const counts = said.map(([count, word], i) => `${word} in ${count}${i === 0 ? ` of ${pairs.length}` : ''}`);
+    const tally = new Tally();
+    // The pair reads browser (a) over server (b): b faster is the server faster.
+    for (const c of pairs) tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)]);
+    const counts = tally.words({
+      certain: 'the server certainly faster',
+      other: 'the browser certainly faster',
+      tie: 'as fast',
+      open: "can't tell yet",
+    });
     return {
-      lead: `Where to sort: ${sortingAnswer(byCm, 'server')}`,
-      text: `${scope} ${bests} Server against browser, format by format: ${counts.join(', ')}.`,
+      lead: `Where to sort: ${sortingAnswer(tally.byCm, 'server')}`,
+      text: `${scope} ${bests} Server against browser, format by format: ${counts}.`,
     };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
   // Per situation: the better side's best against the other side's best, in the four words.
-  const outcomes = { certain: 0, tie: 0, open: 0, other: 0 };
-  const byCm = new Map();
+  const tally = new Tally();
   for (const d of sortingDecisions) {
     const answer = situationAnswer(d, delta);
     const rows = [{ case_id: answer.fastest, word: WORDS.FASTEST }, ...answer.rows];
@@ -332,22 +317,37 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
           : leader === mine
             ? 'certain'
             : 'other';
-    outcomes[outcome] += 1;
-    if (!byCm.has(d.cm)) byCm.set(d.cm, { certain: 0, tie: 0, open: 0, other: 0 });
-    byCm.get(d.cm)[outcome] += 1;
+    tally.add(d.cm, outcome);
   }
-  const n = Object.values(outcomes).reduce((a, b) => a + b, 0);
-  const said = [
-    [outcomes.certain, 'certainly faster'],
-    [outcomes.tie, 'as fast'],
-    [outcomes.other, 'certainly slower'],
-    [outcomes.open, "can't tell yet"],
-  ].filter(([count]) => count > 0);
-  const counts = said.map(([count, word], i) => `${word} in ${count}${i === 0 ? ` of ${n} situations` : ''}`);
+  const counts = tally.words(
+    { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
+    ' situations',
+  );
   return {
-    lead: `Where to sort: ${sortingAnswer(byCm, computes)}`,
-    text: `${scope} ${bests} The ${computes}: ${counts.join(', ')}.`,
+    lead: `Where to sort: ${sortingAnswer(tally.byCm, computes)}`,
+    text: `${scope} ${bests} The ${computes}: ${counts}.`,
   };
+}
+
+/** Server-against-browser outcomes, per CM and in all: certain, other (certainly slower), tie, open. */
+class Tally {
+  byCm = new Map();
+  total = { certain: 0, tie: 0, open: 0, other: 0 };
+
+  add(cm, outcome) {
+    if (!this.byCm.has(cm)) this.byCm.set(cm, { certain: 0, tie: 0, open: 0, other: 0 });
+    this.byCm.get(cm)[outcome] += 1;
+    this.total[outcome] += 1;
+  }
+
+  /** The outcomes in words, in `words`' order, the first with the count of all: "… in 5 of 20, as fast in 1". */
+  words(words, unit = '') {
+    const n = Object.values(this.total).reduce((a, b) => a + b, 0);
+    return Object.entries(words)
+      .filter(([key]) => this.total[key] > 0)
+      .map(([key, word], i) => `${word} in ${this.total[key]}${i === 0 ? ` of ${n}${unit}` : ''}`)
+      .join(', ');
+  }
 }
 
 /** A side's best configuration and its worst slowdown: "Protobuf uncompressed, at worst 4 % slower (10 Books, CM1)". */

@@ -120,7 +120,7 @@ export function onOneScale(all, shown, delta) {
  * (the group settled a CI wholly above 1 + δ), 'a' when a is, 'equivalent' when they are certainly
  * as fast, and 'tie' while it cannot tell yet (nothing settled, whatever the last CI).
  */
-function verdict(c) {
+export function verdict(c) {
   if (!c.settled) return 'tie';
   return c.verdict === VERDICTS.B_FASTER
     ? 'b'
