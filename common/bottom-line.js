@@ -77,6 +77,8 @@ export function robustChoice(situations) {
       // Whether that worst ratio is one the run could not yet tell for certain.
       worst_open: (worstAt.open ?? []).includes(configuration),
       worst_extra_ms: worstAt.extra?.[configuration] ?? null,
+      // The most time it lost anywhere, which a small answer's worst ratio may hide.
+      ...mostLost(situations, configuration),
       fastest_in: ratios.filter((r) => r === 1).length,
       situations: situations.length,
       logMean,
@@ -105,6 +107,14 @@ export function robustChoice(situations) {
       : null,
     most_fastest: most,
   };
+}
+
+/** The most milliseconds a configuration lost to a situation's fastest, and where. */
+function mostLost(situations, configuration) {
+  const timed = situations.filter((s) => Number.isFinite(s.extra?.[configuration]));
+  if (!timed.length) return { most_lost_ms: null, most_lost_situation: null };
+  const most = timed.reduce((a, b) => (b.extra[configuration] > a.extra[configuration] ? b : a));
+  return { most_lost_ms: most.extra[configuration], most_lost_situation: most.words };
 }
 
 /** How much slower than the fastest a ratio is, in words: "3 % slower", "less than 1 % slower", "1.85× the time". */
@@ -144,12 +154,20 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
   // With a next best as good, each is named with its own worst.
   const own = close && !same ? `${choice.configuration}: ` : '';
   // "+71 ms" beside the ratio: what the worst case costs in time.
-  const cost = Number.isFinite(choice.worst_extra_ms) ? ` (${plus(choice.worst_extra_ms)})` : '';
+  // "(+29.2 ms there)": what the worst ratio costs in time; where another situation cost more
+  // time, that one too, so that no reader takes the first for the most it loses.
+  const lostMore =
+    Number.isFinite(choice.most_lost_ms) &&
+    choice.most_lost_situation !== choice.worst_situation &&
+    choice.most_lost_ms > choice.worst_extra_ms
+      ? `; the most time it lost: ${plus(choice.most_lost_ms)}, in ${where(choice.most_lost_situation)}`
+      : '';
+  const cost = Number.isFinite(choice.worst_extra_ms) ? ` (${plus(choice.worst_extra_ms)} there)` : '';
   const worst =
     choice.worst_ratio === 1
       ? `${own}the fastest ${n === 1 ? 'there' : n === 2 ? 'in both situations' : `in all ${n} situations`}`
       : `${own}${same ? 'each ' : ''}at worst ${slowdownWords(choice.worst_ratio)}${than(choice.worst_ratio)}` +
-        `${same ? '' : cost}, in ${where(choice.worst_situation)}`;
+        `${same ? '' : cost}, in ${where(choice.worst_situation)}${same ? '' : lostMore}`;
   const next =
     close && !same
       ? `; ${choice.next.configuration}: ${slowdownWords(choice.next.worst_ratio)}, ` +

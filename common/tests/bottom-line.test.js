@@ -62,5 +62,14 @@ test('the worst case is said in milliseconds too, where the situations carry the
   const choice = robustChoice(timed);
   assert.equal(choice.configuration, 'Protobuf');
   assert.equal(choice.worst_extra_ms, 1.5);
-  assert.match(choiceRow(choice).text, /^at worst 20 % slower than the fastest \(\+1\.50 ms\), in 10 Books\./);
+  assert.match(choiceRow(choice).text, /^at worst 20 % slower than the fastest \(\+1\.50 ms there\), in 10 Books\./);
+  // Where a smaller ratio cost more time elsewhere, that is said too.
+  const bigger = [
+    { ...situation('10 Books', { JSON: 1, Protobuf: 1.2 }), extra: { JSON: 0, Protobuf: 1.5 } },
+    { ...situation('1,000 Books', { JSON: 1.3, Protobuf: 1.1 }), extra: { JSON: 71, Protobuf: 20 } },
+  ];
+  assert.match(
+    choiceRow(robustChoice(bigger)).text,
+    /^at worst 20 % slower than the fastest \(\+1\.50 ms there\), in 10 Books; the most time it lost: \+20\.0 ms, in 1,000 Books\./,
+  );
 });
