@@ -99,14 +99,15 @@ export function notMeasured(cells) {
 export function compressionLine(comparisons) {
   const parts = compressionVerdicts(comparisons).map(
     ({ name, perNetwork }) =>
-      `${name} against uncompressed: ${perNetwork.map(({ net, words }) => `${network(net)} ${words}`).join('; ')}`,
+      `${name} against uncompressed: ${perNetwork.map((p) => `${network(p.net)} ${verdictWords(p)}`).join('; ')}`,
   );
   return parts.length ? parts.join('. ') : null;
 }
 
 /**
- * compressionLine's verdicts, per compression and network: [{name, perNetwork: [{net, words}]}],
- * words as "it pays where told (certainly faster in 8 of 12 comparisons and can't tell yet in 4)".
+ * compressionLine's verdicts, per compression and network: [{name, perNetwork: [{net, gist, said,
+ * n}]}] — the gist ("pays", "costs", "no difference", "depends on format and N", or null while
+ * nothing is told), the counts in the order said ([count, word]) and how many comparisons.
  */
 function compressionVerdicts(comparisons) {
   const pairs = comparisons.filter(
@@ -137,42 +138,43 @@ function compressionVerdicts(comparisons) {
         .filter(([n, w]) => n > 0 || (w === 'certainly slower' && faster) || (w === 'certainly faster' && slower))
         // What was counted first ("… in 5 of 12 comparisons"), then the none, then the open.
         .sort(([n, w], [m, v]) => (w === "can't tell yet") - (v === "can't tell yet") || (n === 0) - (m === 0));
-      const [first, ...rest] = said;
-      const words = [
-        `${first[1]} in ${first[0]} of ${list.length} comparisons`,
-        ...rest.map(([n, w]) => `${w} in ${n || 'none'}`),
-      ];
       const gist =
         faster && !slower
-          ? 'it pays'
+          ? 'pays'
           : slower && !faster
-            ? 'it costs'
+            ? 'costs'
             : !faster && !slower && count(VERDICTS.EQUIVALENT)
               ? 'no difference'
               : faster && slower
-                ? 'it depends on format and N'
-                : "can't tell yet";
-      return { net, words: `${gist}${gist === "can't tell yet" ? '' : ` (${listWords(words)})`}` };
+                ? 'depends on format and N'
+                : null;
+      return { net, gist, said, n: list.length };
     });
     return { name, perNetwork };
   });
   return parts;
 }
 
+/**
+ * One network's compression verdict in words: "it pays (certainly faster in 8 of 12 comparisons
+ * and can't tell yet in 4)"; with `against` ("uncompressed"), as its own sentence says it: "pays
+ * (certainly faster than uncompressed in 8 of 12 comparisons, can't tell yet in 4)".
+ */
+function verdictWords({ gist, said, n }, against = null) {
+  if (gist === null) return "can't tell yet";
+  const [[count, word], ...rest] = said;
+  const than = against ? ` ${word === 'as fast' ? 'as' : 'than'} ${against}` : '';
+  const items = [`${word}${than} in ${count} of ${n} comparisons`, ...rest.map(([c, w]) => `${w} in ${c || 'none'}`)];
+  // In its own sentence the open count closes the list as one more item, not with "and".
+  const list = against && rest.at(-1)?.[1] === "can't tell yet" ? items.join(', ') : listWords(items);
+  const it = against || ['no difference'].includes(gist) ? '' : 'it ';
+  return `${it}${gist} (${list})`;
+}
+
 /** What each compression did on one network, in one sentence: "GZIP against uncompressed: it pays …". */
 function compressionOn(verdicts, net) {
   const parts = verdicts.flatMap(({ name, perNetwork }) =>
-    perNetwork
-      .filter((p) => p.net === net)
-      .map(
-        (p) =>
-          `${name} ${p.words
-            .replace(/^it /, '')
-            .replace(" and can't tell yet", ", can't tell yet")
-            .replace(/\((certainly faster|certainly slower|as fast)/, (_, w) =>
-              w === 'as fast' ? '(as fast as uncompressed' : `(${w} than uncompressed`,
-            )}`,
-      ),
+    perNetwork.filter((p) => p.net === net).map((p) => `${name} ${verdictWords(p, 'uncompressed')}`),
   );
   return parts.length ? ` ${parts.join('. ')}.` : '';
 }
@@ -203,7 +205,8 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
  * The robust choice among the situations without sorting, as the bottom line's rows. With one or
  * two networks, a row per network (the reader's network decides: the choice, its worst case,
  * and what compression did there), then with two one choice for both; with more, one row naming
- * each network's choice and one for compression. The formats to avoid close the last row.
+ * each network's choice and one for compression. The formats to avoid close the last row, or the
+ * one for both (`both`, which the bottom line says after where to sort).
  */
 function withoutSortingRows(decisions, cellsById, delta, situations, comparisons) {
   const plain = robustChoice(situations);
@@ -217,6 +220,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : '';
   const label = (name) => (name === 'unthrottled' ? 'Unthrottled (one machine)' : capital(network(name)));
   const rows = [];
+  let both = null;
   if (networks.length <= 2) {
     networks.forEach((name, i) => {
       const choice = robustChoice(situations.filter((s) => s.network === name));
@@ -225,9 +229,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
-      // After where to sort (bottomLine): the answer for a reader who cannot choose per network.
+      // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network.
       const { answer, text } = choiceRow(plain, undefined, delta, { first: false });
-      rows.push({ lead: `One choice for both networks: ${answer}`, text: capital(text), last: true });
+      both = { lead: `One choice for both networks: ${answer}`, text: capital(text) };
     }
   } else {
     const perNetwork = networks.map((name, i) => {
@@ -244,8 +248,8 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     const compression = compressionLine(comparisons);
     if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
   }
-  rows.at(-1).text += avoidWords;
-  return { choice: plain, rows };
+  (both ?? rows.at(-1)).text += avoidWords;
+  return { choice: plain, rows, both };
 }
 
 /**
@@ -426,22 +430,19 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
   const lines = [];
-  const later = [];
-  let plain = null;
-  if (plainSituations.length) {
-    const rows = withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons);
-    plain = rows.choice;
-    lines.push(...rows.rows.filter((r) => !r.last));
-    later.push(...rows.rows.filter((r) => r.last).map(({ last: _, ...r }) => r));
-  } else {
+  const without = plainSituations.length
+    ? withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons)
+    : null;
+  if (without) lines.push(...without.rows);
+  else {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   }
   if (sortingSituations.length) lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons));
-  lines.push(...later);
+  if (without?.both) lines.push(without.both);
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
-  return { lines, plain, sorting: robustChoice(sortingSituations), situations: ratios };
+  return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations), situations: ratios };
 }
 
 /**

@@ -153,7 +153,6 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
     choice.next.worst_situation === choice.worst_situation;
   // With a next best as good, each is named with its own worst.
   const own = close && !same ? `${choice.configuration}: ` : '';
-  // "+71 ms" beside the ratio: what the worst case costs in time.
   // "(+29.2 ms there)": what the worst ratio costs in time; where another situation cost more
   // time, that one too, so that no reader takes the first for the most it loses.
   const lostMore =
