@@ -3,6 +3,7 @@
 // own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
 import { ENGINES } from '#common/browsers/engines.js';
+import { serverCommandLine } from '../experiments/server-launch.js';
 
 const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
 const ADMIN_PORT = PORT + 1;
@@ -22,15 +23,23 @@ export default defineConfig({
     use: { browserName: engine.name, launchOptions: engine.launchOptions },
   })),
   webServer: {
-    command: [
-      'mvn -B -q -ntp exec:java',
-      '-Ddw.dataset.size=2000',
-      '-Ddw.dataset.directory=server/target/e2e-data',
-      `-Ddw.server.applicationConnectors[0].port=${PORT}`,
-      `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`,
-      // The TLS connectors on ports the system picks: 8443, 8444 and 8445 are a person's server's.
-      '-Ddw.tls.http11Port=0 -Ddw.tls.h2Port=0 -Ddw.tls.h3Port=0',
-    ].join(' '),
+    // As `mvn exec:java` would (experiments/server-launch.js), in the runner only: the workers
+    // load this file too, and start no server.
+    command:
+      process.env.TEST_WORKER_INDEX === undefined
+        ? serverCommandLine({
+            properties: [
+              '-Ddw.dataset.size=2000',
+              '-Ddw.dataset.directory=server/target/e2e-data',
+              `-Ddw.server.applicationConnectors[0].port=${PORT}`,
+              `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`,
+              // The TLS connectors on ports the system picks: 8443, 8444 and 8445 are a person's server's.
+              '-Ddw.tls.http11Port=0',
+              '-Ddw.tls.h2Port=0',
+              '-Ddw.tls.h3Port=0',
+            ],
+          })
+        : '',
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/videos?count=1`,
     reuseExistingServer: false,

@@ -1,12 +1,13 @@
-// Starts a study server for a script or test on this machine (mvn exec:java at the repository
-// root, on its own ports, with extra -Ddw options), waits until both datasets answer, and stops
-// it again. The server stops by itself when the process that started it ends, however it ends
-// (exitWith), and the one that answers must be the one started here. The study itself starts its
-// server through Playwright's webServer instead (study-server.js).
+// Starts a study server for a script or test on this machine (as `mvn exec:java` would, at the
+// repository root: server-launch.js; on its own ports, with extra -Ddw options), waits until both
+// datasets answer, and stops it again. The server stops by itself when the process that started
+// it ends, however it ends (exitWith), and the one that answers must be the one started here. The
+// study itself starts its server through Playwright's webServer instead (study-server.js).
 
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverLaunch } from './server-launch.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,13 +45,8 @@ async function serverPid(url) {
  */
 export async function startStudyServer({ port, options = [], timeoutMs = 180_000, exitWith = process.pid }) {
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    'mvn',
-    [
-      '-B',
-      '-q',
-      '-ntp',
-      'exec:java',
+  const launch = serverLaunch({
+    properties: [
       STUDY_SERVER_OPTS,
       ...TLS_ANY_PORTS.split(' '),
       ...options,
@@ -58,8 +54,8 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
       `-Ddw.server.adminConnectors[0].port=${port + 1}`,
       ...(exitWith === null ? [] : [`-Ddw.exitWith=${exitWith}`]),
     ],
-    { cwd: ROOT, stdio: 'ignore', detached: true },
-  );
+  });
+  const server = spawn(launch.command, launch.args, { cwd: ROOT, stdio: 'ignore', detached: true, env: launch.env });
   const stop = () => {
     try {
       process.kill(-server.pid);
@@ -75,7 +71,7 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  // mvn execs the JVM: the server's process is the one spawned here, or another answers.
+  // java, or mvn, which execs the JVM: the server's process is the one spawned here, or another answers.
   const pid = await serverPid(url);
   if (pid !== server.pid) {
     stop();

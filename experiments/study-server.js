@@ -12,6 +12,7 @@
 import { comparisonGroups } from './plan.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { STUDY_SERVER_OPTS } from './server-process.js';
+import { serverCommandLine } from './server-launch.js';
 import { gitState } from './git-state.js';
 import { isRunning, startTimeOf } from './run-guard/processes.js';
 
@@ -108,10 +109,15 @@ export function webServer(baseUrl, runPid) {
     // Without the request log: logging every request to the console costs ~1 ms each on this
     // 2-core machine, inside the time the study measures. exitWith: the server stops when the run's
     // process ends, kill -9 included (Playwright's own stop needs the run alive).
-    command:
-      `mvn -B -q -ntp exec:java -Ddw.server.applicationConnectors[0].port=${port} ` +
-      `-Ddw.server.adminConnectors[0].port=${port + 1} -Ddw.exitWith=${runPid} ` +
-      `${STUDY_SERVER_OPTS} ${process.env.SERVER_OPTS ?? ''}`,
+    command: serverCommandLine({
+      properties: [
+        `-Ddw.server.applicationConnectors[0].port=${port}`,
+        `-Ddw.server.adminConnectors[0].port=${port + 1}`,
+        `-Ddw.exitWith=${runPid}`,
+        STUDY_SERVER_OPTS,
+        ...(process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean),
+      ],
+    }),
     url: new URL('/api/books?count=1', baseUrl).href,
     // The decision above made sure nothing answers there: a server that appears meanwhile is refused.
     reuseExistingServer: false,

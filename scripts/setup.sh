@@ -27,7 +27,7 @@ bash scripts/client-libraries.sh
 if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-resolved ] \
     || [ server/pom.xml -nt server/target/.maven-resolved ]; then
   mvn -B -q -ntp exec:help -Ddetail=false >/dev/null \
-    && mvn -B -q -ntp -f server/pom.xml compile exec:help -Ddetail=false >/dev/null \
+    && mvn -B -q -ntp -f server/pom.xml process-classes exec:help -Ddetail=false >/dev/null \
     || fail "Maven could not fetch the server's plugins and dependencies"
   touch server/target/.maven-resolved
 fi

@@ -28,6 +28,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORKS } from './profiles.js';
 import { STUDY_SERVER_OPTS } from '../server-process.js';
+import { serverLaunch } from '../server-launch.js';
 import { forgetNamespace, namespaceId, noteMade, noteNamespace } from '../run-guard/record.js';
 import { stopProcesses } from '../run-guard/processes.js';
 
@@ -600,24 +601,16 @@ export async function createLink({ delays = true } = {}) {
 }
 
 /**
- * Starts the study server (mvn exec:java, plus `options`, then SERVER_OPTS, which so win over them)
- * in the server's namespace, listening on every address, and waits until it answers. `jvmOptions` go to the JVM
- * Maven runs it in (MAVEN_OPTS, e.g. a maximum heap). Returns the server's process id (ip netns
- * exec and mvn exec into the JVM) and its TCP settings.
+ * Starts the study server (as `mvn exec:java` would: server-launch.js; plus `options`, then
+ * SERVER_OPTS, which so win over them) in the server's namespace, listening on every address, and
+ * waits until it answers. `jvmOptions` go to its JVM after Maven's own (e.g. a maximum heap).
+ * Returns the server's process id (ip netns exec, and mvn where it starts, exec into the JVM) and
+ * its TCP settings.
  */
 export async function startServerInNamespace(port, options = [], jvmOptions = []) {
   const extra = (process.env.SERVER_OPTS ?? '').split(/\s+/).filter(Boolean);
-  const server = spawn(
-    'ip',
-    [
-      'netns',
-      'exec',
-      NAMESPACE,
-      'mvn',
-      '-B',
-      '-q',
-      '-ntp',
-      'exec:java',
+  const launch = serverLaunch({
+    properties: [
       `-Ddw.server.applicationConnectors[0].port=${port}`,
       '-Ddw.server.applicationConnectors[0].bindHost=0.0.0.0',
       `-Ddw.server.adminConnectors[0].port=${Number(port) + 1}`,
@@ -627,15 +620,14 @@ export async function startServerInNamespace(port, options = [], jvmOptions = []
       ...options,
       ...extra,
     ],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-      detached: true,
-      env: jvmOptions.length
-        ? { ...process.env, MAVEN_OPTS: [process.env.MAVEN_OPTS ?? '', ...jvmOptions].join(' ').trim() }
-        : process.env,
-    },
-  );
+    jvmOptions,
+  });
+  const server = spawn('ip', ['netns', 'exec', NAMESPACE, launch.command, ...launch.args], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    detached: true,
+    env: launch.env,
+  });
   madeHere.server = server;
   server.unref();
   const deadline = Date.now() + 600_000;

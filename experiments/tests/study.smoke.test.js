@@ -131,7 +131,7 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
     "at least: the median probe's bytes over its whole time",
   );
   assert.ok(context.browser_machine.cpus > 0 && context.server.machine.available_processors > 0);
-  // .mvn/jvm.config reached the server's JVM (mvn exec:java): its heap is touched before the first request.
+  // .mvn/jvm.config reached the server's JVM (as with mvn exec:java): its heap is touched before the first request.
   assert.ok(
     context.server.settings.jvm_options.includes('-XX:+AlwaysPreTouch'),
     JSON.stringify(context.server.settings),
@@ -263,8 +263,9 @@ test("a server the run did not start is used if this checkout's at this commit, 
   });
   // A server of the run's own stops with the run, and takes the next port for its admin port.
   const own = webServer(`http://localhost:${NO_SERVER_PORT}`, 4242);
-  assert.match(own.command, new RegExp(`applicationConnectors\\[0\\]\\.port=${NO_SERVER_PORT} `));
-  assert.match(own.command, new RegExp(`adminConnectors\\[0\\]\\.port=${NO_SERVER_PORT + 1} -Ddw\\.exitWith=4242 `));
+  // (Each word as the shell takes it: quoted where it has [ and ].)
+  assert.match(own.command, new RegExp(`applicationConnectors\\[0\\]\\.port=${NO_SERVER_PORT}'? `));
+  assert.match(own.command, new RegExp(`adminConnectors\\[0\\]\\.port=${NO_SERVER_PORT + 1}'? -Ddw\\.exitWith=4242 `));
   assert.equal(own.reuseExistingServer, false);
 });
 
