@@ -13,6 +13,7 @@
 //   RUN_DIR=<dir>                          where results go; an existing run there is resumed
 //   SERVER_WARMUP=<requests>               the server warm-up before the first cell (default 20000)
 //   PAGE_SETTLE_MS=<ms>                    each cell's page rests this long before its first request (1000)
+//   BROWSER_WARMUP=<pages>                 throwaway pages that warm the browser up before its first group (3)
 //   npx playwright test --shard=1/2        this machine's share of the cells
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

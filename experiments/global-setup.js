@@ -239,6 +239,7 @@ export default async function globalSetup(config) {
       protocols,
       server_warmup: serverWarmup,
       page_settle_ms: settings.pageSettleMs,
+      browser_warmup_pages: settings.browserWarmupPages,
       user_agent: client.user_agent,
       networks,
       sessions: [session('started', server, serverWarmup)],

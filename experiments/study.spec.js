@@ -23,16 +23,13 @@ const groups = comparisonGroups(settings.plan, { network: settings.network });
 const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor ?? 1;
 
 /**
- * The worker's browser is new, and its first pages compile the client and fill its caches: the
- * first cell of a run measured ~40 % slower than its neighbours (10 Books, unthrottled). Three
- * throwaway pages, each loading the client and fetching every format a few times, go first — before
- * the first group this worker measures, so that a worker whose groups were all completed earlier
- * starts no browser at all.
+ * The browser's throwaway pages (study-settings.js BROWSER_WARMUP_PAGES), before the first group
+ * this worker measures, so that a worker whose groups were all completed earlier starts no
+ * browser at all.
  */
-const BROWSER_WARMUP_PAGES = 3;
 let browserWarmedUp = false;
 async function warmUpBrowser(browser, baseURL) {
-  for (let i = 0; i < BROWSER_WARMUP_PAGES; i++) {
+  for (let i = 0; i < settings.browserWarmupPages; i++) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto('/');

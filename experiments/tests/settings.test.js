@@ -14,7 +14,9 @@ test("the study's settings have defaults", () => {
   assert.equal(settings.baseUrl, 'http://localhost:8080');
   assert.equal(settings.pageSettleMs, 1000);
   assert.equal(settings.serverWarmupRequests, 20000);
+  assert.equal(settings.browserWarmupPages, 3);
   assert.equal(studySettings({ SERVER_WARMUP: '0', PAGE_SETTLE_MS: '0' }).serverWarmupRequests, 0);
+  assert.equal(studySettings({ BROWSER_WARMUP: '0' }).browserWarmupPages, 0);
 });
 
 test('a bad setting is refused with what is allowed', () => {
@@ -24,6 +26,12 @@ test('a bad setting is refused with what is allowed', () => {
   );
   assert.throws(() => studySettings({ SHAPING: 'tc' }), /SHAPING=tc is not a mechanism; use cdp or netns/);
   assert.throws(() => studySettings({ PAGE_SETTLE_MS: 'soon' }), /PAGE_SETTLE_MS=soon is not a number of milliseconds/);
+  for (const value of ['many', '-1', '1.5']) {
+    assert.throws(
+      () => studySettings({ BROWSER_WARMUP: value }),
+      new RegExp(`BROWSER_WARMUP=${value} is not a number of pages`),
+    );
+  }
   for (const value of ['lots', '-5', '2.5']) {
     assert.throws(
       () => studySettings({ SERVER_WARMUP: value }),

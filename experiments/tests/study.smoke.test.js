@@ -87,7 +87,7 @@ before(async () => {
 after(() => server?.stop());
 
 test('the smoke plan runs every comparison group, interleaved, and records a complete, verified run', () => {
-  const { status, output } = study();
+  const { status, output } = study(RUN_DIR, { BROWSER_WARMUP: '1' });
   assert.equal(status, 0, output);
   assert.match(
     output,
@@ -108,6 +108,7 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.equal(context.shaping, 'cdp');
   assert.equal(context.server_warmup.requests, Number(TEST_RUN.SERVER_WARMUP));
   assert.equal(context.page_settle_ms, Number(TEST_RUN.PAGE_SETTLE_MS));
+  assert.equal(context.browser_warmup_pages, 1);
   assert.ok(context.server_warmup.last_thousand_median_ms > 0 && context.server_warmup.paths > 0);
   // Chromium's emulation, calibrated on this machine: the issue's target, a ~1 MB answer at
   // 10 Mbit/s within 10 % of bytes × 8 / rate.

@@ -21,12 +21,13 @@ export function testNamespace(defaultName, suffix) {
 
 /**
  * What the tests' study runs are given, where what they check does not depend on it: a small
- * server warm-up, a short rest for each new page, and a JVM whose heap is not touched ahead (each
- * run that starts a server would otherwise touch 2 GB first). A study's defaults are for
- * measuring; these are for checking that it runs.
+ * server warm-up, no throwaway browser pages, a short rest for each new page, and a JVM whose heap
+ * is not touched ahead (each run that starts a server would otherwise touch 2 GB first). A
+ * study's defaults are for measuring; these are for checking that it runs.
  */
 export const TEST_RUN = Object.freeze({
   SERVER_WARMUP: '300',
+  BROWSER_WARMUP: '0',
   PAGE_SETTLE_MS: '100',
   MAVEN_OPTS: '-XX:-AlwaysPreTouch -Xms256m',
 });
