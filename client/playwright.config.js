@@ -3,7 +3,7 @@
 // own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
 import { ENGINES } from '#common/browsers/engines.js';
-import { serverCommandLine } from '../experiments/server-launch.js';
+import { serverCommandLine } from '#common/server-launch.js';
 
 const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
 const ADMIN_PORT = PORT + 1;
@@ -23,7 +23,7 @@ export default defineConfig({
     use: { browserName: engine.name, launchOptions: engine.launchOptions },
   })),
   webServer: {
-    // As `mvn exec:java` would (experiments/server-launch.js), in the runner only: the workers
+    // As `mvn exec:java` would (common/server-launch.js), in the runner only: the workers
     // load this file too, and start no server.
     command:
       process.env.TEST_WORKER_INDEX === undefined

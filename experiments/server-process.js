@@ -1,5 +1,5 @@
 // Starts a study server for a script or test on this machine (as `mvn exec:java` would, at the
-// repository root: server-launch.js; on its own ports, with extra -Ddw options), waits until both
+// repository root: common/server-launch.js; on its own ports, with extra -Ddw options), waits until both
 // datasets answer, and stops it again. The server stops by itself when the process that started
 // it ends, however it ends (exitWith), and the one that answers must be the one started here. The
 // study itself starts its server through Playwright's webServer instead (study-server.js).
@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverLaunch } from './server-launch.js';
+import { serverLaunch } from '#common/server-launch.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

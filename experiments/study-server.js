@@ -12,7 +12,7 @@
 import { comparisonGroups } from './plan.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { STUDY_SERVER_OPTS } from './server-process.js';
-import { serverCommandLine } from './server-launch.js';
+import { serverCommandLine } from '#common/server-launch.js';
 import { gitState } from './git-state.js';
 import { isRunning, startTimeOf } from './run-guard/processes.js';
 

@@ -28,7 +28,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORKS } from './profiles.js';
 import { STUDY_SERVER_OPTS } from '../server-process.js';
-import { serverLaunch } from '../server-launch.js';
+import { serverLaunch } from '#common/server-launch.js';
 import { forgetNamespace, namespaceId, noteMade, noteNamespace } from '../run-guard/record.js';
 import { stopProcesses } from '../run-guard/processes.js';
 
@@ -601,7 +601,7 @@ export async function createLink({ delays = true } = {}) {
 }
 
 /**
- * Starts the study server (as `mvn exec:java` would: server-launch.js; plus `options`, then
+ * Starts the study server (as `mvn exec:java` would: common/server-launch.js; plus `options`, then
  * SERVER_OPTS, which so win over them) in the server's namespace, listening on every address, and
  * waits until it answers. `jvmOptions` go to its JVM after Maven's own (e.g. a maximum heap).
  * Returns the server's process id (ip netns exec, and mvn where it starts, exec into the JVM) and

@@ -6,7 +6,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { temporaryDirectory } from '#common/temporary-directory.js';
-import { builtClasspath, launchCommand, shellWord } from '../server-launch.js';
+import { builtClasspath, launchCommand, shellWord } from '#common/server-launch.js';
 
 /** A checkout with a build: sources an hour old, the classes and the classpath file now. */
 function checkout() {
