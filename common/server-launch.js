@@ -1,10 +1,11 @@
 // How the lab's own scripts and tests start the study server. A person types `mvn exec:java`;
 // that takes a nested Maven (its JVM, the client libraries' check, the compiler's up-to-date
 // check) before the server's JVM even starts. The build leaves the server's runtime classpath in
-// server/target/launch-classpath.txt (server/pom.xml, at process-classes): while that file is
-// newer than everything the server is built from, the same server starts as `java` on that
-// classpath — with the JVM options Maven would give it (.mvn/jvm.config, then MAVEN_OPTS) and its
-// settings as system properties, as exec:java passes them. Otherwise (a changed source, no build
+// server/target/launch-classpath.txt (server/pom.xml, at process-classes): while the compiled
+// classes are newer than the sources and that file newer than the POMs (Maven leaves it alone when
+// a build finds the classpath unchanged), the same server starts as `java` on that classpath —
+// with the JVM options Maven would give it (.mvn/jvm.config, then MAVEN_OPTS) and its settings
+// as system properties, as exec:java passes them. Otherwise (a changed source, no build
 // yet) it goes through Maven, which compiles first. Either way the process started is, or execs
 // into, the server's JVM.
 
@@ -15,8 +16,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN_CLASS = 'lab.responsetime.LabApplication';
-/** What the server is built from: a change to any of them since the build means Maven must build it again. */
-const SOURCES = ['server/src/main', 'proto', 'server/pom.xml', 'pom.xml'];
+/** What the classes are compiled from: a change since the last compile means Maven must build again. */
+const SOURCES = ['server/src/main', 'proto'];
+/** What the classpath is resolved from: a change since the classpath file means Maven must resolve again. */
+const POMS = ['server/pom.xml', 'pom.xml'];
 
 /** The newest modification time under `path` (a file, or a directory's files, recursively). */
 function newest(path) {
@@ -34,7 +37,8 @@ export function builtClasspath(root = ROOT) {
   const classes = join(root, 'server', 'target', 'classes');
   const built = statSync(file, { throwIfNoEntry: false });
   if (!built || !existsSync(classes)) return null;
-  if (Math.max(...SOURCES.map((p) => newest(join(root, p)))) > built.mtimeMs) return null;
+  const latest = (paths) => Math.max(...paths.map((p) => newest(join(root, p))));
+  if (latest(SOURCES) > newest(classes) || latest(POMS) > built.mtimeMs) return null;
   return [classes, readFileSync(file, 'utf8').trim()].filter(Boolean).join(':');
 }
 

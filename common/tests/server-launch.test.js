@@ -1,5 +1,6 @@
 // How the lab's scripts and tests start the server (server-launch.js): java on the classpath the
-// build left while it is newer than every source, with Maven's JVM options; Maven otherwise.
+// build left while its classes are newer than the sources (and the classpath file than the POMs),
+// with Maven's JVM options; Maven otherwise.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { test } from 'node:test';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { builtClasspath, launchCommand, shellWord } from '#common/server-launch.js';
 
-/** A checkout with a build: sources an hour old, the classes and the classpath file now. */
+/** A checkout with a build: sources an hour old, a compiled class and the classpath file now. */
 function checkout() {
   const root = temporaryDirectory('rtl-launch-');
   const hourAgo = new Date(Date.now() - 3_600_000);
@@ -21,6 +22,7 @@ function checkout() {
   }
   writeFileSync(join(root, '.mvn/jvm.config'), '-Xms2g -XX:+AlwaysPreTouch\n');
   writeFileSync(join(root, 'server/target/launch-classpath.txt'), '/m2/a.jar:/m2/b.jar\n');
+  writeFileSync(join(root, 'server/target/classes/A.class'), '');
   return root;
 }
 
@@ -69,6 +71,14 @@ test('a source changed since the build, or no build, goes through Maven, which c
     assert.equal(launch.env.MAVEN_OPTS, '-Xms256m -Xmx1g');
   }
   assert.equal(builtClasspath(temporaryDirectory('rtl-launch-none-')), null);
+});
+
+test('a source compiled again since the classpath file was written (the POMs unchanged) starts as java', () => {
+  const root = checkout();
+  const [later, latest] = [new Date(Date.now() + 60_000), new Date(Date.now() + 120_000)];
+  utimesSync(join(root, 'server/src/main/java/A.java'), later, later);
+  utimesSync(join(root, 'server/target/classes/A.class'), latest, latest);
+  assert.equal(builtClasspath(root), `${join(root, 'server/target/classes')}:/m2/a.jar:/m2/b.jar`);
 });
 
 test('a command line word comes back from the shell as it went in', () => {
