@@ -129,10 +129,13 @@ for (const browser of ENGINE_NAMES)
       assert.equal(context.netns_link.server_namespace, SETUPS[browser].namespace);
       assert.ok(['netem', 'delay-line'].includes(context.netns_link.delay));
       const cable = context.networks.cable;
-      // The delay is real: no request can come back sooner than the RTT; the rest is the server and the browser.
+      // The delay is real: no request can come back sooner than the RTT. Nor much later: the rest is
+      // the server and the browser, at most one delayed ACK (Linux's shortest, 40 ms: in Firefox all
+      // five 1-object requests have waited on one) and 40 ms of scheduling (the delay line, the
+      // browser and the server share two cores).
       assert.ok(
-        cable.measured.rtt_ms >= NETWORKS.cable.rttMs && cable.measured.rtt_ms < NETWORKS.cable.rttMs + 40,
-        `cable RTT ${cable.measured.rtt_ms} ms`,
+        cable.measured.rtt_ms >= NETWORKS.cable.rttMs && cable.measured.rtt_ms < NETWORKS.cable.rttMs + 40 + 40,
+        `cable RTT ${cable.measured.rtt_ms} ms (shortest of ${JSON.stringify(cable.measured.rtt_samples_ms)})`,
       );
       assert.ok(
         cable.measured.throughput_bps < NETWORKS.cable.downBps * 1.05,
