@@ -3,7 +3,7 @@
 // own ports with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
 import { ENGINES } from '#common/browsers/engines.js';
-import { serverCommandLine } from '#common/server-launch.js';
+import { CHECKED_SERVER_JVM_OPTIONS, serverCommandLine } from '#common/server-launch.js';
 
 const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
 const ADMIN_PORT = PORT + 1;
@@ -23,8 +23,9 @@ export default defineConfig({
     use: { browserName: engine.name, launchOptions: engine.launchOptions },
   })),
   webServer: {
-    // As `mvn exec:java` would (common/server-launch.js), in the runner only: the workers
-    // load this file too, and start no server.
+    // As `mvn exec:java` would (common/server-launch.js), with a checked server's JVM options
+    // (these tests time nothing they assert), in the runner only: the workers load this file
+    // too, and start no server.
     command:
       process.env.TEST_WORKER_INDEX === undefined
         ? serverCommandLine({
@@ -38,6 +39,7 @@ export default defineConfig({
               '-Ddw.tls.h2Port=0',
               '-Ddw.tls.h3Port=0',
             ],
+            jvmOptions: CHECKED_SERVER_JVM_OPTIONS,
           })
         : '',
     cwd: '..',

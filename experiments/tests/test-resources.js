@@ -3,6 +3,8 @@
 // RTL_TEST_PORT_BASE plus the test's offset, and RTL_TEST_NETNS_PREFIX plus its suffix.
 // (The browser suite's port is E2E_PORT, client/playwright.config.js.)
 
+import { CHECKED_SERVER_JVM_OPTIONS } from '#common/server-launch.js';
+
 /** The test's port: RTL_TEST_PORT_BASE + offset when set, else its default. Its admin port is the next one. */
 export function testPort(defaultPort, offset) {
   const base = process.env.RTL_TEST_PORT_BASE;
@@ -21,13 +23,14 @@ export function testNamespace(defaultName, suffix) {
 
 /**
  * What the tests' study runs are given, where what they check does not depend on it: a small
- * server warm-up, no throwaway browser pages, a short rest for each new page, and a JVM whose heap
- * is not touched ahead (each run that starts a server would otherwise touch 2 GB first). A
- * study's defaults are for measuring; these are for checking that it runs.
+ * server warm-up, no throwaway browser pages, a short rest for each new page, and the JVM options
+ * of a checked server (CHECKED_SERVER_JVM_OPTIONS: its heap not touched ahead, which would
+ * otherwise touch 2 GB for each run, and the C1 compiler only). A study's defaults are for
+ * measuring; these are for checking that it runs.
  */
 export const TEST_RUN = Object.freeze({
   SERVER_WARMUP: '300',
   BROWSER_WARMUP: '0',
   PAGE_SETTLE_MS: '100',
-  MAVEN_OPTS: '-XX:-AlwaysPreTouch -Xms256m',
+  MAVEN_OPTS: CHECKED_SERVER_JVM_OPTIONS.join(' '),
 });
