@@ -171,7 +171,7 @@ export default async function globalSetup(config) {
     const client = await page.evaluate(() => window.lab.context());
     const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
-    const protocols = await protocolContext(browser, engine, settings.baseUrl, server, cells);
+    const protocols = await protocolContext(browser, engine, settings.baseUrl, server, cells, page);
     const serverWarmup = await warmUp();
     const networks = {};
     for (const name of [...new Set(cells.map((c) => c.network))]) {

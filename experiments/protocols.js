@@ -84,8 +84,10 @@ export function http3Problem(engine, { baseUrl = 'http://localhost:8080', shapin
  * @param baseUrl the study's base URL (cleartext HTTP/1.1)
  * @param info the server's /api/info
  * @param cells the plan's cells
+ * @param basePage a page of the lab already open and ready at `baseUrl`: the protocol served
+ *   there is checked on it rather than on a page opened again
  */
-export async function protocolContext(browser, engine, baseUrl, info, cells) {
+export async function protocolContext(browser, engine, baseUrl, info, cells, basePage = null) {
   const origins = protocolOrigins(baseUrl, info.protocols ?? []);
   // Firefox's h3 pages: the h2 connector's origin under the name Firefox sends over QUIC.
   if (engine.name === 'firefox' && origins.h3 && origins.h2) {
@@ -106,10 +108,13 @@ export async function protocolContext(browser, engine, baseUrl, info, cells) {
   if (problem) throw new Error(`The plan has cells over ${overTls.join(', ')}, but ${problem}.`);
   const checked = {};
   for (const name of used) {
-    const page = await browser.newPage();
+    const reuse = basePage !== null && new URL(origins[name]).origin === new URL(baseUrl).origin;
+    const page = reuse ? basePage : await browser.newPage();
     try {
-      await page.goto(new URL('/', origins[name]).href);
-      await page.evaluate(() => window.labReady);
+      if (!reuse) {
+        await page.goto(new URL('/', origins[name]).href);
+        await page.evaluate(() => window.labReady);
+      }
       checked[name] = await page.evaluate(() => ({
         next_hop_protocol: performance.getEntriesByType('navigation')[0]?.nextHopProtocol ?? null,
         cross_origin_isolated: globalThis.crossOriginIsolated === true,
@@ -120,7 +125,7 @@ export async function protocolContext(browser, engine, baseUrl, info, cells) {
         cause: error,
       });
     } finally {
-      await page.close();
+      if (!reuse) await page.close();
     }
     const got = protocolUsed(origins[name], checked[name].next_hop_protocol);
     if (got !== name) {
