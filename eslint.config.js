@@ -14,6 +14,7 @@ export default [
       'playwright-report/',
       '**/target/',
       'client/codecs/generated/',
+      'client/vendor/',
     ],
   },
   js.configs.recommended,

@@ -91,13 +91,14 @@ async function knowDatasets(env, objects) {
   }
 }
 
-/** The versions of the decoders' npm packages the page's import map loads: {name: version}. */
+/**
+ * The versions of the decoders' npm packages the page's import map loads (each as one module,
+ * /vendor/<package>.js, made from the package: scripts/client-libraries.sh): {name: version}.
+ */
 async function decoderLibraries(baseUrl) {
   const map = globalThis.document?.querySelector('script[type="importmap"]');
-  const targets = map ? Object.values(JSON.parse(map.textContent).imports ?? {}) : [];
-  const packages = [
-    ...new Set(targets.map((t) => /^\/vendor\/npm\/((?:@[^/]+\/)?[^/]+)\//.exec(t)?.[1]).filter(Boolean)),
-  ];
+  const imports = map ? (JSON.parse(map.textContent).imports ?? {}) : {};
+  const packages = Object.keys(imports).filter((name) => imports[name] === `/vendor/${name}.js`);
   const versions = await Promise.all(
     packages.map((name) =>
       text(new URL(`/vendor/npm/${name}/package.json`, baseUrl)).then((json) => JSON.parse(json).version),

@@ -285,6 +285,17 @@ test("window.lab runs a cell by script and matches the browser's own Resource Ti
   expect(result.case_id).toBe('videos/500/protobuf/gzip/scenario1/cm0');
   expect(result.samples).toHaveLength(10);
   expect(result.context.cross_origin_isolated).toBe(true);
+  // The decoders' packages it records: package.json's dependencies, at the versions installed.
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
+  expect(result.context.libraries).toEqual(
+    Object.fromEntries(
+      dependencies.map((name) => [
+        name,
+        JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version,
+      ]),
+    ),
+  );
   for (const s of result.samples) {
     expect(s.content_encoding).toBe('gzip');
     expect(s.encoded_body_size).toBeLessThan(s.decoded_body_size);

@@ -24,9 +24,11 @@ import java.util.TreeSet;
  * <ul>
  *   <li>{@code /common/…} — the code the page shares with the study and the analysis (the
  *       repository's {@code common/} folder, beside the client folder);
- *   <li>{@code /vendor/npm/<package>/…} — the decoders' npm packages, from {@code node_modules/}
- *       beside the client folder; only the packages {@code package.json} lists under {@code
- *       dependencies} (the page's libraries, not the tools');
+ *   <li>{@code /vendor/npm/<package>/…} — the decoders' npm packages as installed, from {@code
+ *       node_modules/} beside the client folder (the page reads their versions there; it loads each
+ *       package as one module the set-up makes, {@code client/vendor/<package>.js}, served as a
+ *       client file); only the packages {@code package.json} lists under {@code dependencies} (the
+ *       page's libraries, not the tools');
  *   <li>{@code /proto/lab.proto} — the one schema, which the page parses with protobuf.js;
  *   <li>{@code /vendor/protobufjs/…} — protobuf.js's {@code dist/} bundles, from its WebJar.
  * </ul>
