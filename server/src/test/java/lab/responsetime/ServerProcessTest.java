@@ -133,12 +133,16 @@ class ServerProcessTest {
         return ProcessBuilder.Redirect.DISCARD;
     }
 
-    /** The server on {@code port} and the next (admin), its TLS ports unset: they follow. */
+    /**
+     * The server on {@code port} and the next (admin), its TLS ports unset: they follow. On the C1
+     * compiler only: these servers are started and stopped, never made hot, and two start at once.
+     */
     private static ProcessBuilder command(int port, String... more) {
         List<String> command =
                 new ArrayList<>(
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-XX:TieredStopAtLevel=1",
                                 "-Ddw.dataset.size=100",
                                 "-Ddw.dataset.directory=target/process-data-" + port,
                                 "-Ddw.server.applicationConnectors[0].port=" + port,
