@@ -5,8 +5,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeReport } from '../../../analysis/report.js';
-import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
+import { syntheticReport } from './synthetic-report.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
 import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, decodersOf } from '#common/catalogue.js';
@@ -307,8 +306,7 @@ test("window.lab runs a cell by script and matches the browser's own Resource Ti
 });
 
 test("a person loads a study run's report, reads it and asks which configuration wins", async ({ page }) => {
-  const { path } = syntheticRun();
-  await makeReport([path]);
+  const path = await syntheticReport();
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText(
     'How does the interchange format affect the response time? (RQ1)',
@@ -659,8 +657,7 @@ test.describe('on a phone, 400 px wide', () => {
     await deleteOnPage(page, name);
     await expect(page.locator('#cell-form select[name=object]')).toHaveValue('books');
 
-    const { path } = syntheticRun();
-    await makeReport([path]);
+    const path = await syntheticReport();
     await page.setInputFiles('#report-file', join(path, 'report-data.json'));
     await expect(page.locator('#report h3').first()).toHaveText('What to choose');
     await expectNoOverflow(page, 'after loading a report');

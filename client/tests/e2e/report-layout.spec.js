@@ -5,8 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { makeReport } from '../../../analysis/report.js';
-import { syntheticRun } from '../../../analysis/tests/synthetic-run.js';
+import { syntheticReport } from './synthetic-report.js';
 
 /** Viewport widths (px): a laptop's, and a phone's. */
 const WIDTHS = [1280, 400];
@@ -17,8 +16,7 @@ const MIN_TEXT_PX = 8;
 
 let reportUrl;
 test.beforeAll(async () => {
-  const { path } = syntheticRun();
-  await makeReport([path]);
+  const path = await syntheticReport();
   reportUrl = pathToFileURL(join(path, 'report.html')).href;
 });
 
