@@ -284,18 +284,32 @@ class ServerIntegrationTest {
         assertThat(response.body()).isEmpty();
     }
 
+    /**
+     * Refused before sorting: the answer comes sooner than the sort could have run — at least the
+     * budget (1.5e8) over the sorting throughput the server has measured, seconds on this machine
+     * kind, where a refusal is one round trip. (A fixed deadline of 2 s failed under load.)
+     */
     @Test
     void workAboveTheBudgetIsRefusedAtOnceWith422() throws Exception {
         awaitDatasets();
         long started = System.nanoTime();
         HttpResponse<byte[]> response = get("/api/books?count=3000&cm=5", null);
+        Duration answeredIn = Duration.ofNanos(System.nanoTime() - started);
         assertJsonError(response, 422, "cm=5 on 3000 books needs an estimated");
         assertThat(message(response))
                 .contains("limit of 150,000,000")
                 .contains("count up to 1959;");
-        assertThat(Duration.ofNanos(System.nanoTime() - started))
-                .as("refused without sorting")
-                .isLessThan(Duration.ofSeconds(2));
+        double workPerSecond =
+                adminJson("/metrics")
+                        .path("gauges")
+                        .path("computations.workPerSecond")
+                        .path("value")
+                        .asDouble();
+        assertThat(workPerSecond).as("the server's sorting throughput (its metric)").isPositive();
+        Duration sortAtLeast = Duration.ofMillis(Math.round(1.5e8 / workPerSecond * 1000));
+        assertThat(answeredIn)
+                .as("refused without sorting (the sort: at least %s)", sortAtLeast)
+                .isLessThan(sortAtLeast);
     }
 
     @Test
@@ -353,7 +367,9 @@ class ServerIntegrationTest {
             assertJsonError(refused, 503, "The server is busy");
             assertThat(Long.parseLong(header(refused, "Retry-After"))).isPositive();
         }
-        long started = System.nanoTime();
+        // Answered while brotli 11 runs, not queued behind it: all three before it ends. The
+        // margin is the work's: brotli 11 on 3,000 Books is seconds of CPU, these answers tens of
+        // milliseconds, and load slows both alike. (A fixed deadline of 2 s failed under load.)
         for (String light :
                 List.of(
                         "/api/books?count=100",
@@ -361,9 +377,6 @@ class ServerIntegrationTest {
                         "/api/videos?count=" + SIZE + "&compression=zstd&level=15")) {
             assertThat(get(light, null).statusCode()).isEqualTo(200);
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - started))
-                .as("answered while brotli 11 runs")
-                .isLessThan(Duration.ofSeconds(2));
         assertThat(heavy).as("the heavy compression was still running").isNotDone();
 
         HttpResponse<byte[]> done = heavy.get();
