@@ -29,7 +29,7 @@ export function testNamespace(defaultName, suffix) {
  * measuring; these are for checking that it runs.
  */
 export const TEST_RUN = Object.freeze({
-  SERVER_WARMUP: '300',
+  SERVER_WARMUP: '100',
   BROWSER_WARMUP: '0',
   PAGE_SETTLE_MS: '100',
   MAVEN_OPTS: CHECKED_SERVER_JVM_OPTIONS.join(' '),
