@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syntheticReport } from './synthetic-report.js';
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'server', 'target', 'client-fixtures');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const FIXTURES = join(ROOT, 'server', 'target', 'client-fixtures');
 import { COMPRESSIONS, COMPRESSION_ENTRIES, FORMATS, decodersOf } from '#common/catalogue.js';
 const SCENARIOS = [
   [1, 0],
@@ -285,13 +286,12 @@ test("window.lab runs a cell by script and matches the browser's own Resource Ti
   expect(result.samples).toHaveLength(10);
   expect(result.context.cross_origin_isolated).toBe(true);
   // The decoders' packages it records: package.json's dependencies, at the versions installed.
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
+  const dependencies = Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies);
   expect(result.context.libraries).toEqual(
     Object.fromEntries(
       dependencies.map((name) => [
         name,
-        JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version,
+        JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version,
       ]),
     ),
   );

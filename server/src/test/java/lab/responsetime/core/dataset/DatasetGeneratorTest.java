@@ -119,17 +119,14 @@ class DatasetGeneratorTest {
                 "a string of " + min + " to " + max + " letters and digits",
                 o -> {
                     String value = field.apply(o);
+                    lengths.add(value.length());
+                    for (char c : value.toCharArray()) {
+                        characters.add(c);
+                    }
                     return value.length() >= min
                             && value.length() <= max
                             && ALPHANUMERIC.matcher(value).matches();
                 });
-        for (T object : objects) {
-            String value = field.apply(object);
-            lengths.add(value.length());
-            for (char c : value.toCharArray()) {
-                characters.add(c);
-            }
-        }
         assertThat(lengths).as("every length in [%d, %d] occurs", min, max).hasSize(max - min + 1);
         assertThat(characters).as("all 62 characters occur").hasSize(62);
     }
