@@ -41,9 +41,17 @@ async function serverPid(url) {
 /**
  * @param exitWith the process whose end stops the server: this one, unless a caller wants a server
  *     that outlives it (null)
+ * @param jvmOptions for its JVM, after the project's own (.mvn/jvm.config): a checked server's
+ *     (common/server-launch.js CHECKED_SERVER_JVM_OPTIONS) where nothing it answers is timed
  * @returns {{url: string, pid: number, stop: () => void}} once books and videos both answer
  */
-export async function startStudyServer({ port, options = [], timeoutMs = 180_000, exitWith = process.pid }) {
+export async function startStudyServer({
+  port,
+  options = [],
+  jvmOptions = [],
+  timeoutMs = 180_000,
+  exitWith = process.pid,
+}) {
   const url = `http://127.0.0.1:${port}`;
   const launch = serverLaunch({
     properties: [
@@ -54,6 +62,7 @@ export async function startStudyServer({ port, options = [], timeoutMs = 180_000
       `-Ddw.server.adminConnectors[0].port=${port + 1}`,
       ...(exitWith === null ? [] : [`-Ddw.exitWith=${exitWith}`]),
     ],
+    jvmOptions,
   });
   const server = spawn(launch.command, launch.args, { cwd: ROOT, stdio: 'ignore', detached: true, env: launch.env });
   const stop = () => {

@@ -1,34 +1,30 @@
 // The study end to end: `npx playwright test` with the smoke plan against a real server, its
 // results read back as a separate program would (the interleaving checked: rounds, positions,
 // seeded orders), then resumed — after a clean finish (its report remade with no server at all)
-// and after a simulated kill in the middle of a round; and which server a run may use.
+// and after a simulated kill in the middle of a round; which server a run may use; and two shards
+// merged. (Plans over protocols: study.protocols.test.js.)
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { get } from 'node:http';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
 import { mergeRuns, readRun } from '#common/run-directory.js';
-import { startStudyServer } from '../server-process.js';
 import { serverDecision, webServer } from '../study-server.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { ROOT, serverForTests } from './server-runs.js';
 import { TEST_RUN, testPort } from './test-resources.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = testPort(18084, 0);
+const { baseUrl: BASE_URL, serverInfo } = serverForTests(testPort(18084, 0));
 /** Where nothing answers: the BASE_URL of a complete run, which needs no server. */
 const NO_SERVER_PORT = testPort(18104, 16);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(temporaryDirectory('rtl-smoke-'), 'run');
 const EXPECTED = expandPlan(loadPlan('smoke')).map(caseId);
 const GROUPS = comparisonGroups(loadPlan('smoke'));
 const ROUNDS = 3;
-let server;
 
 const lines = (file) =>
   readFileSync(join(RUN_DIR, file), 'utf8')
@@ -45,46 +41,6 @@ function study(runDir = RUN_DIR, env = {}, ...args) {
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
-
-/** Runs a study of `plan` (an object, written to a file) against the test's server; its records. */
-function runPlan(prefix, plan, env) {
-  const directory = temporaryDirectory(prefix);
-  const planFile = join(directory, 'plan.json');
-  writeFileSync(planFile, JSON.stringify(plan));
-  const runDir = join(directory, 'run');
-  const result = spawnSync('npx', ['playwright', 'test'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, ...TEST_RUN, PLAN: planFile, RUN_DIR: runDir, BASE_URL, ...env },
-  });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
-  return readRun(runDir);
-}
-
-/**
- * The server's /api/info over a connection of its own: fetch would reuse the connection it polled
- * the server with, which the server has closed when idle by the time a later test asks.
- */
-function serverInfo() {
-  return new Promise((resolve, reject) => {
-    get(new URL('/api/info', BASE_URL), { agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve(JSON.parse(body)));
-    }).on('error', reject);
-  });
-}
-
-before(async () => {
-  server = await startStudyServer({
-    port: PORT,
-    options: ['-Ddw.dataset.size=2000', '-Ddw.dataset.directory=server/target/study-data'],
-  });
-});
-
-after(() => server?.stop());
 
 test('the smoke plan runs every comparison group, interleaved, and records a complete, verified run', () => {
   const { status, output } = study(RUN_DIR, { BROWSER_WARMUP: '1' });
@@ -339,112 +295,4 @@ test('two shards run their own halves of the cells and merge into one run', () =
   const merged = readRun(join(parent, 'merged'));
   assert.deepStrictEqual(merged.cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
   assert.equal(merged.samples.length, EXPECTED.length * ROUNDS);
-});
-
-test('a plan over protocols opens each group at its connector, and every sample went over its protocol', async () => {
-  const info = await serverInfo();
-  const h3 = info.protocols.some((p) => p.name === 'h3');
-  // Only a missing QUIC library (scripts/quiche.sh) excuses a server without h3.
-  if (!h3) assert.match(info.protocols_note, /^no h3 connector: the QUIC library .* is missing/);
-  const plan = {
-    name: 'protocols-smoke',
-    protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 }, stop: null },
-    groups: [
-      {
-        name: 'each protocol',
-        scenarios: [1],
-        cms: [0],
-        objects: ['books'],
-        formats: ['json', 'protobuf'],
-        compressions: ['none', 'zstd'],
-        counts: [10],
-        networks: ['unthrottled'],
-        protocols: h3 ? 'all' : ['http1.1', 'http1.1-tls', 'h2'],
-      },
-      // Chromium's emulation throttles HTTP/3 too: no answer faster than 10 Mbit/s carries it.
-      ...(h3
-        ? [
-            {
-              name: 'HTTP/3 at 10 Mbit/s',
-              scenarios: [1],
-              cms: [0],
-              objects: ['books'],
-              formats: ['json', 'protobuf'],
-              compressions: ['none'],
-              counts: [1000],
-              networks: ['10mbit'],
-              protocols: ['h3'],
-            },
-          ]
-        : []),
-    ],
-  };
-  const { context, samples, groups } = runPlan('rtl-protocols-', plan, {
-    SHAPING: 'cdp',
-    CDP_CALIBRATE: '0',
-    SERVER_WARMUP: '100',
-  });
-  const protocols = h3 ? ['http1.1-tls', 'h2', 'h3'] : ['http1.1-tls', 'h2'];
-  assert.deepStrictEqual(
-    groups.map((g) => g.group_id).sort(),
-    [
-      'formats/books/10/unthrottled',
-      ...protocols.map((p) => `formats/books/10/unthrottled/${p}`),
-      ...(h3 ? ['formats/books/1000/10mbit/h3'] : []),
-    ].sort(),
-  );
-  assert.equal(context.protocols.origins['http1.1'], new URL(BASE_URL).origin);
-  for (const protocol of protocols) {
-    assert.match(context.protocols.origins[protocol], /^https:\/\/127\.0\.0\.1:\d+$/, protocol);
-    assert.equal(context.protocols.checked[protocol].cross_origin_isolated, true, protocol);
-  }
-  const hops = { 'http1.1': 'http/1.1', 'http1.1-tls': 'http/1.1', h2: 'h2', h3: 'h3' };
-  const unthrottled = samples.filter((s) => s.network === 'unthrottled');
-  assert.equal(unthrottled.length, 2 * 4 * (1 + protocols.length));
-  for (const sample of samples) {
-    assert.equal(sample.next_hop_protocol, hops[sample.protocol], sample.case_id);
-    // zstd is advertised to secure origins: the TLS pages get it as the cleartext localhost one does.
-    assert.equal(sample.content_encoding, sample.compression === 'zstd' ? 'zstd' : 'identity', sample.case_id);
-  }
-  const throttled = samples.filter((s) => s.network === '10mbit');
-  assert.equal(throttled.length, h3 ? 2 * 2 : 0);
-  for (const sample of throttled) {
-    const wireMs = (sample.encoded_body_size * 8) / 10_000;
-    assert.ok(sample.total_ms >= 0.9 * wireMs, `${sample.case_id}: ${sample.total_ms} ms < ${wireMs} ms`);
-  }
-});
-
-test('Firefox runs HTTP/3 cells over QUIC under a host name of their own; its h2 cells stay on TCP', async () => {
-  const info = await serverInfo();
-  if (!info.protocols.some((p) => p.name === 'h3')) {
-    assert.match(info.protocols_note, /^no h3 connector: the QUIC library .* is missing/);
-    return;
-  }
-  const plan = {
-    name: 'h3-in-firefox',
-    protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 2, maxRounds: 2 }, stop: null },
-    groups: [
-      {
-        name: 'HTTP/2 and HTTP/3',
-        scenarios: [1],
-        cms: [0],
-        objects: ['books'],
-        formats: ['json', 'protobuf'],
-        compressions: ['none'],
-        counts: [10, 1000],
-        networks: ['unthrottled'],
-        protocols: ['h2', 'h3'],
-      },
-    ],
-  };
-  const { context, samples, groups } = runPlan('rtl-h3-firefox-', plan, { BROWSER: 'firefox', SERVER_WARMUP: '100' });
-  assert.equal(groups.length, 4, 'N × protocol');
-  const h2Port = info.protocols.find((p) => p.name === 'h2').port;
-  // BASE_URL names 127.0.0.1: Firefox's h3 pages are localhost's, at the h2 connector's port.
-  assert.equal(context.protocols.origins.h2, `https://127.0.0.1:${h2Port}`);
-  assert.equal(context.protocols.origins.h3, `https://localhost:${h2Port}`);
-  assert.equal(context.protocols.checked.h3.next_hop_protocol, 'h3');
-  assert.equal(context.protocols.checked.h3.cross_origin_isolated, true);
-  assert.equal(samples.length, 2 * 2 * 2 * 2, 'format × N × protocol × round');
-  for (const sample of samples) assert.equal(sample.next_hop_protocol, sample.protocol, sample.case_id);
 });
