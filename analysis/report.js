@@ -37,7 +37,7 @@ import {
 import { completeCell } from '#common/cell.js';
 import { byFewRounds, hasInterval, isResolved, verdictOf } from '#common/comparison.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
-import { duration, timeSpent } from './time-spent.js';
+import { duration, perAnswer, timeSpent } from './time-spent.js';
 import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
@@ -702,6 +702,24 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const spent = timeSpent(loaded.groups);
   const { total } = spent;
   const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
+  const rowOf = new Map(spent.groups.map((g) => [g.group_id, g]));
+  const nothing = total.bought_nothing.map((id) => {
+    const time = rowOf.get(id).time;
+    return `${id}${time ? ` (${duration(time.total_ms)})` : ''}`;
+  });
+  const whatTimeBought = [
+    ...(total.ms_per_answer === null
+      ? []
+      : [
+          `Each of the ${total.resolved} resolved comparisons cost ${perAnswer(total.ms_per_answer)} of group time ` +
+            'on average (the "per answer" column: a group\'s time over the comparisons it resolved).',
+        ]),
+    nothing.length
+      ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} resolved none of ` +
+        `${nothing.length === 1 ? 'its' : 'their'} comparisons, so ${nothing.length === 1 ? 'its' : 'their'} ` +
+        `time bought no answer: ${nothing.join(', ')}.`
+      : 'Every group with comparisons resolved at least one of them.',
+  ].join(' ');
   const timeSection = {
     subheading: 'How the groups decided, and where the time went',
     paragraphs: [
@@ -716,6 +734,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
               "round 1 counts in the warm-up's time.",
           ]
         : []),
+      whatTimeBought,
     ],
     table: {
       header: [
@@ -728,6 +747,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'by CI',
         'by few-rounds test',
         'open',
+        'per answer',
         'why open',
       ],
       rows: [...spent.groups]
@@ -742,6 +762,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
           g.by_bootstrap,
           g.by_few_rounds,
           g.open,
+          g.ms_per_answer === null ? '—' : perAnswer(g.ms_per_answer),
           g.why_open,
         ]),
     },

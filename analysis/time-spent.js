@@ -14,6 +14,11 @@ export function duration(ms) {
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
+/** Group time per resolved comparison as the report writes it: 0.4s under ten seconds, else as duration. */
+export function perAnswer(ms) {
+  return ms < 9_950 ? `${(ms / 1000).toFixed(1)}s` : duration(ms);
+}
+
 /**
  * Why a group's open comparisons stayed open, in words: its budget against the pace of its
  * rounds, or its rounds, or a difference on the δ line.
@@ -58,17 +63,22 @@ export function whyOpen(group) {
 }
 
 /**
- * Per group: its time by phase, rounds, why it stopped, and its comparisons by what decided them.
+ * Per group: its time by phase, rounds, why it stopped, its comparisons by what decided them, and
+ * what its time bought: the group time per resolved (settled) comparison, and whether it had
+ * comparisons and resolved none.
  *
  * @param groups read-runs.js groups
  * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,
- *     open, why_open}], total: {ms, warmup_ms, rounds_ms, decision_ms, verify_ms, comparisons,
- *     by_bootstrap, by_few_rounds, open}} (times only over groups that recorded them)
+ *     open, resolved, ms_per_answer, bought_nothing, why_open}], total: {ms, warmup_ms, rounds_ms,
+ *     decision_ms, verify_ms, comparisons, by_bootstrap, by_few_rounds, open, resolved,
+ *     ms_per_answer, bought_nothing: [group_id]}} (times, and the time per answer, only over
+ *     groups that recorded them; ms_per_answer null where nothing was resolved)
  */
 export function timeSpent(groups) {
   const rows = groups.map((g) => {
     const all = g.judgment.comparisons;
     const open = all.filter((c) => !c.settled).length;
+    const resolved = all.length - open;
     return {
       group_id: g.group_id,
       time: g.time,
@@ -78,12 +88,16 @@ export function timeSpent(groups) {
       by_bootstrap: all.filter((c) => c.decided_by === BOOTSTRAP_RULE || (c.settled && !c.decided_by)).length,
       by_few_rounds: all.filter((c) => c.decided_by === FEW_ROUNDS_RULE).length,
       open,
+      resolved,
+      ms_per_answer: g.time && resolved ? g.time.total_ms / resolved : null,
+      bought_nothing: all.length > 0 && resolved === 0,
       why_open: open ? whyOpen(g) : '',
     };
   });
   const timed = rows.filter((r) => r.time);
   const sum = (of) => timed.reduce((total, r) => total + (of(r) ?? 0), 0);
   const count = (key) => rows.reduce((total, r) => total + r[key], 0);
+  const resolvedTimed = timed.reduce((total, r) => total + r.resolved, 0);
   return {
     groups: rows,
     total: {
@@ -96,6 +110,9 @@ export function timeSpent(groups) {
       by_bootstrap: count('by_bootstrap'),
       by_few_rounds: count('by_few_rounds'),
       open: count('open'),
+      resolved: count('resolved'),
+      ms_per_answer: resolvedTimed ? sum((r) => r.time.total_ms) / resolvedTimed : null,
+      bought_nothing: rows.filter((r) => r.bought_nothing).map((r) => r.group_id),
     },
   };
 }

@@ -2,7 +2,7 @@
 // stopped) with the estimated time left for the run; the groups' own lines per round in between;
 // at the end, where the time went (whereTheTimeWent).
 
-import { duration } from '../analysis/time-spent.js';
+import { duration, perAnswer } from '../analysis/time-spent.js';
 
 /** Why the study skips a group (study.spec.js): it was completed in an earlier session of the run. */
 export const COMPLETED_EARLIER = 'completed earlier in this run directory';
@@ -27,8 +27,10 @@ const PHASES = [
 ];
 
 /**
- * Where a run's time went, from its groups' `time` records ([{group_id, time}]): the sum of each
- * phase, the groups that took longest, and how many comparisons are left open where. Lines of text.
+ * Where a run's time went, from its groups' `time` records and counts ([{group_id, time, resolved,
+ * comparisons}]): the sum of each phase, how many comparisons are left open where, what the time
+ * bought (group time per resolved comparison; the groups that resolved none of theirs), and the
+ * groups that took longest. Lines of text.
  */
 export function whereTheTimeWent(groups, slowest = 5) {
   if (!groups.length) return [];
@@ -41,6 +43,7 @@ export function whereTheTimeWent(groups, slowest = 5) {
   const lines = [
     `Where the time went: ${duration(total)} in ${groups.length} groups: ${phases.join(', ')}.`,
     `  ${open.reduce((sum, g) => sum + g.time.open, 0)} comparisons open, in ${open.length} groups.`,
+    `  ${whatTheTimeBought(groups)}`,
     `  Longest groups:`,
   ];
   for (const g of [...groups].sort((x, y) => y.time.total_ms - x.time.total_ms).slice(0, slowest)) {
@@ -50,6 +53,20 @@ export function whereTheTimeWent(groups, slowest = 5) {
     );
   }
   return lines;
+}
+
+/** "1.2s of group time per resolved comparison (40 resolved); every group …" (the report says the same). */
+function whatTheTimeBought(groups) {
+  const resolved = groups.reduce((sum, g) => sum + g.resolved, 0);
+  const nothing = groups.filter((g) => g.comparisons > 0 && g.resolved === 0).map((g) => g.group_id);
+  const perAnswerWords = resolved
+    ? `${perAnswer(groups.reduce((sum, g) => sum + g.time.total_ms, 0) / resolved)} of group time per resolved ` +
+      `comparison (${resolved} resolved)`
+    : 'No comparison resolved';
+  const nothingWords = nothing.length
+    ? `${nothing.length} group${nothing.length === 1 ? '' : 's'} resolved none: ${nothing.join(', ')}`
+    : 'every group with comparisons resolved at least one';
+  return `${perAnswerWords}; ${nothingWords}.`;
 }
 
 export default class ProgressReporter {
@@ -102,7 +119,8 @@ export default class ProgressReporter {
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
     const rounds = note('rounds');
     const time = note('time');
-    if (time) this.times.push({ group_id: test.title, time: JSON.parse(time) });
+    const [resolved, comparisons] = String(note('resolved')).split('/').map(Number);
+    if (time) this.times.push({ group_id: test.title, time: JSON.parse(time), resolved, comparisons });
     console.log(
       `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ` +
         `${note('resolved')} comparisons resolved ` +

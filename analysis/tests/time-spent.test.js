@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeReport } from '../report.js';
 import { readRuns } from '../read-runs.js';
-import { duration, timeSpent, whyOpen } from '../time-spent.js';
+import { duration, perAnswer, timeSpent, whyOpen } from '../time-spent.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const comparison = (decidedBy, settled = decidedBy !== null, ci = [0.97, 1.08], rounds = 60) => ({
@@ -64,7 +64,20 @@ test('where the time went: phases summed, comparisons counted by what decided th
       by_bootstrap: 1,
       by_few_rounds: 3,
       open: 5,
+      resolved: 4,
+      // 587,700 ms of group time over 4 resolved comparisons.
+      ms_per_answer: 146_925,
+      bought_nothing: [],
     },
+  );
+  // Per group: its time over what it resolved (2, 1 and 1).
+  assert.deepStrictEqual(
+    groups.map((g) => [g.resolved, g.ms_per_answer, g.bought_nothing]),
+    [
+      [2, 270_500, false],
+      [1, 42_500, false],
+      [1, 4_200, false],
+    ],
   );
   assert.match(groups[0].why_open, /a round took 9m00s: the 5 rounds a CI needs did not fit the budget/);
   // Each open comparison by what kept it open.
@@ -89,6 +102,36 @@ test('where the time went: phases summed, comparisons counted by what decided th
   assert.deepStrictEqual([duration(999), duration(61_000), duration(3_720_000)], ['1s', '1m01s', '1h02m']);
 });
 
+test('a group that resolved none of its comparisons bought nothing; one with none to resolve is not counted', () => {
+  const stuck = group('side/books/10000/10mbit/cm2', time(200_000, 0, 0, 0, 200_000, 3), 1, 'time budget', [
+    comparison(null),
+    comparison(null),
+  ]);
+  const single = group(
+    'caching/books/10/unthrottled/cm2/json/none',
+    time(1_000, 2_000, 0, 0, 700, 0),
+    3,
+    'resolved',
+    [],
+  );
+  const untimed = group('formats/books/10/unthrottled', null, 30, 'round budget', [comparison(null)]);
+  const { groups, total } = timeSpent([stuck, single, untimed]);
+  assert.deepStrictEqual(
+    groups.map((g) => [g.resolved, g.ms_per_answer, g.bought_nothing]),
+    [
+      [0, null, true],
+      [0, null, false],
+      [0, null, true],
+    ],
+  );
+  assert.deepStrictEqual(total.bought_nothing, ['side/books/10000/10mbit/cm2', 'formats/books/10/unthrottled']);
+  assert.equal(total.ms_per_answer, null, 'nothing resolved: no time per answer');
+  assert.deepStrictEqual(
+    [perAnswer(420), perAnswer(9_949), perAnswer(9_950), perAnswer(75_000)],
+    ['0.4s', '9.9s', '10s', '1m15s'],
+  );
+});
+
 test("the report has the section, and a run made before times were recorded reads as '—'", async () => {
   const run = syntheticRun();
   const { groups } = readRuns([run.path]);
@@ -98,4 +141,18 @@ test("the report has the section, and a run made before times were recorded read
   const md = readFileSync(join(run.path, 'report.md'), 'utf8');
   assert.match(md, /## How the groups decided, and where the time went/);
   assert.match(md, new RegExp(`Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled`));
+  assert.match(md, /\| open \| per answer \| why open \|/);
+  if (total.ms_per_answer !== null)
+    assert.match(
+      md,
+      new RegExp(`Each of the ${total.resolved} resolved comparisons cost ${perAnswer(total.ms_per_answer)}`),
+    );
+  assert.match(
+    md,
+    total.bought_nothing.length
+      ? new RegExp(
+          `resolved none of (its|their) comparisons, so (its|their) time bought no answer: ${total.bought_nothing[0]}`,
+        )
+      : /Every group with comparisons resolved at least one of them\./,
+  );
 });

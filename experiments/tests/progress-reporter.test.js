@@ -22,15 +22,39 @@ const time = (warmup, rounds, decision, verify, round, open) => ({
 
 test("the run's closing lines: where the time went, what stayed open, the longest groups", () => {
   const groups = [
-    { group_id: 'side/books/10000/10mbit/cm5', time: time(500_000, 40_000, 0, 1_000, 540_000, 2) },
-    { group_id: 'formats/books/10/unthrottled', time: time(2_000, 30_000, 10_000, 500, 150, 1) },
-    { group_id: 'caching/books/10/unthrottled/cm2/json/none', time: time(1_000, 3_000, 0, 200, 1_000, 0) },
+    {
+      group_id: 'side/books/10000/10mbit/cm5',
+      time: time(500_000, 40_000, 0, 1_000, 540_000, 2),
+      resolved: 0,
+      comparisons: 2,
+    },
+    {
+      group_id: 'formats/books/10/unthrottled',
+      time: time(2_000, 30_000, 10_000, 500, 150, 1),
+      resolved: 5,
+      comparisons: 6,
+    },
+    {
+      group_id: 'caching/books/10/unthrottled/cm2/json/none',
+      time: time(1_000, 3_000, 0, 200, 1_000, 0),
+      resolved: 0,
+      comparisons: 0,
+    },
   ];
   const lines = whereTheTimeWent(groups, 2);
   assert.match(lines[0], /^Where the time went: 9m48s in 3 groups: warm-up 8m23s \(86 %\), rounds 1m13s \(12 %\)/);
   assert.equal(lines[1], '  3 comparisons open, in 2 groups.');
-  assert.match(lines[3], /side\/books\/10000\/10mbit\/cm5 {2}9m01s: warm-up 8m20s, rounds 40s, 2 open/);
-  assert.equal(lines.length, 5);
+  // 587,700 ms over 5 resolved comparisons; the single-cell group had none to resolve.
+  assert.equal(
+    lines[2],
+    '  1m58s of group time per resolved comparison (5 resolved); 1 group resolved none: side/books/10000/10mbit/cm5.',
+  );
+  assert.match(lines[4], /side\/books\/10000\/10mbit\/cm5 {2}9m01s: warm-up 8m20s, rounds 40s, 2 open/);
+  assert.equal(lines.length, 6);
+  assert.match(
+    whereTheTimeWent([{ ...groups[1], resolved: 6 }])[2],
+    /^ {2}7\.1s of group time per resolved comparison \(6 resolved\); every group with comparisons resolved at least one\.$/,
+  );
   assert.deepStrictEqual(whereTheTimeWent([]), []);
 });
 
