@@ -12,8 +12,8 @@ export default defineConfig({
   testDir: './tests/e2e',
   outputDir: '../test-results/client-e2e',
   timeout: 120_000,
-  // Two test files at a time, of either engine (nothing these tests assert is a time).
-  workers: 2,
+  // One at a time: the engines' tests share one server, and bring datasets of the same names to it.
+  workers: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -48,20 +48,23 @@ export function serverForTests(port) {
       }).on('error', reject);
     });
 
-  /** Runs a study of `plan` (an object, written to a file) against the server, `env` on top; its records. */
-  function runPlan(prefix, plan, env) {
+  /**
+   * Runs a study of `plan` (an object, written to a file) against the server, `env` on top and
+   * `args` after `npx playwright test`: its records and its directory.
+   */
+  function runPlan(prefix, plan, env, args = []) {
     const directory = temporaryDirectory(prefix);
     const planFile = join(directory, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const runDir = join(directory, 'run');
-    const result = spawnSync('npx', ['playwright', 'test'], {
+    const result = spawnSync('npx', ['playwright', 'test', ...args], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 300_000,
       env: { ...process.env, ...TEST_RUN, PLAN: planFile, RUN_DIR: runDir, BASE_URL: baseUrl, ...env },
     });
     assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
-    return readRun(runDir);
+    return { runDir, ...readRun(runDir) };
   }
 
   return { baseUrl, serverInfo, runPlan };

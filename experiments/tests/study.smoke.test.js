@@ -1,8 +1,8 @@
 // The study end to end: `npx playwright test` with the smoke plan against a real server, its
 // results read back as a separate program would (the interleaving checked: rounds, positions,
 // seeded orders), then resumed — after a clean finish (its report remade with no server at all)
-// and after a simulated kill in the middle of a round; which server a run may use; and two shards
-// merged. (Plans over protocols: study.protocols.test.js.)
+// and after a simulated kill in the middle of a round; and which server a run may use. (Shards:
+// study.shards.test.js; plans over protocols: study.protocols.test.js.)
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,6 @@ import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
 import { roundSeed, seededShuffle } from '#common/comparison.js';
-import { mergeRuns, readRun } from '#common/run-directory.js';
 import { serverDecision, webServer } from '../study-server.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { ROOT, serverForTests } from './server-runs.js';
@@ -275,24 +274,4 @@ test('a run killed mid-round loses only that round; the group goes on from its l
   const resumed = samples.filter((s) => s.group_id === lost.group_id);
   assert.deepStrictEqual([...new Set(resumed.map((s) => s.round))].sort(), [1, 2, 3]);
   assert.equal(new Set(resumed.map((s) => s.session)).size, 2, 'rounds 1–2 from the first session, 3 from the second');
-});
-
-test('two shards run their own halves of the cells and merge into one run', () => {
-  const parent = temporaryDirectory('rtl-shards-');
-  const shards = [1, 2].map((shard) => {
-    const runDir = join(parent, `shard-${shard}`);
-    const { status, output } = study(runDir, { CDP_CALIBRATE: '0' }, `--shard=${shard}/2`);
-    assert.equal(status, 0, output);
-    return runDir;
-  });
-  const halves = shards.map((dir) => readRun(dir).groups.length);
-  assert.ok(
-    halves.every((n) => n > 0),
-    `each shard ran some groups: ${halves}`,
-  );
-  assert.equal(readRun(shards[0]).context.shard.total, 2);
-  mergeRuns(shards, join(parent, 'merged'));
-  const merged = readRun(join(parent, 'merged'));
-  assert.deepStrictEqual(merged.cells.map((c) => c.case_id).sort(), [...EXPECTED].sort());
-  assert.equal(merged.samples.length, EXPECTED.length * ROUNDS);
 });
