@@ -712,7 +712,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       ? []
       : [
           `Each of the ${total.resolved} resolved comparisons cost ${perAnswer(total.ms_per_answer)} of group time ` +
-            'on average (the "per answer" column: a group\'s time over the comparisons it resolved).',
+            'on average (the "per answer" column: a group\'s time over the comparisons it resolved; ' +
+            'the time of a group of one cell, which has none, is left out).',
         ]),
     nothing.length
       ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} resolved none of ` +
@@ -723,7 +724,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const timeSection = {
     subheading: 'How the groups decided, and where the time went',
     paragraphs: [
-      `Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled by their round-bootstrap CI, ` +
+      `Of ${total.comparisons} comparisons, ${total.by_bootstrap} ` +
+        `${total.by_bootstrap === 1 ? 'was settled by its' : 'were settled by their'} round-bootstrap CI, ` +
         `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
         `slow cell allows: docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
       ...(total.ms

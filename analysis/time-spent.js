@@ -71,8 +71,9 @@ export function whyOpen(group) {
  * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,
  *     open, resolved, ms_per_answer, bought_nothing, why_open}], total: {ms, warmup_ms, rounds_ms,
  *     decision_ms, verify_ms, comparisons, by_bootstrap, by_few_rounds, open, resolved,
- *     ms_per_answer, bought_nothing: [group_id]}} (times, and the time per answer, only over
- *     groups that recorded them; ms_per_answer null where nothing was resolved)
+ *     ms_per_answer, bought_nothing: [group_id]}} (times only over groups that recorded them; the
+ *     run's time per answer over those that had comparisons; ms_per_answer null where nothing
+ *     was resolved)
  */
 export function timeSpent(groups) {
   const rows = groups.map((g) => {
@@ -97,7 +98,10 @@ export function timeSpent(groups) {
   const timed = rows.filter((r) => r.time);
   const sum = (of) => timed.reduce((total, r) => total + (of(r) ?? 0), 0);
   const count = (key) => rows.reduce((total, r) => total + r[key], 0);
-  const resolvedTimed = timed.reduce((total, r) => total + r.resolved, 0);
+  // What the comparisons cost: the time of the groups that had some (a group of one cell has none:
+  // its time bought a measurement, not an answer), over what they resolved.
+  const compared = timed.filter((r) => r.comparisons > 0);
+  const resolvedTimed = compared.reduce((total, r) => total + r.resolved, 0);
   return {
     groups: rows,
     total: {
@@ -111,7 +115,7 @@ export function timeSpent(groups) {
       by_few_rounds: count('by_few_rounds'),
       open: count('open'),
       resolved: count('resolved'),
-      ms_per_answer: resolvedTimed ? sum((r) => r.time.total_ms) / resolvedTimed : null,
+      ms_per_answer: resolvedTimed ? compared.reduce((t, r) => t + r.time.total_ms, 0) / resolvedTimed : null,
       bought_nothing: rows.filter((r) => r.bought_nothing).map((r) => r.group_id),
     },
   };

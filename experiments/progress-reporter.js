@@ -57,10 +57,12 @@ export function whereTheTimeWent(groups, slowest = 5) {
 
 /** "1.2s of group time per resolved comparison (40 resolved); every group …" (the report says the same). */
 function whatTheTimeBought(groups) {
-  const resolved = groups.reduce((sum, g) => sum + g.resolved, 0);
-  const nothing = groups.filter((g) => g.comparisons > 0 && g.resolved === 0).map((g) => g.group_id);
+  // Over the groups that had comparisons: a group of one cell bought a measurement, not an answer.
+  const compared = groups.filter((g) => g.comparisons > 0);
+  const resolved = compared.reduce((sum, g) => sum + g.resolved, 0);
+  const nothing = compared.filter((g) => g.resolved === 0).map((g) => g.group_id);
   const perAnswerWords = resolved
-    ? `${perAnswer(groups.reduce((sum, g) => sum + g.time.total_ms, 0) / resolved)} of group time per resolved ` +
+    ? `${perAnswer(compared.reduce((sum, g) => sum + g.time.total_ms, 0) / resolved)} of group time per resolved ` +
       `comparison (${resolved} resolved)`
     : 'No comparison resolved';
   const nothingWords = nothing.length

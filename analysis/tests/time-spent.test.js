@@ -126,6 +126,12 @@ test('a group that resolved none of its comparisons bought nothing; one with non
   );
   assert.deepStrictEqual(total.bought_nothing, ['side/books/10000/10mbit/cm2', 'formats/books/10/unthrottled']);
   assert.equal(total.ms_per_answer, null, 'nothing resolved: no time per answer');
+  // A group of one cell has nothing to answer: its time is not charged to the run's answers.
+  const answered = group('formats/videos/10/unthrottled', time(1_000, 3_000, 0, 200, 1_000, 0), 9, 'resolved', [
+    comparison('round bootstrap'),
+    comparison('few-rounds test'),
+  ]);
+  assert.equal(timeSpent([answered, single]).total.ms_per_answer, 4_200 / 2);
   assert.deepStrictEqual(
     [perAnswer(420), perAnswer(9_949), perAnswer(9_950), perAnswer(75_000)],
     ['0.4s', '9.9s', '10s', '1m15s'],
@@ -140,7 +146,10 @@ test("the report has the section, and a run made before times were recorded read
   await makeReport([run.path]);
   const md = readFileSync(join(run.path, 'report.md'), 'utf8');
   assert.match(md, /## How the groups decided, and where the time went/);
-  assert.match(md, new RegExp(`Of ${total.comparisons} comparisons, ${total.by_bootstrap} were settled`));
+  assert.match(
+    md,
+    new RegExp(`Of ${total.comparisons} comparisons, ${total.by_bootstrap} (was|were) settled by (its|their) round`),
+  );
   assert.match(md, /\| open \| per answer \| why open \|/);
   if (total.ms_per_answer !== null)
     assert.match(
