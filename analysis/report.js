@@ -711,9 +711,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     ...(total.ms_per_answer === null
       ? []
       : [
-          `Each of the ${total.resolved} resolved comparisons cost ${perAnswer(total.ms_per_answer)} of group time ` +
-            'on average (the "per answer" column: a group\'s time over the comparisons it resolved; ' +
-            'the time of a group of one cell, which has none, is left out).',
+          `Per answer, ${perAnswer(total.ms_per_answer)} of group time: the time of the groups with comparisons ` +
+            `over the ${total.answered} they resolved (the "per answer" column gives it group by group; a group ` +
+            'of one cell has no comparison, and its time is left out).',
         ]),
     nothing.length
       ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} resolved none of ` +

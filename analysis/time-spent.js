@@ -63,6 +63,26 @@ export function whyOpen(group) {
 }
 
 /**
+ * What a run's time bought, from its groups' {group_id, time, comparisons, resolved} (resolved:
+ * settled): the groups that had comparisons and resolved none of them, and — over the groups that
+ * had comparisons and recorded their time (a group of one cell has none: its time bought a
+ * measurement, not an answer) — their time over the comparisons they resolved.
+ *
+ * @returns {{answered: number, ms_per_answer: number|null, bought_nothing: string[]}}
+ *     (ms_per_answer null where none of those groups resolved anything)
+ */
+export function whatTimeBought(groups) {
+  const compared = groups.filter((g) => g.comparisons > 0);
+  const timed = compared.filter((g) => g.time);
+  const answered = timed.reduce((total, g) => total + g.resolved, 0);
+  return {
+    answered,
+    ms_per_answer: answered ? timed.reduce((total, g) => total + g.time.total_ms, 0) / answered : null,
+    bought_nothing: compared.filter((g) => g.resolved === 0).map((g) => g.group_id),
+  };
+}
+
+/**
  * Per group: its time by phase, rounds, why it stopped, its comparisons by what decided them, and
  * what its time bought: the group time per resolved (settled) comparison, and whether it had
  * comparisons and resolved none.
@@ -71,9 +91,7 @@ export function whyOpen(group) {
  * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,
  *     open, resolved, ms_per_answer, bought_nothing, why_open}], total: {ms, warmup_ms, rounds_ms,
  *     decision_ms, verify_ms, comparisons, by_bootstrap, by_few_rounds, open, resolved,
- *     ms_per_answer, bought_nothing: [group_id]}} (times only over groups that recorded them; the
- *     run's time per answer over those that had comparisons; ms_per_answer null where nothing
- *     was resolved)
+ *     ...whatTimeBought}} (times only over groups that recorded them)
  */
 export function timeSpent(groups) {
   const rows = groups.map((g) => {
@@ -98,10 +116,6 @@ export function timeSpent(groups) {
   const timed = rows.filter((r) => r.time);
   const sum = (of) => timed.reduce((total, r) => total + (of(r) ?? 0), 0);
   const count = (key) => rows.reduce((total, r) => total + r[key], 0);
-  // What the comparisons cost: the time of the groups that had some (a group of one cell has none:
-  // its time bought a measurement, not an answer), over what they resolved.
-  const compared = timed.filter((r) => r.comparisons > 0);
-  const resolvedTimed = compared.reduce((total, r) => total + r.resolved, 0);
   return {
     groups: rows,
     total: {
@@ -115,8 +129,7 @@ export function timeSpent(groups) {
       by_few_rounds: count('by_few_rounds'),
       open: count('open'),
       resolved: count('resolved'),
-      ms_per_answer: resolvedTimed ? compared.reduce((t, r) => t + r.time.total_ms, 0) / resolvedTimed : null,
-      bought_nothing: rows.filter((r) => r.bought_nothing).map((r) => r.group_id),
+      ...whatTimeBought(rows),
     },
   };
 }

@@ -2,7 +2,7 @@
 // stopped) with the estimated time left for the run; the groups' own lines per round in between;
 // at the end, where the time went (whereTheTimeWent).
 
-import { duration, perAnswer } from '../analysis/time-spent.js';
+import { duration, perAnswer, whatTimeBought } from '../analysis/time-spent.js';
 
 /** Why the study skips a group (study.spec.js): it was completed in an earlier session of the run. */
 export const COMPLETED_EARLIER = 'completed earlier in this run directory';
@@ -55,16 +55,13 @@ export function whereTheTimeWent(groups, slowest = 5) {
   return lines;
 }
 
-/** "1.2s of group time per resolved comparison (40 resolved); every group …" (the report says the same). */
+/** "1.2s of group time per resolved comparison (40 resolved); every group …" (analysis/time-spent.js). */
 function whatTheTimeBought(groups) {
-  // Over the groups that had comparisons: a group of one cell bought a measurement, not an answer.
-  const compared = groups.filter((g) => g.comparisons > 0);
-  const resolved = compared.reduce((sum, g) => sum + g.resolved, 0);
-  const nothing = compared.filter((g) => g.resolved === 0).map((g) => g.group_id);
-  const perAnswerWords = resolved
-    ? `${perAnswer(compared.reduce((sum, g) => sum + g.time.total_ms, 0) / resolved)} of group time per resolved ` +
-      `comparison (${resolved} resolved)`
-    : 'No comparison resolved';
+  const { answered, ms_per_answer: ms, bought_nothing: nothing } = whatTimeBought(groups);
+  const perAnswerWords =
+    ms === null
+      ? 'No comparison resolved'
+      : `${perAnswer(ms)} of group time per resolved comparison (${answered} resolved)`;
   const nothingWords = nothing.length
     ? `${nothing.length} group${nothing.length === 1 ? '' : 's'} resolved none: ${nothing.join(', ')}`
     : 'every group with comparisons resolved at least one';
@@ -121,8 +118,12 @@ export default class ProgressReporter {
     const left = (this.measuredMs / this.measured) * (this.total - this.done);
     const rounds = note('rounds');
     const time = note('time');
-    const [resolved, comparisons] = String(note('resolved')).split('/').map(Number);
-    if (time) this.times.push({ group_id: test.title, time: JSON.parse(time), resolved, comparisons });
+    if (time) {
+      // Resolved as the report counts it: settled (time.open counts the rest), not merely leaning.
+      const comparisons = Number(String(note('resolved')).split('/')[1]);
+      const spent = JSON.parse(time);
+      this.times.push({ group_id: test.title, time: spent, comparisons, resolved: comparisons - spent.open });
+    }
     console.log(
       `${position} ${test.title}  ${rounds} round${String(rounds) === '1' ? '' : 's'}, ` +
         `${note('resolved')} comparisons resolved ` +

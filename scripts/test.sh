@@ -62,8 +62,8 @@ phase_took 'Node, timed'
 node --test --test-concurrency=1 "${testbeds[@]}" 2>&1 | tee test-results/node-testbed.tap || status=1
 phase_took 'load testbed'
 for tap in test-results/node.tap test-results/node-timed.tap test-results/node-testbed.tap; do
-  passed=$(( passed + $(sed -n 's/^# pass //p' "$tap" | tail -1) ))
-  failed=$(( failed + $(sed -n 's/^# fail //p' "$tap" | tail -1) ))
+  tap_passed=$(sed -n 's/^# pass //p' "$tap" | tail -1); tap_failed=$(sed -n 's/^# fail //p' "$tap" | tail -1)
+  passed=$(( passed + ${tap_passed:-0} )); failed=$(( failed + ${tap_failed:-0} ))
 done
 
 # 3. Browser: the client page in Chromium against the real server (Playwright).

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { temporaryDirectory } from '#common/temporary-directory.js';
-import { COMPLETED_EARLIER, whereTheTimeWent } from '../progress-reporter.js';
+import ProgressReporter, { COMPLETED_EARLIER, whereTheTimeWent } from '../progress-reporter.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORTER = fileURLToPath(new URL('../progress-reporter.js', import.meta.url));
@@ -57,6 +57,31 @@ test("the run's closing lines: where the time went, what stayed open, the longes
     /^ {2}7\.1s of group time per resolved comparison \(6 resolved\); every group with comparisons resolved at least one\.$/,
   );
   assert.deepStrictEqual(whereTheTimeWent([]), []);
+});
+
+test("the closing lines count a group's answers as the report does: settled, not leaning", (t) => {
+  const printed = [];
+  t.mock.method(console, 'log', (line) => printed.push(line));
+  const reporter = new ProgressReporter();
+  const group = {
+    title: 'formats/books/10/unthrottled',
+    annotations: [
+      // 2 of 4 have a verdict, 1 of them settled: 3 open (time.open), 1 answer.
+      { type: 'time', description: JSON.stringify(time(1_000, 4_000, 0, 0, 100, 3)) },
+      { type: 'rounds', description: '20' },
+      { type: 'resolved', description: '2/4' },
+      { type: 'stop', description: 'time budget' },
+    ],
+  };
+  reporter.onBegin({}, { allTests: () => [group] });
+  reporter.onTestEnd(group, { status: 'passed', duration: 6_000 });
+  reporter.onEnd({ status: 'passed' });
+  assert.ok(
+    printed.includes(
+      '  5.0s of group time per resolved comparison (1 resolved); every group with comparisons resolved at least one.',
+    ),
+    printed.join('\n'),
+  );
 });
 
 test('a group Playwright did not run after a failure is "not run", never "already complete"', () => {

@@ -1,8 +1,8 @@
 // What the test files that run studies against one server of their own share (netns-runs.js is
 // its kernel-shaped sibling): the server, started before the file's first test and stopped after
-// its last, with 2,000 objects per kind and a checked server's JVM options (nothing it answers is
-// timed by these tests); its /api/info; and a study of a plan run against it from the repository
-// root, read back as a separate program would.
+// its last, with 2,000 objects per kind and a checked server's JVM options (what these tests check
+// does not depend on the server's speed); its /api/info; and a study of a plan run against it from
+// the repository root, read back as a separate program would.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

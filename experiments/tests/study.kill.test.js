@@ -20,11 +20,14 @@ import { caseId } from '#common/cell.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { comparisonGroups, expandPlan, loadPlan } from '../plan.js';
-import { readRecords } from '../run-guard/record.js';
 import { netnsSkip } from './netns-runs.js';
 import { TEST_RUN, testNamespace, testPort } from './test-resources.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The run guard's records in a folder of this test's (its runs inherit it): a study run by a test
+// file beside this one must not clean up after the runs this test kills before they do.
+process.env.RTL_RUN_RECORDS = temporaryDirectory('rtl-kill-records-');
+const { readRecords } = await import('../run-guard/record.js');
 const SEED = Number(process.env.RTL_KILL_SEED ?? 1);
 const PHASES = ['server start', 'warm-up', 'round', 'report'];
 /**
