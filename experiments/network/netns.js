@@ -42,7 +42,12 @@ export const BROWSER_RESOLVER_RULE = `MAP localhost ${SERVER_ADDRESS}`;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DELAY_LINE = join(ROOT, 'experiments', 'network', 'delay-line.py');
-const DELAY_LINE_SOCKET = join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
+/**
+ * The delay line's control socket, in the run's temporary folder: asked for when used, since the
+ * run guard (experiments/run-guard/guard.js) sets TMPDIR after the runner has loaded this module,
+ * and before it starts the line or its workers.
+ */
+const delayLineSocket = () => join(tmpdir(), `${NAMESPACE}-delay-line.sock`);
 /**
  * tbf's bucket and queue, as in the related study's testbed (docs/method.md: burst 32 kbit, latency
  * 50 ms) — but a queue never shorter than two RTTs: a bottleneck buffer below one bandwidth-delay product keeps TCP
@@ -255,7 +260,7 @@ export function shapeNetns(name) {
     }
   }
   const oneWayMs = profile.rttMs / 2;
-  if (viaLine) run('python3', DELAY_LINE, 'set', DELAY_LINE_SOCKET, String(oneWayMs), String(oneWayMs));
+  if (viaLine) run('python3', DELAY_LINE, 'set', delayLineSocket(), String(oneWayMs), String(oneWayMs));
   const [device, linkHeader] = viaLine ? ['tun', 0] : ['veth', 14];
   const netemMs = viaLine ? 0 : oneWayMs;
   shapeDevice(SIDES.server.namespace, SIDES.server[device], profile.downBps, linkHeader, netemMs, profile.rttMs);
@@ -517,8 +522,8 @@ export function bringInNamespace(datasets, largest) {
 /** Starts delay-line.py with both TUN devices, then moves each device into its namespace. */
 async function startDelayLine() {
   noteMade('links', SIDES.server.tun, SIDES.browser.tun);
-  noteMade('files', DELAY_LINE_SOCKET);
-  const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, DELAY_LINE_SOCKET], {
+  noteMade('files', delayLineSocket());
+  const line = spawn('python3', [DELAY_LINE, 'serve', SIDES.server.tun, SIDES.browser.tun, delayLineSocket()], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

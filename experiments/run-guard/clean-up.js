@@ -82,6 +82,8 @@ export async function removeLeftovers(record, { graceMs } = {}) {
   const files = (made.files ?? []).filter((file) => existsSync(file));
   for (const file of files) rmSync(file, { force: true, recursive: true });
   if (files.length) said.push(`removed ${files.join(', ')}`);
+  // The run's temporary folder goes at every end, a clean one too: not worth a word.
+  if (record.temporary) rmSync(record.temporary, { force: true, recursive: true });
   return said;
 }
 

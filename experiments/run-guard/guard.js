@@ -6,12 +6,16 @@
 //    servers, browsers, workers, the delay line, load generators.
 //  - What it makes outside processes (network namespaces, devices, files) is noted in its record
 //    (record.js) before it is made.
+//  - Its temporary files (TMPDIR: the browsers' profiles, Playwright's artifacts) go to a folder of
+//    its own beside its record, removed when it ends: a browser killed with the run cannot remove
+//    its profile itself.
 //  - A watchdog in a session of its own (watchdog.js) waits for the run's process to end and
 //    removes what is left; the server the run starts also stops by itself (its exitWith).
 //  - Before all that, what earlier runs left when they died with their watchdog is removed, one
 //    line each (clean-up.js).
 
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +45,7 @@ export async function guardRun(command) {
     started_at: new Date().toISOString(),
     watchdog: null,
     made: { namespaces: [], links: [], files: [] },
+    temporary: path.replace(/\.json$/, '-tmp'),
   };
   writeRecord(path, record);
   process.env[RUN_MARK] = id;
@@ -60,5 +65,8 @@ export async function guardRun(command) {
   watchdog.stdin.unref?.();
   watchdog.stdin.on('error', () => {});
   writeRecord(path, { ...readRecord(path), watchdog: { pid: watchdog.pid, pid_start: startTimeOf(watchdog.pid) } });
+  // From here on (the watchdog keeps the system's): what the run and its children start uses it.
+  mkdirSync(record.temporary, { recursive: true });
+  process.env.TMPDIR = record.temporary;
   return { id, path };
 }

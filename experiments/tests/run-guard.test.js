@@ -49,6 +49,8 @@ async function startRun(directory, namespace) {
 import { noteMade, noteNamespace, namespaceId } from ${JSON.stringify(join(GUARD, 'record.js'))};
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 await guardRun('a test run');
 noteMade('files', ${JSON.stringify(file)});
 writeFileSync(${JSON.stringify(file)}, 'made');
@@ -60,7 +62,8 @@ if (namespace) {
 }
 const sleeper = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
 sleeper.unref();
-console.log(JSON.stringify({ sleep: sleeper.pid, record: process.env.RTL_RUN_RECORD }));
+writeFileSync(join(tmpdir(), 'a browser profile'), 'left by a browser killed with the run');
+console.log(JSON.stringify({ sleep: sleeper.pid, record: process.env.RTL_RUN_RECORD, temporary: tmpdir() }));
 setInterval(() => {}, 1000);
 `,
   );
@@ -93,12 +96,16 @@ test('a run killed with SIGKILL: its watchdog stops what it started and removes 
   const namespace = ROOT_USER ? `${NAMESPACE}1` : null;
   const started = await startRun(directory, namespace);
   assert.ok(alive(started.sleep) && existsSync(started.file));
+  // The run's temporary files go to a folder of its own, beside its record.
+  assert.equal(started.temporary, started.record.replace(/\.json$/, '-tmp'));
+  assert.ok(existsSync(join(started.temporary, 'a browser profile')));
   process.kill(-started.run.pid, 'SIGKILL');
   // The watchdog's standard error is the run's: it closes when the watchdog is done.
   await started.stderrClosed;
   await until(() => !alive(started.sleep), "the run's sleep stopped");
   assert.ok(!existsSync(started.file), 'the file it made is removed');
   assert.ok(!existsSync(started.record), 'and its record');
+  assert.ok(!existsSync(started.temporary), 'and its temporary folder');
   if (namespace) assert.ok(!namespaces().includes(namespace), 'and its namespace');
   assert.match(
     started.said(),
@@ -117,7 +124,10 @@ test('with its watchdog killed too, the next run removes what it left, in one li
   process.kill(-started.run.pid, 'SIGKILL');
   await started.stderrClosed;
   await sleep(500);
-  assert.ok(alive(started.sleep) && existsSync(started.file), 'nothing was removed yet');
+  assert.ok(
+    alive(started.sleep) && existsSync(started.file) && existsSync(started.temporary),
+    'nothing was removed yet',
+  );
   const lines = await cleanUpAfterDeadRuns(() => {});
   assert.equal(lines.length, 1, lines.join('\n'));
   assert.match(

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The run guard's records in a folder of this test's (its runs inherit it): a study run by a test
 // file beside this one must not clean up after the runs this test kills before they do.
 process.env.RTL_RUN_RECORDS = temporaryDirectory('rtl-kill-records-');
-const { readRecords } = await import('../run-guard/record.js');
+const { RECORDS, readRecords } = await import('../run-guard/record.js');
 const SEED = Number(process.env.RTL_KILL_SEED ?? 1);
 const PHASES = ['server start', 'warm-up', 'round', 'report'];
 /**
@@ -127,9 +127,12 @@ async function leftovers({ runDir, port, namespace }) {
       if (run('ip', 'link', 'show', 'dev', device)) left.push(`device ${device}`);
     if (run('nft', 'list', 'tables').includes('rtl_localhost')) left.push('nft table rtl_localhost');
   }
-  // A record outlives its run only while the run's watchdog removes what it left.
+  // A record outlives its run only while the run's watchdog removes what it left; so does its
+  // temporary folder (the browsers' profiles), beside it: <pid>-<id>-tmp.
   for (const { record } of readRecords())
     if (record.directory === ROOT.replace(/\/$/, '') && !isAlive(record.pid)) left.push(`record ${record.id}`);
+  for (const name of existsSync(RECORDS) ? readdirSync(RECORDS) : [])
+    if (name.endsWith('-tmp') && !isAlive(Number(name.split('-')[0]))) left.push(`temporary folder ${name}`);
   return left;
 }
 
