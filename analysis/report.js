@@ -712,14 +712,14 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       ? []
       : [
           `Per answer, ${perAnswer(total.ms_per_answer)} of group time: the time of the groups with comparisons ` +
-            `over the ${total.answered} they resolved (the "per answer" column gives it group by group; a group ` +
+            `over the ${total.answered} they settled (the "per answer" column gives it group by group; a group ` +
             'of one cell has no comparison, and its time is left out).',
         ]),
     nothing.length
-      ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} resolved none of ` +
+      ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} settled none of ` +
         `${nothing.length === 1 ? 'its' : 'their'} comparisons, so ${nothing.length === 1 ? 'its' : 'their'} ` +
         `time bought no answer: ${nothing.join(', ')}.`
-      : 'Every group with comparisons resolved at least one of them.',
+      : 'Every group with comparisons settled at least one of them.',
   ].join(' ');
   const timeSection = {
     subheading: 'How the groups decided, and where the time went',

@@ -14,7 +14,7 @@ export function duration(ms) {
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-/** Group time per resolved comparison as the report writes it: 0.4s under ten seconds, else as duration. */
+/** Group time per settled comparison as the report writes it: 0.4s under ten seconds, else as duration. */
 export function perAnswer(ms) {
   return ms < 9_950 ? `${(ms / 1000).toFixed(1)}s` : duration(ms);
 }
@@ -64,9 +64,9 @@ export function whyOpen(group) {
 
 /**
  * What a run's time bought, from its groups' {group_id, time, comparisons, resolved} (resolved:
- * settled): the groups that had comparisons and resolved none of them, and — over the groups that
+ * settled): the groups that had comparisons and settled none of them, and — over the groups that
  * had comparisons and recorded their time (a group of one cell has none: its time bought a
- * measurement, not an answer) — their time over the comparisons they resolved.
+ * measurement, not an answer) — their time over the comparisons they settled.
  *
  * @returns {{answered: number, ms_per_answer: number|null, bought_nothing: string[]}}
  *     (ms_per_answer null where none of those groups resolved anything)
@@ -85,7 +85,7 @@ export function whatTimeBought(groups) {
 /**
  * Per group: its time by phase, rounds, why it stopped, its comparisons by what decided them, and
  * what its time bought: the group time per resolved (settled) comparison, and whether it had
- * comparisons and resolved none.
+ * comparisons and settled none.
  *
  * @param groups read-runs.js groups
  * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,

@@ -29,7 +29,7 @@ const PHASES = [
 /**
  * Where a run's time went, from its groups' `time` records and counts ([{group_id, time, resolved,
  * comparisons}]): the sum of each phase, how many comparisons are left open where, what the time
- * bought (group time per resolved comparison; the groups that resolved none of theirs), and the
+ * bought (group time per settled comparison; the groups that settled none of theirs), and the
  * groups that took longest. Lines of text.
  */
 export function whereTheTimeWent(groups, slowest = 5) {
@@ -55,16 +55,16 @@ export function whereTheTimeWent(groups, slowest = 5) {
   return lines;
 }
 
-/** "1.2s of group time per resolved comparison (40 resolved); every group …" (analysis/time-spent.js). */
+/** "1.2s of group time per settled comparison (40 settled); every group …" (analysis/time-spent.js). */
 function whatTheTimeBought(groups) {
   const { answered, ms_per_answer: ms, bought_nothing: nothing } = whatTimeBought(groups);
   const perAnswerWords =
     ms === null
       ? 'No comparison resolved'
-      : `${perAnswer(ms)} of group time per resolved comparison (${answered} resolved)`;
+      : `${perAnswer(ms)} of group time per settled comparison (${answered} settled)`;
   const nothingWords = nothing.length
-    ? `${nothing.length} group${nothing.length === 1 ? '' : 's'} resolved none: ${nothing.join(', ')}`
-    : 'every group with comparisons resolved at least one';
+    ? `${nothing.length} group${nothing.length === 1 ? '' : 's'} settled none: ${nothing.join(', ')}`
+    : 'every group with comparisons settled at least one';
   return `${perAnswerWords}; ${nothingWords}.`;
 }
 

@@ -103,7 +103,7 @@ test('where the time went: phases summed, comparisons counted by what decided th
   assert.deepStrictEqual([duration(999), duration(61_000), duration(3_720_000)], ['1s', '1m01s', '1h02m']);
 });
 
-test('a group that resolved none of its comparisons bought nothing; one with none to resolve is not counted', () => {
+test('a group that settled none of its comparisons bought nothing; one with none to resolve is not counted', () => {
   const stuck = group('side/books/10000/10mbit/cm2', time(200_000, 0, 0, 0, 200_000, 3), 1, 'time budget', [
     comparison(null),
     comparison(null),
@@ -156,7 +156,7 @@ test('the report gives the time per answer of a run that recorded its times, gro
   const answered = answering.reduce((n, g) => n + settled(g), 0);
   const ms = answering.reduce((n, g) => n + g.time.total_ms, 0) / answered;
   assert.ok(answered > 0, 'some groups answer');
-  assert.match(md, new RegExp(`Per answer, ${perAnswer(ms)} of group time: .* over the ${answered} they resolved`));
+  assert.match(md, new RegExp(`Per answer, ${perAnswer(ms)} of group time: .* over the ${answered} they settled`));
   const row = (g) => md.split('\n').find((line) => line.startsWith(`| ${g.group_id} |`));
   for (const g of groups) {
     const cells = row(g).split(' | ');
@@ -183,8 +183,8 @@ test("the report has the section, and a run made before times were recorded read
     md,
     total.bought_nothing.length
       ? new RegExp(
-          `resolved none of (its|their) comparisons, so (its|their) time bought no answer: ${total.bought_nothing[0]}`,
+          `settled none of (its|their) comparisons, so (its|their) time bought no answer: ${total.bought_nothing[0]}`,
         )
-      : /Every group with comparisons resolved at least one of them\./,
+      : /Every group with comparisons settled at least one of them\./,
   );
 });

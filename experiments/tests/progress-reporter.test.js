@@ -48,13 +48,13 @@ test("the run's closing lines: where the time went, what stayed open, the longes
   // had none to resolve, and its time is left out.
   assert.equal(
     lines[2],
-    '  1m57s of group time per resolved comparison (5 resolved); 1 group resolved none: side/books/10000/10mbit/cm5.',
+    '  1m57s of group time per settled comparison (5 settled); 1 group settled none: side/books/10000/10mbit/cm5.',
   );
   assert.match(lines[4], /side\/books\/10000\/10mbit\/cm5 {2}9m01s: warm-up 8m20s, rounds 40s, 2 open/);
   assert.equal(lines.length, 6);
   assert.match(
     whereTheTimeWent([{ ...groups[1], resolved: 6 }])[2],
-    /^ {2}7\.1s of group time per resolved comparison \(6 resolved\); every group with comparisons resolved at least one\.$/,
+    /^ {2}7\.1s of group time per settled comparison \(6 settled\); every group with comparisons settled at least one\.$/,
   );
   assert.deepStrictEqual(whereTheTimeWent([]), []);
 });
@@ -78,7 +78,7 @@ test("the closing lines count a group's answers as the report does: settled, not
   reporter.onEnd({ status: 'passed' });
   assert.ok(
     printed.includes(
-      '  5.0s of group time per resolved comparison (1 resolved); every group with comparisons resolved at least one.',
+      '  5.0s of group time per settled comparison (1 settled); every group with comparisons settled at least one.',
     ),
     printed.join('\n'),
   );
