@@ -15,7 +15,7 @@ import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { netnsSkip, runStudy } from './netns-runs.js';
-import { testNamespace, testPort } from './test-resources.js';
+import { H3_AT_10MBIT, testNamespace, testPort } from './test-resources.js';
 
 const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
@@ -81,17 +81,7 @@ const H3 = existsSync(QUIC_LIBRARY);
 function planFor(browser) {
   if (browser !== 'chromium' || !H3) return PLAN;
   const groups = PLAN.groups.map((g) => (g.protocols ? { ...g, protocols: [...g.protocols, 'h3'] } : g));
-  groups.push({
-    name: 'HTTP/3 at 10 Mbit/s',
-    scenarios: [1],
-    cms: [0],
-    objects: ['books'],
-    formats: ['json', 'protobuf'],
-    compressions: ['none'],
-    counts: [1000],
-    networks: ['10mbit'],
-    protocols: ['h3'],
-  });
+  groups.push(H3_AT_10MBIT);
   return { ...PLAN, groups };
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { serverForTests } from './server-runs.js';
-import { testPort } from './test-resources.js';
+import { H3_AT_10MBIT, testPort } from './test-resources.js';
 
 const { baseUrl: BASE_URL, serverInfo, runPlan } = serverForTests(testPort(18110, 22));
 
@@ -32,21 +32,7 @@ test('a plan over protocols opens each group at its connector, and every sample 
         protocols: h3 ? 'all' : ['http1.1', 'http1.1-tls', 'h2'],
       },
       // Chromium's emulation throttles HTTP/3 too: no answer faster than 10 Mbit/s carries it.
-      ...(h3
-        ? [
-            {
-              name: 'HTTP/3 at 10 Mbit/s',
-              scenarios: [1],
-              cms: [0],
-              objects: ['books'],
-              formats: ['json', 'protobuf'],
-              compressions: ['none'],
-              counts: [1000],
-              networks: ['10mbit'],
-              protocols: ['h3'],
-            },
-          ]
-        : []),
+      ...(h3 ? [H3_AT_10MBIT] : []),
     ],
   };
   const { context, samples, groups } = runPlan('rtl-protocols-', plan, {

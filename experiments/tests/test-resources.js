@@ -1,7 +1,8 @@
 // Ports and namespace names for the tests that start a server or make network namespaces: each
 // test's fixed default, or — where several checkouts run their tests on one machine at once —
 // RTL_TEST_PORT_BASE plus the test's offset, and RTL_TEST_NETNS_PREFIX plus its suffix.
-// (The browser suite's port is E2E_PORT, client/playwright.config.js.)
+// (The browser suite's port is E2E_PORT, client/playwright.config.js.) And what the tests' study
+// runs share: their settings (TEST_RUN) and the plan group that checks HTTP/3 is shaped too.
 
 import { CHECKED_SERVER_JVM_OPTIONS } from '#common/server-launch.js';
 
@@ -33,4 +34,20 @@ export const TEST_RUN = Object.freeze({
   BROWSER_WARMUP: '0',
   PAGE_SETTLE_MS: '100',
   MAVEN_OPTS: CHECKED_SERVER_JVM_OPTIONS.join(' '),
+});
+
+/**
+ * The plan group the tests over HTTP/3 add (study.protocols, study.netns): 1,000 Books at 10 Mbit/s
+ * over h3, where each shaping mechanism must throttle QUIC as it does TCP.
+ */
+export const H3_AT_10MBIT = Object.freeze({
+  name: 'HTTP/3 at 10 Mbit/s',
+  scenarios: [1],
+  cms: [0],
+  objects: ['books'],
+  formats: ['json', 'protobuf'],
+  compressions: ['none'],
+  counts: [1000],
+  networks: ['10mbit'],
+  protocols: ['h3'],
 });
