@@ -1,40 +1,30 @@
 // End-to-end tests of the browser client in Debian's Chromium and Firefox (one Playwright project
-// each; --project=firefox runs one) against the real study server, which webServer starts on its
-// own ports with a small dataset. Run: npx playwright test -c client
+// each, side by side; --project=firefox runs one) against the real study server, which webServer
+// starts for each engine on ports of its own with a small dataset. Run: npx playwright test -c client
 import { defineConfig } from '@playwright/test';
 import { ENGINES } from '#common/browsers/engines.js';
 import { CHECKED_SERVER_JVM_OPTIONS, serverCommandLine } from '#common/server-launch.js';
 
 const PORT = Number(process.env.E2E_PORT ?? process.env.TEST_PORT_BASE ?? 18080);
-const ADMIN_PORT = PORT + 1;
+const engines = Object.values(ENGINES);
+/** Each engine's server: its own HTTP port from PORT on, two apart (the next one is its admin port). */
+const portOf = (index) => PORT + 2 * index;
 
-export default defineConfig({
-  testDir: './tests/e2e',
-  outputDir: '../test-results/client-e2e',
-  timeout: 120_000,
-  // One at a time: the engines' tests share one server, and bring datasets of the same names to it.
-  workers: 1,
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    acceptDownloads: true,
-  },
-  projects: Object.values(ENGINES).map((engine) => ({
-    name: engine.name,
-    use: { browserName: engine.name, launchOptions: engine.launchOptions },
-  })),
-  webServer: {
-    // As `mvn exec:java` would (common/server-launch.js), with a checked server's JVM options
-    // (these tests time nothing they assert), in the runner only: the workers load this file
-    // too, and start no server.
+/**
+ * The server `mvn exec:java` would start (common/server-launch.js) for `engine`'s tests on `port`, with a checked
+ * server's JVM options (these tests time nothing they assert); in the runner only: the workers
+ * load this file too, and start no server.
+ */
+function server(engine, port) {
+  return {
     command:
       process.env.TEST_WORKER_INDEX === undefined
         ? serverCommandLine({
             properties: [
               '-Ddw.dataset.size=2000',
-              '-Ddw.dataset.directory=server/target/e2e-data',
-              `-Ddw.server.applicationConnectors[0].port=${PORT}`,
-              `-Ddw.server.adminConnectors[0].port=${ADMIN_PORT}`,
+              `-Ddw.dataset.directory=server/target/e2e-data-${engine.name}`,
+              `-Ddw.server.applicationConnectors[0].port=${port}`,
+              `-Ddw.server.adminConnectors[0].port=${port + 1}`,
               // The TLS connectors on ports the system picks: 8443, 8444 and 8445 are a person's server's.
               '-Ddw.tls.http11Port=0',
               '-Ddw.tls.h2Port=0',
@@ -44,7 +34,7 @@ export default defineConfig({
           })
         : '',
     cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/videos?count=1`,
+    url: `http://127.0.0.1:${port}/api/videos?count=1`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',
@@ -52,5 +42,26 @@ export default defineConfig({
     // SIGTERM, not Playwright's default SIGKILL: the JVM's shutdown hooks run, so Jetty stops and
     // the native libraries it unpacked into the temporary directory (brotli4j's) are removed.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: '../test-results/client-e2e',
+  timeout: 120_000,
+  // The engines side by side, each against a server of its own: what one engine's tests bring
+  // to a server (datasets of fixed names) or take from it (its computation slots) never meets
+  // the other's.
+  workers: engines.length,
+  reporter: [['list']],
+  use: { acceptDownloads: true },
+  projects: engines.map((engine, index) => ({
+    name: engine.name,
+    use: {
+      browserName: engine.name,
+      launchOptions: engine.launchOptions,
+      baseURL: `http://127.0.0.1:${portOf(index)}`,
+    },
+  })),
+  webServer: engines.map((engine, index) => server(engine, portOf(index))),
 });

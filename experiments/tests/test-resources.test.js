@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { ENGINES } from '#common/browsers/engines.js';
 
 /** The directories npm test takes its Node tests from (scripts/test.sh). */
 const TEST_DIRECTORIES = ['common/tests', 'client/tests', 'experiments/tests', 'analysis/tests'];
@@ -66,9 +67,9 @@ test("the benchmarks' ports collide with no other benchmark's or test's", () => 
   const benchmarks = benchmarkPorts();
   assert.ok(benchmarks.length >= 7, `found ${benchmarks.length} benchmark ports: the scan must see them`);
   const tests = calls('testPort', '\\d+').map(([file, port]) => [+port, `${file}: testPort(${port})`]);
-  // The browser suite's server (client/playwright.config.js, E2E_PORT).
-  const e2e = [18080, 'client/playwright.config.js: 18080'];
-  const close = tooClose([...benchmarks, ...tests, e2e], 2);
+  // The browser suite's servers (client/playwright.config.js, E2E_PORT): one per engine, two apart.
+  const e2e = Object.keys(ENGINES).map((name, i) => [18080 + 2 * i, `client/playwright.config.js: ${name}'s server`]);
+  const close = tooClose([...benchmarks, ...tests, ...e2e], 2);
   assert.deepStrictEqual(
     close.map(([a, b]) => `${a[1]} and ${b[1]}`),
     [],
