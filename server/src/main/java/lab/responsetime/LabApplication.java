@@ -20,6 +20,7 @@ import lab.responsetime.core.ingest.Ingestion;
 import lab.responsetime.health.DatasetsHealthCheck;
 import lab.responsetime.jetty.ClientPresenceFilter;
 import lab.responsetime.jetty.ConnectionWatcher;
+import lab.responsetime.jetty.IdleConnectionsCloseOnStop;
 import lab.responsetime.jetty.ServedProtocols;
 import lab.responsetime.jetty.StopComputationsOnShutdown;
 import lab.responsetime.jetty.TlsConnectors;
@@ -119,6 +120,7 @@ public class LabApplication extends Application<LabConfiguration> {
                                 ? TlsConnectors.addTo(server, configuration.getTls())
                                 : "no TLS connectors: the server factory is not the default one");
         environment.lifecycle().addServerLifecycleListener(protocols);
+        environment.lifecycle().addServerLifecycleListener(new IdleConnectionsCloseOnStop());
         environment
                 .jersey()
                 .register(
