@@ -16,8 +16,8 @@ check() {
 }
 check "prettier (JavaScript layout)" npx prettier --check --log-level warn "**/*.{js,mjs}"
 check "eslint (JavaScript)" npx eslint --max-warnings 0 .
-check "google-java-format (Java layout)" mvn -B -q -ntp -f server/pom.xml spotless:check
-check "checkstyle (Java)" mvn -B -q -ntp -f server/pom.xml checkstyle:check
+check "google-java-format (Java layout)" bash scripts/build-mvn.sh -q -f server/pom.xml spotless:check
+check "checkstyle (Java)" bash scripts/build-mvn.sh -q -f server/pom.xml checkstyle:check
 echo
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

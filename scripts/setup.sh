@@ -26,8 +26,8 @@ bash scripts/client-libraries.sh
 # network, because the study also starts the server inside network namespaces, which have none.
 if [ ! -f server/target/.maven-resolved ] || [ pom.xml -nt server/target/.maven-resolved ] \
     || [ server/pom.xml -nt server/target/.maven-resolved ]; then
-  mvn -B -q -ntp exec:help -Ddetail=false >/dev/null \
-    && mvn -B -q -ntp -f server/pom.xml process-classes exec:help -Ddetail=false >/dev/null \
+  bash scripts/build-mvn.sh -q exec:help -Ddetail=false >/dev/null \
+    && bash scripts/build-mvn.sh -q -f server/pom.xml process-classes exec:help -Ddetail=false >/dev/null \
     || fail "Maven could not fetch the server's plugins and dependencies"
   touch server/target/.maven-resolved
 fi

@@ -30,7 +30,7 @@ phase_took style
 
 # 1. Java: unit tests and the integration tests that boot the real server (JUnit 5, Surefire).
 #    They also write the vectors the Node tests read (server/target/client-fixtures).
-mvn -B -ntp verify || status=1
+bash scripts/build-mvn.sh verify || status=1
 phase_took Java
 for report in server/target/surefire-reports/TEST-*.xml; do
   [ -f "$report" ] || continue
