@@ -14,6 +14,7 @@ import { launchOptionsFor } from './network/netns-launch.js';
 import { existsSync } from 'node:fs';
 import { comparisonGroups, expandPlan } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
+import { memoryKey, rememberFactor, startingFactor } from './network/cdp-calibration-memory.js';
 import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 import {
@@ -178,7 +179,9 @@ export default async function globalSetup(config) {
       const measurePage = await browser.newPage({ baseURL: settings.baseUrl });
       await measurePage.goto('/');
       if (settings.shaping === 'cdp') {
-        const { measured, ...calibration } = await calibrateCdp(measurePage, name);
+        const key = memoryKey(browser.version(), name, NETWORKS[name]);
+        const { measured, ...calibration } = await calibrateCdp(measurePage, name, process.env, startingFactor(key));
+        if (calibration.calibration === 'on' && calibration.within_tolerance) rememberFactor(key, calibration.factor);
         networks[name] = { ...NETWORKS[name], cdp: calibration, measured };
       } else if (settings.shaping === 'none') {
         networks[name] = { ...NETWORKS[name], measured: await measureNetwork(measurePage, NETWORKS[name].downBps) };

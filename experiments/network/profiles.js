@@ -46,16 +46,17 @@ const MAX_CALIBRATION_FACTOR = 1.5;
  * a timer and loses part of a tick between reads (5–9 % less at 10 Mbit/s on this machine, more
  * under load). So before the first cell, a run scales the profile's throughputs by a factor
  * measured on this machine until the probe's effective throughput is within 2 % of the
- * profile's rate (at most four rounds), and uses that factor on every page. Every round is kept
- * in run.json; if the rounds run out, or the factor would pass 1.5 (a server across a path
- * slower than the profile), the last factor is used and the run says so (within_tolerance:
- * false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
+ * profile's rate (at most four rounds), and uses that factor on every page. It starts from
+ * `start` ({factor, from}: the last calibration's on this machine, cdp-calibration-memory.js, or
+ * 1). Every round is kept in run.json; if the rounds run out, or the factor would pass 1.5 (a
+ * server across a path slower than the profile), the last factor is used and the run says so
+ * (within_tolerance: false). CDP_CALIBRATE=0 turns it off (factor 1: Chromium's own behaviour).
  */
-export async function calibrateCdp(page, name, env = process.env) {
+export async function calibrateCdp(page, name, env = process.env, start = { factor: 1, from: null }) {
   const profile = NETWORKS[name];
   const enabled = env.CDP_CALIBRATE !== '0' && profile.downBps !== null;
   const rounds = [];
-  let factor = 1;
+  let factor = enabled ? start.factor : 1;
   for (;;) {
     await applyCdpShaping(page, name, factor);
     const measured = await measureNetwork(page, profile.downBps);
@@ -76,6 +77,7 @@ export async function calibrateCdp(page, name, env = process.env) {
         factor,
         within_tolerance: within,
         tolerance: CALIBRATION_TOLERANCE,
+        ...(enabled && { started_from: start }),
         rounds,
         measured,
       };

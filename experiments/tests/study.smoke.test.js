@@ -70,6 +70,9 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   const link = context.networks['10mbit'];
   assert.equal(link.cdp.calibration, 'on');
   assert.ok(link.cdp.rounds.length >= 1 && link.cdp.factor > 0);
+  // Started from the last calibration on this machine, or from 1 when none is remembered.
+  assert.equal(link.cdp.rounds[0].factor, link.cdp.started_from.factor);
+  assert.match(link.cdp.started_from.from, /^(the last calibration on this machine|none remembered)/);
   assert.ok(
     Math.abs(link.measured.throughput_bps / 10e6 - 1) < 0.1,
     `10 Mbit/s link measured at ${link.measured.throughput_bps} bit/s`,
