@@ -55,13 +55,17 @@ export default defineConfig({
   workers: engines.length,
   reporter: [['list']],
   use: { acceptDownloads: true },
-  projects: engines.map((engine, index) => ({
-    name: engine.name,
-    use: {
-      browserName: engine.name,
-      launchOptions: engine.launchOptions,
-      baseURL: `http://127.0.0.1:${portOf(index)}`,
-    },
-  })),
+  // Playwright hands the workers test files in the projects' order, and Firefox's page tests
+  // take longest: its project first, so that the other worker runs the rest meanwhile.
+  projects: engines
+    .map((engine, index) => ({
+      name: engine.name,
+      use: {
+        browserName: engine.name,
+        launchOptions: engine.launchOptions,
+        baseURL: `http://127.0.0.1:${portOf(index)}`,
+      },
+    }))
+    .sort((a, b) => (b.name === 'firefox') - (a.name === 'firefox')),
   webServer: engines.map((engine, index) => server(engine, portOf(index))),
 });
