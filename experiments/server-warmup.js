@@ -37,8 +37,10 @@ export function warmupPaths(cells) {
 
 /** How long the warm-up waits, in all, for a server whose computation slots another client holds. */
 const BUSY_WAIT_MS = 300_000;
+/** The longest single wait a 503's Retry-After is granted. */
+const BUSY_RETRY_MAX_S = 5;
 
-/** One GET: 'ok', or 'busy' with the seconds a 503's Retry-After asks for (1 when it names none). */
+/** One GET: {ok: true}, or for a 503 {ok: false, retryAfterS} (its Retry-After; 1 when it names none). */
 function get(agent, base, path) {
   return new Promise((resolve, reject) => {
     http
@@ -82,7 +84,7 @@ export async function warmUpServer(baseUrl, paths, requests) {
           break;
         }
         busy++;
-        const waitMs = Math.min(answer.retryAfterS, 5) * 1000;
+        const waitMs = Math.min(answer.retryAfterS, BUSY_RETRY_MAX_S) * 1000;
         busyMs += waitMs;
         if (busyMs > BUSY_WAIT_MS)
           throw new Error(
