@@ -231,7 +231,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network.
       const { answer, text } = choiceRow(plain, undefined, delta, { first: false });
-      both = { lead: `One choice for both networks: ${answer}`, text: capital(text) };
+      both = { lead: `Only if one configuration must serve both networks: ${answer}`, text: capital(text) };
     }
   } else {
     const perNetwork = networks.map((name, i) => {
@@ -288,7 +288,9 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
   if (pairs.length) {
     const tally = new Tally();
     // The pair reads browser (a) over server (b): b faster is the server faster.
-    for (const c of pairs) tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)]);
+    for (const c of pairs) {
+      tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
+    }
     const counts = tally.words({
       certain: 'the server certainly faster',
       other: 'the browser certainly faster',
@@ -321,7 +323,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
           : leader === mine
             ? 'certain'
             : 'other';
-    tally.add(d.cm, outcome);
+    tally.add(d.cm, outcome, cellOf(mine.case_id).count);
   }
   const counts = tally.words(
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
@@ -333,14 +335,23 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
   };
 }
 
-/** Server-against-browser outcomes, per CM and in all: certain, other (certainly slower), tie, open. */
+/**
+ * Server-against-browser outcomes, per CM (and within it per N, `byN`) and in all: certain, other
+ * (certainly slower), tie, open.
+ */
 class Tally {
   byCm = new Map();
   total = { certain: 0, tie: 0, open: 0, other: 0 };
 
-  add(cm, outcome) {
-    if (!this.byCm.has(cm)) this.byCm.set(cm, { certain: 0, tie: 0, open: 0, other: 0 });
-    this.byCm.get(cm)[outcome] += 1;
+  add(cm, outcome, count) {
+    const empty = () => ({ certain: 0, tie: 0, open: 0, other: 0 });
+    if (!this.byCm.has(cm)) this.byCm.set(cm, { ...empty(), byN: new Map() });
+    const of = this.byCm.get(cm);
+    of[outcome] += 1;
+    if (count !== undefined) {
+      if (!of.byN.has(count)) of.byN.set(count, empty());
+      of.byN.get(count)[outcome] += 1;
+    }
     this.total[outcome] += 1;
   }
 
@@ -370,8 +381,11 @@ function sideBest(choice, where) {
  * times); can't tell yet for CM1–CM3 (…)", a side first. One answer for every CM is said without
  * them.
  *
+ * Where the answer differs by N within a CM, it says at which N: "on the server for CM3 (…) at
+ * N = 1,000, can't tell yet at N = 10" — so no reader takes a side for an N where it did not win.
+ *
  * @param byCm CM → outcome counts ({certain, tie, open, other}: the better side certainly faster,
- *     as fast, open, certainly slower)
+ *     as fast, open, certainly slower; byN, optional: the same per N)
  * @param computes the better side ('server' or 'browser')
  */
 export function sortingAnswer(byCm, computes) {
@@ -387,14 +401,36 @@ export function sortingAnswer(byCm, computes) {
     if (tie >= half && !certain && !lost) return 'either side';
     return "can't tell yet";
   };
+  const sidedAnswer = (answer) => answer === place.server || answer === place.browser;
+  // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
+  // after the CMs ("at N = 1,000, can't tell yet at N = 10").
+  const cmAnswer = (counts) => {
+    const byN = [...(counts.byN ?? new Map()).entries()].sort(([a], [b]) => a - b);
+    const perN = new Map();
+    for (const [n, c] of byN) {
+      const answer = answerOf(c);
+      if (!perN.has(answer)) perN.set(answer, []);
+      perN.get(answer).push(n);
+    }
+    if (perN.size <= 1) return { answer: answerOf(counts), at: '' };
+    const parts = [...perN.entries()].sort(([x], [y]) => sidedAnswer(y) - sidedAnswer(x));
+    const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
+    return {
+      answer: parts[0][0],
+      at: ` at ${nWords(parts[0][1])}, ${parts
+        .slice(1)
+        .map(([answer, ns]) => `${answer} at ${nWords(ns)}`)
+        .join(', ')}`,
+    };
+  };
   const levels = [...byCm.keys()].sort((a, b) => a - b);
   const runs = [];
   for (const cm of levels) {
-    const answer = answerOf(byCm.get(cm));
-    if (runs.at(-1)?.answer === answer) runs.at(-1).cms.push(cm);
-    else runs.push({ answer, cms: [cm] });
+    const { answer, at } = cmAnswer(byCm.get(cm));
+    if (runs.at(-1)?.answer === answer && runs.at(-1).at === at) runs.at(-1).cms.push(cm);
+    else runs.push({ answer, at, cms: [cm] });
   }
-  if (runs.length === 1) return runs[0].answer;
+  if (runs.length === 1 && !runs[0].at) return runs[0].answer;
   // A side first: the answer a reader acts on, then the rest.
   const sided = (r) => r.answer === place.server || r.answer === place.browser;
   runs.sort((x, y) => sided(y) - sided(x));
@@ -410,7 +446,7 @@ export function sortingAnswer(byCm, computes) {
         : `each property sorted ${repetitions(low).toLocaleString('en-US')} to ${times(repetitions(high))}`;
     return `CM${low}–CM${high} (${words})`;
   };
-  return runs.map((r) => `${r.answer} for ${span(r.cms)}`).join('; ');
+  return runs.map((r) => `${r.answer} for ${span(r.cms)}${r.at}`).join('; ');
 }
 
 /**
@@ -492,7 +528,9 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used:',
-  bottom: 'Bottom line (each choice: the smallest worst slowdown across the situations below):',
+  bottom:
+    'Bottom line (each choice: the smallest worst slowdown across the situations below; "certainly": at 95 % ' +
+    'confidence, "not yet certain" and "can\'t tell yet": the run ended first):',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;

@@ -145,11 +145,13 @@ function compared(x, y, ratio, low, high, v, delta, early = false) {
       ? rest.slice(0, -` than ${y}`.length)
       : rest.replace(` than ${y} (`, ', ').replace(/\)$/, '');
   };
-  if (v === 'equivalent') return `${x} is as fast as ${y} (${inBrackets()})`;
+  // "As fast" with the ratio that makes it so: within δ either way, "1.04× faster" included.
+  const within = `within ±${Math.round(delta * 100)} %: `;
+  if (v === 'equivalent') return `${x} is as fast as ${y} (${within}${inBrackets()})`;
   if (v === 'tie') {
     const lean =
       Math.max(ratio, 1 / ratio) <= 1 + delta
-        ? `${x} looked as fast as ${y} (${inBrackets()})`
+        ? `${x} looked as fast as ${y} (${within}${inBrackets()})`
         : words.replace(' is ', ' looked ');
     // A CI clear of the δ lines that had not yet held for the looks the stop rule asks.
     return `can't tell yet: ${lean}${early ? ', not yet for long enough to be certain' : ''}`;

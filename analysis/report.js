@@ -355,6 +355,13 @@ const STYLE = [
   'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
   'a{color:#0969da}',
   '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
+  // A shadow on the side where more of the table is hidden, gone once scrolled there (local backgrounds
+  // cover it at each end): on a phone the reader sees that the columns go on.
+  '.table-scroll{background:linear-gradient(to right,#fff 30%,#fff0),linear-gradient(to left,#fff 30%,#fff0) 100% 0,' +
+    'radial-gradient(farthest-side at 0 50%,#0005,#0000),' +
+    'radial-gradient(farthest-side at 100% 50%,#0005,#0000) 100% 0;' +
+    'background-repeat:no-repeat;background-size:40px 100%,40px 100%,14px 100%,14px 100%;' +
+    'background-attachment:local,local,scroll,scroll}',
   'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
   'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
   'th{background:#f6f8fa}tr:last-child td{border-bottom:0}td.long{min-width:14em}',
@@ -674,6 +681,10 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const decisionNote =
     'Every configuration of every situation, with the time and verdict "What to choose" gives it: the fastest ' +
     'first, then the others by time. ' +
+    (cells.some((c) => SCENARIO_ENTRIES[c.cell.scenario]?.family === 'caching')
+      ? 'The caching pairs (asking the server again against re-sorting a cached copy) are compared in their ' +
+        'own section below, on client-side caching (RQ4), not here. '
+      : '') +
     (everyOwnMedian
       ? "A configuration's time is its median, measured in turns with the others of its situation; × the " +
         "fastest is its time over the fastest's. "

@@ -178,7 +178,8 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
       'of it either way, certain (no clear winner: some are as fast); ' +
       `k× slower: certainly more than ${percent(delta)} slower, k as measured; ` +
-      'can\'t tell yet: the run ended first ("looked …": which way it leaned)',
+      'can\'t tell yet: the run ended first ("looked fastest", "looked as fast", "looked k× slower": ' +
+      'which way it leaned)',
     // The stop rule's looks in a row, where known: what "held" asks of a verdict.
     looks > 1
       ? `certain: at 95 % confidence, held at the last ${looks} checks (one after every configuration had its turn)`

@@ -219,7 +219,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     'Unthrottled (one machine): Protobuf uncompressed',
     'At 10 Mbit/s: Protobuf with GZIP',
     'Where to sort: on the server',
-    'One choice for both networks: Protobuf with GZIP',
+    'Only if one configuration must serve both networks: Protobuf with GZIP',
     'Not measured here',
   ]);
   assert.ok(report.opening.bottom_line.length <= 5);
@@ -351,4 +351,58 @@ test('where to sort is answered by how much sorting: a side where it won in most
     const byCm = new Map(perCm.map((c, i) => [i + 1, c]).filter(([, c]) => c));
     assert.equal(sortingAnswer(byCm, 'server'), expected);
   }
+});
+
+test('where to sort says at which N a side won, where the answer differs by N within a CM', async () => {
+  const { sortingAnswer } = await import('../answer-first.js');
+  const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
+  // CM3: the server certainly faster in all three formats at 1,000, none told apart at 10.
+  const cm3 = counts(
+    3,
+    0,
+    3,
+    0,
+    new Map([
+      [1000, counts(3, 0, 0, 0)],
+      [10, counts(0, 0, 3, 0)],
+    ]),
+  );
+  const cm1 = counts(
+    0,
+    0,
+    6,
+    0,
+    new Map([
+      [10, counts(0, 0, 3, 0)],
+      [1000, counts(0, 0, 3, 0)],
+    ]),
+  );
+  assert.equal(
+    sortingAnswer(
+      new Map([
+        [1, cm1],
+        [3, cm3],
+      ]),
+      'server',
+    ),
+    "on the server for CM3 (each property sorted 10 times) at N = 1,000, can't tell yet at N = 10; " +
+      "can't tell yet for CM1 (one sort by one property)",
+  );
+  // Alone, such a CM still names its N.
+  assert.equal(
+    sortingAnswer(new Map([[3, cm3]]), 'server'),
+    "on the server for CM3 (each property sorted 10 times) at N = 1,000, can't tell yet at N = 10",
+  );
+  // The same answer at every N: said without N.
+  const cm4 = counts(
+    6,
+    0,
+    0,
+    0,
+    new Map([
+      [10, counts(3, 0, 0, 0)],
+      [1000, counts(3, 0, 0, 0)],
+    ]),
+  );
+  assert.equal(sortingAnswer(new Map([[4, cm4]]), 'server'), 'on the server');
 });
