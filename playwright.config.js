@@ -34,6 +34,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
  * (experiments/study-server.js). Settings it cannot read are left to the global setup to refuse.
  */
 async function runnerSetup() {
+  // When this session started: a plan's total time counts from here (experiments/budget/pool.js).
+  process.env.RTL_SESSION_STARTED = String(Date.now());
   await guardRun('npx playwright test');
   let settings;
   try {

@@ -75,7 +75,7 @@ function judgmentOf(record, cells, samples, stop, path) {
 /**
  * Every completed cell of the runs: {case_id, cell, samples, stats, phases, bytes}; every
  * completed group: {group_id, case_ids, rounds, stop, time (where its time went, or null for runs
- * made before it was recorded), judgment}; and how they were judged
+ * made before it was recorded), budget (its share of a plan's total time, or null), judgment}; and how they were judged
  * (`judging`, {delta, looks}: their plan's stop rule — one rule, since runs with different
  * protocols are refused).
  */
@@ -134,6 +134,7 @@ export function readRuns(paths) {
         rounds: record.rounds,
         stop: record.stop,
         time: record.time ?? null,
+        budget: record.budget ?? null,
         judgment: judgmentOf(
           record,
           members.map((m) => m.cell),

@@ -37,7 +37,14 @@ import {
 import { completeCell } from '#common/cell.js';
 import { byFewRounds, hasInterval, isResolved, verdictOf } from '#common/comparison.js';
 import { CATALOGUE, SCENARIO_ENTRIES, defaultLevel } from '#common/catalogue.js';
-import { duration, perAnswer, timeSpent } from './time-spent.js';
+import {
+  budgetParagraph,
+  countedWarmupParagraph,
+  countedWarmups,
+  duration,
+  perAnswer,
+  timeSpent,
+} from './time-spent.js';
 import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
@@ -711,6 +718,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
   const indexAgainstFastest = indexDisagreements(ranking, helper);
   const spent = timeSpent(loaded.groups);
+  const warmCheck = countedWarmups(cells, judging.delta);
   const { total } = spent;
   const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
   const rowOf = new Map(spent.groups.map((g) => [g.group_id, g]));
@@ -747,13 +755,16 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
               "round 1 counts in the warm-up's time.",
           ]
         : []),
+      ...(warmCheck ? [countedWarmupParagraph(warmCheck, judging.delta)] : []),
       whatTimeBought,
+      ...(context.budget?.total_ms ? [budgetParagraph(context.budget)] : []),
     ],
     table: {
       header: [
         'group',
         'time',
         'warm-up',
+        ...(context.budget?.total_ms ? ['share for rounds'] : []),
         'rounds (time)',
         'decision time',
         'stopped',
@@ -769,6 +780,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
           g.group_id,
           g.time ? duration(g.time.total_ms) : '—',
           g.time ? duration(g.time.warmup_ms) : '—',
+          ...(context.budget?.total_ms ? [g.budget ? duration(g.budget.rounds_ms) : '—'] : []),
           `${g.rounds}${g.time ? ` (${duration(g.time.rounds_ms)})` : ''}`,
           g.time ? duration(g.time.decision_ms) : '—',
           g.stop ?? '—',

@@ -3,6 +3,7 @@
 // The report's section "How the groups decided, and where the time went".
 
 import { BOOTSTRAP_RULE, FEW_ROUNDS_RULE, MIN_ROUNDS_FOR_VERDICT, isResolved, verdictOf } from '#common/comparison.js';
+import { median } from '#common/stats.js';
 
 /** Milliseconds as the report writes a duration: 48s, 3m20s, 1h02m. */
 export function duration(ms) {
@@ -88,7 +89,8 @@ export function whatTimeBought(groups) {
  * comparisons and settled none.
  *
  * @param groups read-runs.js groups
- * @returns {groups: [{group_id, time, rounds, stop, comparisons, by_bootstrap, by_few_rounds,
+ * @returns {groups: [{group_id, time, budget (its share of a plan's total time, or null), rounds,
+ *     stop, comparisons, by_bootstrap, by_few_rounds,
  *     open, resolved, ms_per_answer, bought_nothing, why_open}], total: {ms, warmup_ms, rounds_ms,
  *     decision_ms, verify_ms, comparisons, by_bootstrap, by_few_rounds, open, resolved,
  *     ...whatTimeBought}} (times only over groups that recorded them)
@@ -101,6 +103,7 @@ export function timeSpent(groups) {
     return {
       group_id: g.group_id,
       time: g.time,
+      budget: g.budget ?? null,
       rounds: g.rounds,
       stop: g.stop?.reason ?? null,
       comparisons: all.length,
@@ -132,4 +135,74 @@ export function timeSpent(groups) {
       ...whatTimeBought(rows),
     },
   };
+}
+
+/**
+ * How a plan's total time was shared (run.json `budget`, experiments/budget/plan-cost.js), in
+ * words: the total, what the groups were expected to need, and how each got its share.
+ */
+export function budgetParagraph(budget) {
+  const { memory, model } = budget.cells;
+  const from =
+    model === 0
+      ? 'every cell’s time remembered from earlier runs on this machine'
+      : memory === 0
+        ? 'no cell measured on this machine before: each cell’s time modelled from its bytes, network and computation'
+        : `${memory} cells’ times remembered from earlier runs on this machine, ${model} modelled`;
+  const beyond = budget.beyond_total.length
+    ? ` ${budget.beyond_total.length === 1 ? 'One group' : `${budget.beyond_total.length} groups`} alone needed more ` +
+      `than the total (${budget.beyond_total.join(', ')}) and got the time the others left, ` +
+      'in which only large differences could be decided.'
+    : '';
+  return (
+    `The plan's total time was ${duration(budget.total_ms)}. Before the first group, its groups were expected to ` +
+    `need ${duration(budget.need_ms)} to reach the stop rule's minimum rounds (${from}). Each group, once warm, got ` +
+    'a share of what was left in proportion to what it and the groups after it needed (the "share for rounds" ' +
+    'column): time a group did not use went to the ones after it.' +
+    (budget.need_ms > budget.total_ms
+      ? ' The total was less than that need, so groups got less than their minimum.'
+      : '') +
+    beyond
+  );
+}
+
+/**
+ * Whether warm-up iterations that stood as their cell's round 1 (client/group-runner.js: an
+ * iteration long enough to end the warm-up alone) were already warm: each one's time over the
+ * median of the same cell's later rounds. {n, compared, median_ratio, low, high, within} —
+ * `within`: how many of the compared lie within 1 ± δ — or null where none stood as round 1.
+ */
+export function countedWarmups(cells, delta) {
+  const counted = cells.flatMap((cell) => cell.samples.filter((s) => s.from_warmup).map((first) => ({ cell, first })));
+  if (!counted.length) return null;
+  const ratios = counted
+    .map(({ cell, first }) => {
+      const later = cell.samples.filter((s) => s.round > first.round).map((s) => s.total_ms);
+      return later.length ? first.total_ms / median(later) : null;
+    })
+    .filter((r) => r !== null)
+    .sort((a, b) => a - b);
+  return {
+    n: counted.length,
+    compared: ratios.length,
+    median_ratio: ratios.length ? median(ratios) : null,
+    low: ratios[0] ?? null,
+    high: ratios.at(-1) ?? null,
+    within: ratios.filter((r) => Math.abs(r - 1) <= delta).length,
+  };
+}
+
+/** countedWarmups in words, for the report's time section. */
+export function countedWarmupParagraph(check, delta) {
+  const stood = `${check.n} warm-up iteration${check.n === 1 ? '' : 's'} of a second or more stood as ${
+    check.n === 1 ? 'its cell’s' : 'their cells’'
+  } round 1 (not run again to begin the rounds).`;
+  if (!check.compared) return `${stood} None of those cells ran a later round to compare with.`;
+  const fmt = (r) => r.toFixed(2);
+  return (
+    `${stood} Against the median of the same cell's later rounds, ${check.compared === 1 ? 'its' : 'their'} times ` +
+    `were ${fmt(check.median_ratio)}× (median; ${fmt(check.low)}–${fmt(check.high)}): ${check.within} of ` +
+    `${check.compared} within δ = ${Math.round(delta * 100)} %, so a first iteration that long is already warm ` +
+    `${check.within === check.compared ? 'here' : 'in those only'}.`
+  );
 }

@@ -126,7 +126,7 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
   };
   for (;;) {
     if ('iterations' in rule && times.length >= rule.iterations) {
-      return { rule: 'count', iterations: times.length, elapsed_ms: env.now() - started };
+      return { rule: 'count', iterations: times.length, elapsed_ms: env.now() - started, median_ms: median(times) };
     }
     if (!('iterations' in rule)) {
       const elapsed = env.now() - started;
@@ -143,7 +143,7 @@ async function warmUp(env, context, steps, rule, signal, afterFirst = null) {
         // the cell's first visit of round 1 (runGroup), not thrown away. A later one that long
         // after shorter ones is a stall, not the cell's time: it is not kept.
         const counted = times.length === 1 && last.total_ms >= rule.maxMs ? last : null;
-        return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed, counted };
+        return { rule: 'time limit', iterations: times.length, elapsed_ms: elapsed, median_ms: median(times), counted };
       }
     }
     checkAborted(signal);
@@ -194,12 +194,21 @@ export function timeIsUp(done, here, elapsedMs, maxMs) {
  * visit iterates it (iterationsPerVisit, fewer once a visit reaches visitMaxMs).
  */
 export function roundCost(visit, samples, rounds) {
-  let cost = 0;
+  const each = new Map();
   for (const id of visit) {
     const own = samples.filter((s) => s.case_id === id).map((s) => s.total_ms);
-    if (!own.length) continue;
-    const each = median(own);
-    cost += each * Math.min(rounds.iterationsPerVisit, Math.max(1, Math.ceil(rounds.visitMaxMs / each)));
+    if (own.length) each.set(id, median(own));
+  }
+  return roundCostOf(visit, each, rounds);
+}
+
+/** The same from each cell's time per iteration ({case_id → ms}; a cell without one costs nothing). */
+export function roundCostOf(visit, each, rounds) {
+  let cost = 0;
+  for (const id of visit) {
+    const ms = each.get(id);
+    if (!(ms > 0)) continue;
+    cost += ms * Math.min(rounds.iterationsPerVisit, Math.max(1, Math.ceil(rounds.visitMaxMs / ms)));
   }
   return cost;
 }
@@ -224,9 +233,12 @@ export function closingRound(cells, samples, judgment, elapsedMs, rounds) {
  * @param options {seed, startRound = 1, earlier = [{case_id, round, total_ms}] (a resumed group's
  *     recorded rounds, which count for the stopping rule), verified = [keys] (verification
  *     checks that passed earlier in this run, not repeated: runner.js verify), onRound(record)
- *     awaited between rounds, onProgress(info), signal}
+ *     awaited between rounds, onProgress(info), signal, budget({warmup_ms, round_ms}) awaited
+ *     once after the warm-up, giving {rounds_ms, …} (the rounds' budget instead of the
+ *     protocol's maxMs, kept in the result as `budget`) or null}
  * @returns {group_id, cells: [{case_id, cell, warmup, verification, rounds (that visited it),
- *     last_round, summary}], rounds, stop: {reason, delta, looks, decision_time: {rounds,
+ *     last_round, summary}], rounds, budget (when options.budget gave one), stop: {reason, delta,
+ *     looks, decision_time: {rounds,
  *     elapsed_ms} past the time budget for the decision, or null, closing_rounds: rounds run past
  *     the time budget for comparisons the few-rounds test could close (closingRound), rounds_rule
  *     (ROUNDS_RULE)}, judgment: what the group stopped on (common/judge.js judgeGroup: every
@@ -236,7 +248,8 @@ export function closingRound(cells, samples, judgment, elapsedMs, rounds) {
  *     (comparisons not settled)}}
  */
 export async function runGroup(env, group, protocol, options = {}) {
-  const { warmup, rounds, stop } = groupProtocol(protocol);
+  const { warmup, stop } = groupProtocol(protocol);
+  let { rounds } = groupProtocol(protocol);
   const cells = group.cells.map(validateCell);
   const ids = cells.map(caseId);
   const byId = new Map(
@@ -289,6 +302,14 @@ export async function runGroup(env, group, protocol, options = {}) {
     warmups[id] = { ...record, counted_in_round_1: counted.has(id) };
   }
   const warmupMs = env.now() - groupStarted;
+  // A plan with a total time gives the group its share of what is left once the warm-up has
+  // measured what a round will cost (experiments/budget/pool.js): that share is the rounds' budget.
+  let budget = null;
+  if (options.budget && stop) {
+    const each = new Map(ids.map((id) => [id, warmups[id].last_median_ms ?? warmups[id].median_ms]));
+    budget = await options.budget({ warmup_ms: warmupMs, round_ms: roundCostOf(ids, each, rounds) });
+    if (budget) rounds = { ...rounds, maxMs: budget.rounds_ms };
+  }
   // The rounds' clock includes the warm-up iterations that count as round 1: the pace of rounds
   // (timeIsUp) is what a round costs.
   const countedMs = [...counted.values()].reduce((sum, sample) => sum + sample.total_ms, 0);
@@ -414,6 +435,7 @@ export async function runGroup(env, group, protocol, options = {}) {
       ...(stop && { rounds_rule: ROUNDS_RULE }),
     },
     judgment,
+    ...(budget && { budget }),
     time: {
       warmup_ms: warmupMs,
       counted_warmup_ms: countedMs,

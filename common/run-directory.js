@@ -196,7 +196,7 @@ export class RunDirectory {
         ]);
       },
       /** Marks the group and its cells complete, with the judgment it stopped on (common/judge.js). */
-      complete({ cells: results, rounds, stop, judgment, warmups, time }) {
+      complete({ cells: results, rounds, stop, judgment, warmups, time, budget }) {
         const finishedAt = new Date().toISOString();
         appendSynced(
           run.file(CELLS_FILE),
@@ -225,6 +225,7 @@ export class RunDirectory {
             finished_at: finishedAt,
             ...(warmups ? { warmups } : {}),
             ...(time ? { time } : {}),
+            ...(budget ? { budget } : {}),
           },
         ]);
       },

@@ -28,6 +28,8 @@ import { gitState } from './git-state.js';
 import { warmUpServer, warmupPaths } from './server-warmup.js';
 import { http3Problem, protocolContext, quicOrigin } from './protocols.js';
 import { bringDatasets, largestCounts } from './datasets/bring.js';
+import { costLines, costOfRun, measureInPage } from './budget/plan-cost.js';
+import { caseId } from '#common/cell.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -172,6 +174,22 @@ export default async function globalSetup(config) {
     const client = await page.evaluate(() => window.lab.context());
     const capabilities = await page.evaluate(() => window.lab.capabilities());
     const server = await page.evaluate(async () => (await fetch('/api/info')).json());
+    // A plan with a total time: what its groups will cost, said before the first (budget/).
+    const budget = settings.plan.minutes
+      ? await costOfRun(
+          comparisonGroups(settings.plan, { network: settings.network }).map((g) => ({
+            ...g,
+            cells: g.cells.map((cell) => ({ case_id: caseId(cell), ...cell })),
+          })),
+          settings.plan,
+          {
+            measure: measureInPage(page),
+            browser: { engine: engine.name, version: browser.version() },
+            shaping: settings.shaping,
+          },
+        )
+      : null;
+    if (budget) for (const line of costLines(budget, settings.plan.name)) console.log(line);
     const protocols = await protocolContext(browser, engine, settings.baseUrl, server, cells, page);
     const serverWarmup = await warmUp();
     const networks = {};
@@ -243,6 +261,8 @@ export default async function globalSetup(config) {
       server_warmup: serverWarmup,
       page_settle_ms: settings.pageSettleMs,
       browser_warmup_pages: settings.browserWarmupPages,
+      // The plan's total time and what each group was expected to cost (budget/plan-cost.js).
+      budget,
       user_agent: client.user_agent,
       networks,
       sessions: [session('started', server, serverWarmup)],

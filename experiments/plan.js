@@ -18,7 +18,9 @@
 // maps a name to a JSON or JSON Lines file (relative to the repository), or to {"file", "proto",
 // "message"} with the dataset's own .proto; DATA=path or DATA=name=path (several, comma-separated)
 // adds to them, DATA_PROTO=name=path#Message gives one its .proto, and a group's "objects":
-// "datasets" stands for all of them.
+// "datasets" stands for all of them. A plan may give its total time, "minutes" (MINUTES= sets or
+// overrides it): each group's rounds then get a share of what is left (budget/pool.js) instead of
+// the protocol's fixed maxMs.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -167,6 +169,12 @@ function validatePlan(plan, source) {
     groupProtocol(plan.protocol ?? {});
   } catch (error) {
     problems.push(error.message.replace(/^Invalid protocol: /, 'protocol: '));
+  }
+  if (plan.minutes != null && !(typeof plan.minutes === 'number' && plan.minutes > 0)) {
+    problems.push('"minutes" must be a number of minutes above 0 (the plan\'s total time), or null for none');
+  }
+  if (plan.minutes != null && plan.protocol?.stop === null) {
+    problems.push('"minutes" needs a stop rule to share out: with "stop": null every group runs all its rounds');
   }
   if (!Array.isArray(plan.groups) || plan.groups.length === 0) problems.push('"groups" must list at least one group');
   for (const [index, group] of (plan.groups ?? []).entries()) {

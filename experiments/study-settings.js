@@ -22,7 +22,19 @@ export const BROWSER_WARMUP_PAGES = 3;
 export const DEFAULT_SEED = 1;
 
 export function studySettings(env = process.env) {
-  const plan = loadPlan(env.PLAN ?? 'quick', { data: env.DATA, dataProto: env.DATA_PROTO });
+  let plan = loadPlan(env.PLAN ?? 'quick', { data: env.DATA, dataProto: env.DATA_PROTO });
+  if (env.MINUTES !== undefined && env.MINUTES !== '') {
+    // The run's total time (budget/pool.js); 0 leaves each group the protocol's own budget.
+    const minutes = Number(env.MINUTES);
+    if (!(minutes >= 0)) throw new Error(`MINUTES=${env.MINUTES} is not a number of minutes (0 or more)`);
+    if (minutes > 0 && plan.protocol?.stop === null) {
+      throw new Error(
+        `MINUTES=${env.MINUTES}: plan ${plan.name} has no stop rule ("stop": null), so it has no time to share`,
+      );
+    }
+    const { minutes: ignored, ...rest } = plan;
+    plan = minutes > 0 ? { ...rest, minutes } : rest;
+  }
   const network = env.NETWORK || undefined;
   if (network && !NETWORKS[network]) {
     throw new Error(`NETWORK=${network} is not a profile; the profiles are ${Object.keys(NETWORKS).join(', ')}`);

@@ -16,9 +16,14 @@ import { protocolPage } from './protocols.js';
 import { RunDirectory } from '#common/run-directory.js';
 import { studySettings } from './study-settings.js';
 import { COMPLETED_EARLIER } from './progress-reporter.js';
+import { groupProtocol } from '../client/group-runner.js';
+import { TimePool } from './budget/pool.js';
+import { rememberCellTimes } from './budget/cell-time-memory.js';
 
 const settings = studySettings();
 const groups = comparisonGroups(settings.plan, { network: settings.network });
+/** A share as the progress line gives it: "0.4s", "25s". */
+const seconds = (ms) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
 /** The run's calibration of Chromium's emulation, per profile (global-setup.js). */
 const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor ?? 1;
 
@@ -28,6 +33,35 @@ const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor
  * browser at all.
  */
 let browserWarmedUp = false;
+
+/**
+ * The plan's total time, shared among the groups this session runs (budget/pool.js), or null
+ * for a plan without one: made at this worker's first group from the cost the global setup
+ * estimated (run.json `budget`), counting this session from when the runner started it.
+ */
+let pool;
+function timePool(run, context, shard) {
+  if (pool !== undefined) return pool;
+  const budget = context.budget;
+  if (!budget?.total_ms) return (pool = null);
+  const started = Number(process.env.RTL_SESSION_STARTED) || Date.now();
+  const done = run.completedGroups();
+  const finished = new Set(done.map((g) => g.group_id));
+  // Earlier sessions' groups: their own time (a resumed run was not running between sessions).
+  const usedMs = done
+    .filter((g) => Date.parse(g.finished_at) < started)
+    .reduce((sum, g) => sum + (Date.parse(g.finished_at) - Date.parse(g.started_at)), 0);
+  const estimates = new Map(budget.groups.map((g) => [g.id, g]));
+  return (pool = new TimePool({
+    totalMs: budget.total_ms,
+    usedMs,
+    startedMs: started,
+    groups: groups
+      .filter((g) => !finished.has(g.id))
+      .map((g) => estimates.get(g.id) ?? { id: g.id, warmup_ms: 0, round_ms: 0 }),
+    shards: shard?.total ?? 1,
+  }));
+}
 async function warmUpBrowser(browser, baseURL) {
   for (let i = 0; i < settings.browserWarmupPages; i++) {
     const context = await browser.newContext({ baseURL });
@@ -65,6 +99,7 @@ for (const group of groups) {
     const cells = group.cells.map((cell) => ({ case_id: caseId(cell), ...cell }));
     const writer = run.startGroup(group.id, cells);
     const earlier = writer.earlier();
+    const shares = timePool(run, context, testInfo.config.shard);
 
     await page.goto(protocolPage(context, group.protocol)); // the protocol's origin: its connector
     await page.evaluate(() => window.labReady);
@@ -79,11 +114,17 @@ for (const group of groups) {
         `  ${group.id}: round ${round.round}, ${round.resolved}/${round.comparisons} comparisons resolved\n`,
       );
     });
+    // Asked once, after the group's warm-up: its share of the plan's total time.
+    if (shares) {
+      const { rounds } = groupProtocol(settings.plan.protocol ?? {});
+      await page.exposeFunction('rtlBudget', (measured) => shares.share(group.id, measured, rounds));
+    }
     const result = await page.evaluate(
-      async ({ group, protocol, options }) =>
+      async ({ group, protocol, options, pooled }) =>
         window.lab.runGroup(group, protocol, {
           ...options,
           onRound: (round) => window.rtlRecordRound(round),
+          ...(pooled && { budget: (measured) => window.rtlBudget(measured) }),
         }),
       {
         group: { id: group.id, cells: group.cells },
@@ -96,9 +137,12 @@ for (const group of groups) {
           // on the network): client/runner.js verify.
           verified: [...new Set(run.completedCells().flatMap((c) => c.verification?.keys ?? []))],
         },
+        pooled: Boolean(shares),
       },
     );
     writer.complete(result);
+    // What the next run on this machine estimates its groups from (budget/cell-time-memory.js).
+    rememberCellTimes(context.browser, context.shaping, result.cells);
     const judged = result.judgment.comparisons;
     const resolved = judged.filter((c) => c.verdict !== 'unresolved').length;
     testInfo.annotations.push(
@@ -116,7 +160,8 @@ for (const group of groups) {
           (result.stop.decision_time
             ? `, then ${result.stop.decision_time.rounds} round` +
               `${result.stop.decision_time.rounds === 1 ? '' : 's'} for the decision`
-            : ''),
+            : '') +
+          (result.budget ? `; its share of the total ${seconds(result.budget.rounds_ms)} of rounds` : ''),
       },
     );
   });

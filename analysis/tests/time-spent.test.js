@@ -188,3 +188,43 @@ test("the report has the section, and a run made before times were recorded read
       : /Every group with comparisons settled at least one of them\./,
   );
 });
+
+test("a plan's total time: the report says how it was shared and gives each group's share", async () => {
+  const run = syntheticRun();
+  const file = join(run.path, 'groups.jsonl');
+  const groups = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line, i) => ({
+      ...JSON.parse(line),
+      time: time(500, 1_500, 0, 0, 100, 0),
+      // Every second group was given a share of the total; the others ran before shares (a resumed run).
+      ...(i % 2 === 0 && { budget: { rounds_ms: 61_000 + 1_000 * i, from: 'pool' } }),
+    }));
+  writeFileSync(file, groups.map((g) => `${JSON.stringify(g)}\n`).join(''));
+  const contextFile = join(run.path, 'run.json');
+  const context = JSON.parse(readFileSync(contextFile, 'utf8'));
+  const budget = {
+    minutes: 30,
+    total_ms: 1_800_000,
+    need_ms: 2_400_000,
+    cells: { memory: 7, model: 3 },
+    groups: [],
+    beyond_total: [groups[0].group_id],
+  };
+  writeFileSync(contextFile, JSON.stringify({ ...context, budget }));
+  await makeReport([run.path]);
+  const md = readFileSync(join(run.path, 'report.md'), 'utf8');
+  assert.match(
+    md,
+    /The plan's total time was 30m00s\. Before the first group, its groups were expected to need 40m00s/,
+  );
+  assert.match(md, /7 cells’ times remembered from earlier runs on this machine, 3 modelled/);
+  assert.match(md, /The total was less than that need, so groups got less than their minimum\./);
+  assert.match(md, new RegExp(`One group alone needed more than the total \\(${groups[0].group_id}\\)`));
+  assert.match(md, /\| warm-up \| share for rounds \| rounds \(time\) \|/);
+  const row = (g) => md.split('\n').find((line) => line.startsWith(`| ${g.group_id} |`));
+  for (const [i, g] of groups.entries()) {
+    assert.equal(row(g).split(' | ')[3], i % 2 === 0 ? duration(61_000 + 1_000 * i) : '—', g.group_id);
+  }
+});

@@ -709,3 +709,36 @@ test('long iterations count: a warm-up iteration that took the warm-up budget is
   assert.ok(result.time.warmup_ms >= 3000);
   assert.equal(result.time.round_ms, (3000 + 100 + 100 + (3000 + 100 + 100)) / 2);
 });
+
+test("a plan's total time: the group asks for its share once warm, with a round's cost, and runs on it", async () => {
+  const protocol = {
+    warmup: { iterations: 2 },
+    rounds: { iterationsPerVisit: 1, minRounds: 10, maxRounds: 40, maxMs: 100, decisionMs: 0 },
+    stop: { delta: 0.05, fewRounds: false },
+  };
+  const ms = { json: 10, protobuf: 5, xml: 15 };
+  const asked = [];
+  const events = [];
+  const run = (roundsMs) => {
+    const { env, events: log } = fakeEnvironment((query) => ms[query.get('format')]);
+    return runGroup(env, FORMATS_GROUP, protocol, {
+      seed: 3,
+      budget: async (measured) => {
+        asked.push(measured);
+        events.push(log.length);
+        return roundsMs === null ? null : { rounds_ms: roundsMs, from: 'pool' };
+      },
+    });
+  };
+  // Its own budget (100 ms) stops it after 5 rounds of 30 ms.
+  const own = await run(null);
+  assert.equal(own.rounds, 5);
+  assert.equal(own.budget, undefined);
+  // Asked once, after the warm-up's 6 requests, with what a round of one visit per cell costs.
+  assert.deepStrictEqual(asked, [{ warmup_ms: 60, round_ms: 30 }]);
+  assert.deepStrictEqual(events, [6]);
+  // A share of 200 ms: 7 rounds (its time is up at 210 ms), and the share is kept with the group.
+  const shared = await run(200);
+  assert.equal(shared.rounds, 7);
+  assert.deepStrictEqual(shared.budget, { rounds_ms: 200, from: 'pool' });
+});

@@ -61,6 +61,7 @@ const groups = groupsOf(runDir).map((g) => {
     rounds: g.rounds,
     stop: g.stop.reason,
     time: g.time ?? null,
+    budget: g.budget ?? null,
     comparisons: all.length,
     by_bootstrap: count(all, (c) => c.decided_by === BOOTSTRAP_RULE),
     by_few_rounds: count(all, (c) => c.decided_by === FEW_ROUNDS_RULE),
@@ -74,11 +75,18 @@ const figures = {
   wall_ms: wallMs,
   run_dir: runDir,
   groups_completed: groups.length,
+  // What the plan's groups were expected to cost before the first (experiments/budget/plan-cost.js).
+  budget: existsSync(join(runDir, 'run.json'))
+    ? (JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')).budget ?? null)
+    : null,
   comparisons: sum('comparisons'),
   by_bootstrap: sum('by_bootstrap'),
   by_few_rounds: sum('by_few_rounds'),
   open_comparisons: sum('open'),
   groups_with_open: groups.filter((g) => g.open > 0).length,
+  // The issue's lines: the share of comparisons open, and groups that settled none of theirs.
+  open_share: sum('comparisons') ? sum('open') / sum('comparisons') : null,
+  groups_all_open: groups.filter((g) => g.comparisons > 0 && g.open === g.comparisons).map((g) => g.group_id),
   groups,
 };
 const path = writeBenchmark(
@@ -88,7 +96,8 @@ const path = writeBenchmark(
 );
 console.log(
   `${PLAN}: ${(wallMs / 60000).toFixed(1)} min wall, ${groups.length} groups, ` +
-    `${figures.open_comparisons} of ${figures.comparisons} comparisons open ` +
+    `${figures.open_comparisons} of ${figures.comparisons} comparisons open, ` +
+    `${figures.groups_all_open.length} groups with all open ` +
     `(${figures.by_few_rounds} decided by the few-rounds test). Written: ${path}`,
 );
 process.exitCode = code;

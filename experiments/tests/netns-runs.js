@@ -53,10 +53,13 @@ export function runLoadTestbed(plan, { port, ...options }) {
   });
 }
 
-/** The study (npx playwright test) on `plan` in `browser`, shaped by SHAPING=netns, its server on `port`. */
-export function runStudy(plan, { browser, port, ...options }) {
+/**
+ * The study (npx playwright test) on `plan` in `browser`, shaped by SHAPING=netns, its server on
+ * `port`, with `env` on top.
+ */
+export function runStudy(plan, { browser, port, env = {}, ...options }) {
   return runPlan(['npx', 'playwright', 'test'], plan, {
     ...options,
-    env: { ...TEST_RUN, SHAPING: 'netns', BROWSER: browser, BASE_URL: `http://localhost:${port}` },
+    env: { ...TEST_RUN, SHAPING: 'netns', BROWSER: browser, BASE_URL: `http://localhost:${port}`, ...env },
   });
 }

@@ -6,8 +6,8 @@ import { caseId } from '#common/cell.js';
 import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 
-test("the thesis plan is the source study's matrix", () => {
-  const cells = expandPlan(loadPlan('thesis'));
+test("the thesis-full plan is the source study's matrix; thesis leaves out its two heaviest groups", () => {
+  const cells = expandPlan(loadPlan('thesis-full'));
   const ids = new Set(cells.map(caseId));
   // scenario 1: 2 objects × 3 formats × 2 compressions × 5 counts × 2 networks, less 100,000 at 10 Mbit/s
   assert.equal(cells.filter((c) => c.scenario === 1).length, 2 * 3 * 2 * 5 * 2 - 2 * 3 * 2);
@@ -28,6 +28,16 @@ test("the thesis plan is the source study's matrix", () => {
   );
   assert.equal(cells.length, 108 + 120 + 48);
   assert.equal(ids.size, cells.length, 'no duplicates');
+  // thesis: the same but for the server against the browser sorting 10,000 Books at CM4 and CM5.
+  const thesis = expandPlan(loadPlan('thesis'));
+  const left = (c) => (c.scenario === 2 || c.scenario === 3) && c.count === 10000 && c.cm >= 4;
+  assert.deepStrictEqual(
+    thesis,
+    cells.filter((c) => !left(c)),
+  );
+  assert.equal(cells.filter(left).length, 12);
+  assert.deepStrictEqual([loadPlan('thesis').minutes, loadPlan('thesis-full').minutes], [30, 120]);
+  assert.deepStrictEqual(loadPlan('thesis-full').protocol, loadPlan('thesis').protocol);
 });
 
 test('cells run network by network, each named by its case id', () => {
@@ -54,7 +64,7 @@ test('every shipped plan is valid; a bad one says what is wrong', () => {
   for (const name of listPlans()) assert.ok(expandPlan(loadPlan(name, { data })).length > 0, name);
   assert.throws(
     () => loadPlan('nonesuch'),
-    /No plan "nonesuch".*the plans are compression, formats, protocols, quick, smoke, thesis, thesis-source, your-data/,
+    /No plan "nonesuch".*the plans are compression, formats, protocols, quick, smoke, thesis, thesis-full, thesis-source, your-data/,
   );
 });
 
@@ -112,11 +122,11 @@ test("a plan can extend another: the source's own protocol on the same cells, in
   assert.equal(iterationsPerVisit * minRounds, 100, '100 measured per cell');
   assert.equal(minRounds, maxRounds);
   assert.equal(source.protocol.stop, null, 'no early stop');
-  assert.deepStrictEqual(expandPlan(source), expandPlan(loadPlan('thesis')));
+  assert.deepStrictEqual(expandPlan(source), expandPlan(loadPlan('thesis-full')));
 });
 
 test('cells fall into the comparison groups the report compares', () => {
-  const groups = comparisonGroups(loadPlan('thesis'));
+  const groups = comparisonGroups(loadPlan('thesis-full'));
   assert.equal(groups.length, 18 + 20 + 24);
   assert.equal(
     groups.reduce((n, g) => n + g.cells.length, 0),
@@ -249,3 +259,22 @@ test(
     assert.throws(bad([1]), /"levels" must map compressions to lists of levels/);
   },
 );
+
+test('a plan may give its total time in minutes: above 0, or null for none, and only with a stop rule', () => {
+  const directory = temporaryDirectory('plan-minutes');
+  const planWith = (extra) => {
+    const path = join(directory, `plan-${Object.keys(extra).join('-')}-${JSON.stringify(extra).length}.json`);
+    const { groups } = loadPlan('smoke');
+    writeFileSync(path, JSON.stringify({ name: 'mine', protocol: {}, groups, ...extra }));
+    return path;
+  };
+  assert.equal(loadPlan(planWith({ minutes: 20 })).minutes, 20);
+  assert.equal(loadPlan(planWith({ minutes: null })).minutes, null);
+  for (const minutes of [0, -3, '30']) {
+    assert.throws(() => loadPlan(planWith({ minutes })), /"minutes" must be a number of minutes above 0/);
+  }
+  assert.throws(
+    () => loadPlan(planWith({ minutes: 20, protocol: { stop: null } })),
+    /"minutes" needs a stop rule to share out/,
+  );
+});

@@ -92,3 +92,19 @@ test('HTTP/3 per engine: Chromium forces its origin, Firefox maps a host name of
   );
   assert.match(http3Problem(firefox, { baseUrl: 'http://lab.example:9090', shaping: 'none' }), /localhost only/);
 });
+
+test("MINUTES sets the run's total time, or takes it away; a plan without a stop rule has none to share", () => {
+  assert.equal(studySettings({ PLAN: 'thesis' }).plan.minutes, 30);
+  assert.equal(studySettings({ PLAN: 'thesis', MINUTES: '45' }).plan.minutes, 45);
+  assert.equal(studySettings({ PLAN: 'quick', MINUTES: '12.5' }).plan.minutes, 12.5);
+  assert.equal('minutes' in studySettings({ PLAN: 'thesis', MINUTES: '0' }).plan, false);
+  assert.equal(studySettings({ PLAN: 'thesis', MINUTES: '' }).plan.minutes, 30);
+  for (const value of ['soon', '-1']) {
+    assert.throws(() => studySettings({ MINUTES: value }), new RegExp(`MINUTES=${value} is not a number of minutes`));
+  }
+  assert.throws(
+    () => studySettings({ PLAN: 'thesis-source', MINUTES: '30' }),
+    /MINUTES=30: plan thesis-source has no stop rule/,
+  );
+  assert.equal(studySettings({ PLAN: 'thesis-source' }).plan.minutes, null);
+});

@@ -1,10 +1,12 @@
 // The study under real kernel shaping (SHAPING=netns, as root), in each engine: server and browser
 // in their own namespaces, a plan with a profile that has an RTT (through netem or the delay line) and the
 // 10 Mbit/s link, read back as a separate program would; every compression decodes under kernel
-// shaping too, and a brought dataset (DATA) is measured there as well. Skipped, with the reason, without root.
+// shaping too, and a brought dataset (DATA) is measured there as well; its total time is shared among
+// its groups from costs the run modelled. Skipped, with the reason, without root.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
@@ -13,6 +15,7 @@ import { NETWORKS } from '../network/profiles.js';
 import { ENGINE_NAMES } from '#common/browsers/engines.js';
 import { expandPlan } from '../plan.js';
 import { readRun } from '#common/run-directory.js';
+import { median } from '#common/stats.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
 import { netnsSkip, runStudy } from './netns-runs.js';
 import { H3_AT_10MBIT, testNamespace, testPort } from './test-resources.js';
@@ -21,7 +24,13 @@ const PARENT = temporaryDirectory('rtl-netns-');
 const PLAN = {
   name: 'netns-test',
   description: 'tiny cells on a link with an RTT (over each protocol) and on the 10 Mbit/s link',
-  protocol: { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 }, stop: null },
+  // A stop rule that cannot stop before the third round, and a total time to share (experiments/budget/).
+  protocol: {
+    warmup: { iterations: 1 },
+    rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 },
+    stop: { delta: 0.05, fewRounds: false },
+  },
+  minutes: 5,
   groups: [
     {
       name: 'cable',
@@ -99,16 +108,18 @@ for (const browser of ENGINE_NAMES)
       const plan = planFor(browser);
       if (browser === 'chromium' && !H3) t.diagnostic(`no HTTP/3 cells: no ${QUIC_LIBRARY} (scripts/quiche.sh)`);
       // Namespaces of its own, so that a study running here is left alone.
-      const { runDir } = runStudy(plan, {
+      // A machine memory of its own: every cell's cost modelled, its bytes asked of the server by a page.
+      const { runDir, stdout } = runStudy(plan, {
         parent: PARENT,
         name: browser,
         browser,
         namespace: SETUPS[browser].namespace,
         port: SETUPS[browser].port,
         timeoutMs: 400_000,
+        env: { RTL_CACHE_DIR: join(PARENT, `memory-${browser}`) },
       });
 
-      const { context, cells, samples } = readRun(runDir);
+      const { context, cells, samples, groups } = readRun(runDir);
       assert.equal(context.shaping, 'netns');
       assert.equal(context.browser.engine, browser);
       assert.equal(
@@ -191,5 +202,26 @@ for (const browser of ENGINE_NAMES)
           `${sample.case_id} round ${sample.round}: ${sample.total_ms} ms`,
         );
       }
+
+      // The plan's total time: its cost estimated before the first group, from the model (the
+      // memory was empty) with each cell's bytes measured in the namespace; each group's share.
+      const { budget } = context;
+      assert.equal(budget.total_ms, 5 * 60_000);
+      assert.deepStrictEqual(budget.cells, { memory: 0, model: expected.length });
+      assert.match(stdout, /Plan netns-test: 5 min in total; its \d+ groups need about \d+ min/);
+      const slow = groups.find((g) => g.group_id.includes('/10mbit/') && !g.group_id.includes('h3'));
+      const wire = median(
+        samples.filter((s) => s.group_id === slow.group_id).map((s) => (s.encoded_body_size * 8) / 10_000),
+      );
+      const estimated = budget.groups.find((g) => g.id === slow.group_id);
+      assert.ok(estimated.round_ms >= 0.8 * wire, `${slow.group_id}: a round estimated at ${estimated.round_ms} ms`);
+      for (const group of groups) {
+        assert.equal(group.budget.from, 'pool', group.group_id);
+        assert.ok(group.budget.rounds_ms > 0 && group.budget.need_ms > 0, group.group_id);
+        assert.equal(group.rounds, 3, group.group_id);
+      }
+      // What the next run here starts from: every cell's median, remembered.
+      const remembered = JSON.parse(readFileSync(join(PARENT, `memory-${browser}`, 'cell-times.json'), 'utf8'));
+      assert.equal(Object.keys(remembered).length, expected.length);
     },
   );
