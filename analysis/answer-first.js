@@ -396,12 +396,14 @@ export function sortingAnswer(byCm, computes) {
   const answerOf = ({ certain, other: lost, tie, open }) => {
     const half = (certain + lost + tie + open) / 2;
     if (certain && lost) return 'it depends on format and N';
-    if (certain >= half && !lost) return place[computes];
-    if (lost >= half && !certain) return place[other];
+    // "Mostly" where some of the CM's comparisons stayed open or tied: the per-format answers
+    // (RQ3) say which.
+    if (certain >= half && !lost) return `${certain === 2 * half ? '' : 'mostly '}${place[computes]}`;
+    if (lost >= half && !certain) return `${lost === 2 * half ? '' : 'mostly '}${place[other]}`;
     if (tie >= half && !certain && !lost) return 'either side';
     return "can't tell yet";
   };
-  const sidedAnswer = (answer) => answer === place.server || answer === place.browser;
+  const sidedAnswer = (answer) => answer.endsWith(place.server) || answer.endsWith(place.browser);
   // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
   // after the CMs ("at N = 1,000, can't tell yet at N = 10").
   const cmAnswer = (counts) => {
@@ -432,7 +434,7 @@ export function sortingAnswer(byCm, computes) {
   }
   if (runs.length === 1 && !runs[0].at) return runs[0].answer;
   // A side first: the answer a reader acts on, then the rest.
-  const sided = (r) => r.answer === place.server || r.answer === place.browser;
+  const sided = (r) => sidedAnswer(r.answer);
   runs.sort((x, y) => sided(y) - sided(x));
   const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
   const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
