@@ -718,7 +718,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const weightsText = FIGURES.map((f) => weights[f]).join('/');
   const indexAgainstFastest = indexDisagreements(ranking, helper);
   const spent = timeSpent(loaded.groups);
-  const warmCheck = countedWarmups(cells, judging.delta);
+  const warmCheck = countedWarmups(cells);
   const { total } = spent;
   const phase = (ms) => `${duration(ms)} (${total.ms ? Math.round((100 * ms) / total.ms) : 0} %)`;
   const rowOf = new Map(spent.groups.map((g) => [g.group_id, g]));
@@ -755,7 +755,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
               "round 1 counts in the warm-up's time.",
           ]
         : []),
-      ...(warmCheck ? [countedWarmupParagraph(warmCheck, judging.delta)] : []),
+      ...(warmCheck ? [countedWarmupParagraph(warmCheck)] : []),
       whatTimeBought,
       ...(context.budget?.total_ms ? [budgetParagraph(context.budget)] : []),
     ],

@@ -169,40 +169,54 @@ export function budgetParagraph(budget) {
 /**
  * Whether warm-up iterations that stood as their cell's round 1 (client/group-runner.js: an
  * iteration long enough to end the warm-up alone) were already warm: each one's time over the
- * median of the same cell's later rounds. {n, compared, median_ratio, low, high, within} —
- * `within`: how many of the compared lie within 1 ± δ — or null where none stood as round 1.
+ * median of the same cell's later rounds, and whether it lies within the range of those later
+ * iterations (the noise any one iteration of that cell has). {n, compared (those with two later
+ * iterations or more), median_ratio, low, high, within (of the compared, inside that range),
+ * slower (of the compared, above it), expected_slower (how many would be, were the first
+ * iteration like any later one)} — or null where none stood as round 1.
  */
-export function countedWarmups(cells, delta) {
+export function countedWarmups(cells) {
   const counted = cells.flatMap((cell) => cell.samples.filter((s) => s.from_warmup).map((first) => ({ cell, first })));
   if (!counted.length) return null;
-  const ratios = counted
+  const compared = counted
     .map(({ cell, first }) => {
       const later = cell.samples.filter((s) => s.round > first.round).map((s) => s.total_ms);
-      return later.length ? first.total_ms / median(later) : null;
+      if (later.length < 2) return null;
+      return {
+        ratio: first.total_ms / median(later),
+        within: first.total_ms >= Math.min(...later) && first.total_ms <= Math.max(...later),
+        slower: first.total_ms > Math.max(...later),
+        // Were the first like any later iteration, it would be the slowest of the n + 1 this often.
+        chance: 1 / (later.length + 1),
+      };
     })
-    .filter((r) => r !== null)
-    .sort((a, b) => a - b);
+    .filter(Boolean);
+  const ratios = compared.map((c) => c.ratio).sort((a, b) => a - b);
   return {
     n: counted.length,
-    compared: ratios.length,
+    compared: compared.length,
     median_ratio: ratios.length ? median(ratios) : null,
     low: ratios[0] ?? null,
     high: ratios.at(-1) ?? null,
-    within: ratios.filter((r) => Math.abs(r - 1) <= delta).length,
+    within: compared.filter((c) => c.within).length,
+    slower: compared.filter((c) => c.slower).length,
+    expected_slower: compared.reduce((sum, c) => sum + c.chance, 0),
   };
 }
 
 /** countedWarmups in words, for the report's time section. */
-export function countedWarmupParagraph(check, delta) {
+export function countedWarmupParagraph(check) {
   const stood = `${check.n} warm-up iteration${check.n === 1 ? '' : 's'} of a second or more stood as ${
     check.n === 1 ? 'its cell’s' : 'their cells’'
   } round 1 (not run again to begin the rounds).`;
-  if (!check.compared) return `${stood} None of those cells ran a later round to compare with.`;
+  if (!check.compared) return `${stood} None of those cells ran two later iterations to compare with.`;
   const fmt = (r) => r.toFixed(2);
+  const some = check.compared === 1 ? 'one' : `${check.compared} of them`;
   return (
-    `${stood} Against the median of the same cell's later rounds, ${check.compared === 1 ? 'its' : 'their'} times ` +
-    `were ${fmt(check.median_ratio)}× (median; ${fmt(check.low)}–${fmt(check.high)}): ${check.within} of ` +
-    `${check.compared} within δ = ${Math.round(delta * 100)} %, so a first iteration that long is already warm ` +
-    `${check.within === check.compared ? 'here' : 'in those only'}.`
+    `${stood} Where the same cell ran later rounds (${some}), such a first iteration took ` +
+    `${fmt(check.median_ratio)}× the median of its later iterations (median over cells; ${fmt(check.low)}–` +
+    `${fmt(check.high)}); ${check.within} of ${check.compared} lay within the range of the cell's later ` +
+    `iterations and ${check.slower} above it (slower than any later one), where a first iteration no different ` +
+    `from the later ones would be above them in about ${check.expected_slower.toFixed(1)}.`
   );
 }

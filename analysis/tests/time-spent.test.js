@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeReport } from '../report.js';
 import { readRuns } from '../read-runs.js';
-import { duration, perAnswer, timeSpent, whyOpen } from '../time-spent.js';
+import { countedWarmupParagraph, countedWarmups, duration, perAnswer, timeSpent, whyOpen } from '../time-spent.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const comparison = (decidedBy, settled = decidedBy !== null, ci = [0.97, 1.08], rounds = 60) => ({
@@ -227,4 +227,28 @@ test("a plan's total time: the report says how it was shared and gives each grou
   for (const [i, g] of groups.entries()) {
     assert.equal(row(g).split(' | ')[3], i % 2 === 0 ? duration(61_000 + 1_000 * i) : '—', g.group_id);
   }
+});
+
+test("warm-up iterations that stood as round 1, against the same cell's later iterations", () => {
+  const sample = (round, ms, fromWarmup = false) => ({ round, total_ms: ms, ...(fromWarmup && { from_warmup: true }) });
+  const cells = [
+    // Within its later iterations' range, at 1.00× their median.
+    { samples: [sample(1, 1000, true), sample(2, 900), sample(3, 1000), sample(4, 1100)] },
+    // Slower than every later one: 1.5× their median.
+    { samples: [sample(1, 1500, true), sample(2, 1000), sample(3, 1000)] },
+    // Only one later iteration: not compared.
+    { samples: [sample(1, 2000, true), sample(2, 1000)] },
+    // No warm-up iteration counted.
+    { samples: [sample(1, 10), sample(2, 10)] },
+  ];
+  const check = countedWarmups(cells);
+  assert.deepStrictEqual(
+    { ...check, expected_slower: Number(check.expected_slower.toFixed(4)) },
+    { n: 3, compared: 2, median_ratio: 1.25, low: 1, high: 1.5, within: 1, slower: 1, expected_slower: 0.5833 },
+  );
+  assert.match(
+    countedWarmupParagraph(check),
+    /^3 warm-up iterations .* \(2 of them\), .* 1\.25× .* \(median over cells; 1\.00–1\.50\); 1 of 2 lay within .* and 1 above it .* in about 0\.6\.$/,
+  );
+  assert.equal(countedWarmups([cells[3]]), null);
 });
