@@ -157,10 +157,11 @@ export function budgetParagraph(budget) {
   return (
     `The plan's total time was ${duration(budget.total_ms)}. Before the first group, its groups were expected to ` +
     `need ${duration(budget.need_ms)} to reach the stop rule's minimum rounds (${from}). Each group, once warm, got ` +
-    'a share of what was left in proportion to what it and the groups after it needed (the "share for rounds" ' +
-    'column): time a group did not use went to the ones after it.' +
+    "a share of what was left for rounds, by weight against the groups after it (each weighs the plan's own " +
+    'budget per group, or its minimum rounds where those take longer; the "share for rounds" column): time a ' +
+    'group did not use went to the ones after it.' +
     (budget.need_ms > budget.total_ms
-      ? ' The total was less than that need, so groups got less than their minimum.'
+      ? " The total was less than that need, so most shares were smaller than the plan's own budget per group."
       : '') +
     beyond
   );

@@ -220,7 +220,10 @@ test("a plan's total time: the report says how it was shared and gives each grou
     /The plan's total time was 30m00s\. Before the first group, its groups were expected to need 40m00s/,
   );
   assert.match(md, /7 cells’ times remembered from earlier runs on this machine, 3 modelled/);
-  assert.match(md, /The total was less than that need, so groups got less than their minimum\./);
+  assert.match(
+    md,
+    /The total was less than that need, so most shares were smaller than the plan's own budget per group\./,
+  );
   assert.match(md, new RegExp(`One group alone needed more than the total \\(${groups[0].group_id}\\)`));
   assert.match(md, /\| warm-up \| share for rounds \| rounds \(time\) \|/);
   const row = (g) => md.split('\n').find((line) => line.startsWith(`| ${g.group_id} |`));

@@ -110,7 +110,8 @@ export function costLines(cost, planName) {
   ];
   if (cost.need_ms > cost.total_ms) {
     lines.push(
-      `  That is more than the total: groups will get less than their minimum rounds and leave comparisons open. ` +
+      "  That is more than the total: most groups will get less than the plan's own budget per group, and more " +
+        'comparisons will stay open. ' +
         `MINUTES=${Math.ceil(cost.need_ms / 60_000)} gives every group its minimum.`,
     );
   }
