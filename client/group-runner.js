@@ -319,16 +319,20 @@ export async function runGroup(env, group, protocol, options = {}) {
   let judgment = judgeNow();
   /**
    * The cells a round visits: every cell, but one whose every comparison the few-rounds test
-   * decided (then more rounds of it could change nothing the report shows).
+   * decided (then more rounds of it could change nothing the report shows). A cell in no
+   * comparison at all (a group of one cell) is measured every round: nothing decided it.
    */
   const needed = () => {
     if (!stop) return ids;
+    const compared = new Set(judgment.comparisons.flatMap((c) => [c.a, c.b]));
     const open = new Set(judgment.comparisons.filter((c) => !byFewRounds(c)).flatMap((c) => [c.a, c.b]));
-    return ids.filter((id) => open.has(id));
+    return ids.filter((id) => open.has(id) || !compared.has(id));
   };
   /** Whether every comparison is decided: settled past the minimum rounds, or decided by the few-rounds test. */
   const allDecided = (done) =>
-    judgment.settled && (done >= rounds.minRounds || judgment.comparisons.every((c) => byFewRounds(c)));
+    judgment.settled &&
+    (done >= rounds.minRounds ||
+      (judgment.comparisons.length > 0 && judgment.comparisons.every((c) => byFewRounds(c))));
   let reason;
   /** The decision's extra time, once the time budget ran out: {started, rounds}. */
   let extension = null;

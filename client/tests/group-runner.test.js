@@ -742,3 +742,20 @@ test("a plan's total time: the group asks for its share once warm, with a round'
   assert.equal(shared.rounds, 7);
   assert.deepStrictEqual(shared.budget, { rounds_ms: 200, from: 'pool' });
 });
+
+test('a group of one cell under a stop rule is measured in every round up to its minimum', async () => {
+  const { env } = fakeEnvironment(() => 5);
+  const rounds = [];
+  const result = await runGroup(
+    env,
+    { id: 'formats/books/n/unthrottled', cells: [cell('json')] },
+    { warmup: { iterations: 1 }, rounds: { iterationsPerVisit: 1, minRounds: 3, maxRounds: 3 }, stop: { delta: 0.05 } },
+    { seed: 1, onRound: (r) => rounds.push(r) },
+  );
+  assert.equal(result.rounds, 3);
+  assert.deepStrictEqual(
+    rounds.map((r) => r.samples.length),
+    [1, 1, 1],
+  );
+  assert.equal(result.cells[0].summary.n, 3);
+});
