@@ -36,6 +36,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 async function runnerSetup() {
   // When this session started: a plan's total time counts from here (experiments/budget/pool.js).
   process.env.RTL_SESSION_STARTED = String(Date.now());
+  // Which groups -g and --grep-invert leave to this session (study-settings.js sessionGrep).
+  process.env.RTL_SESSION_ARGV = JSON.stringify(process.argv.slice(2));
   await guardRun('npx playwright test');
   let settings;
   try {

@@ -138,17 +138,24 @@ export function timeSpent(groups) {
 }
 
 /**
+ * Where a plan's estimate took its cells' times from ({memory, model}: how many were remembered
+ * from earlier runs on this machine, how many modelled): said by the global setup before the
+ * first group and by the report after the run.
+ */
+export function whereCellTimesCameFrom({ memory, model }) {
+  if (model === 0) return 'every cell’s time remembered from earlier runs on this machine';
+  if (memory === 0)
+    return 'no cell measured on this machine before: each cell’s time modelled from its bytes, network and computation';
+  const times = memory === 1 ? 'cell’s time' : 'cells’ times';
+  return `${memory} ${times} remembered from earlier runs on this machine, ${model} modelled`;
+}
+
+/**
  * How a plan's total time was shared (run.json `budget`, experiments/budget/plan-cost.js), in
  * words: the total, what the groups were expected to need, and how each got its share.
  */
 export function budgetParagraph(budget) {
-  const { memory, model } = budget.cells;
-  const from =
-    model === 0
-      ? 'every cell’s time remembered from earlier runs on this machine'
-      : memory === 0
-        ? 'no cell measured on this machine before: each cell’s time modelled from its bytes, network and computation'
-        : `${memory} cells’ times remembered from earlier runs on this machine, ${model} modelled`;
+  const from = whereCellTimesCameFrom(budget.cells);
   const beyond = budget.beyond_total.length
     ? ` ${budget.beyond_total.length === 1 ? 'One group' : `${budget.beyond_total.length} groups`} alone needed more ` +
       `than the total (${budget.beyond_total.join(', ')}) and got the time the others left, ` +

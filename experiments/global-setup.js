@@ -12,11 +12,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchOptionsFor } from './network/netns-launch.js';
 import { existsSync } from 'node:fs';
-import { comparisonGroups, expandPlan } from './plan.js';
+import { comparisonGroups, expandPlan, groupsSelected } from './plan.js';
 import { NETWORKS, calibrateCdp, measureNetwork } from './network/profiles.js';
 import { memoryKey, rememberFactor, startingFactor } from './network/cdp-calibration-memory.js';
 import { RunDirectory, defaultRunDirectory } from '#common/run-directory.js';
-import { studySettings } from './study-settings.js';
+import { sessionGrep, studySettings } from './study-settings.js';
 import {
   bringInNamespace,
   serverInfoInNamespace,
@@ -29,7 +29,6 @@ import { warmUpServer, warmupPaths } from './server-warmup.js';
 import { http3Problem, protocolContext, quicOrigin } from './protocols.js';
 import { bringDatasets, largestCounts } from './datasets/bring.js';
 import { costLines, costOfRun, measureInPage } from './budget/plan-cost.js';
-import { caseId } from '#common/cell.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -177,10 +176,10 @@ export default async function globalSetup(config) {
     // A plan with a total time: what its groups will cost, said before the first (budget/).
     const budget = settings.plan.minutes
       ? await costOfRun(
-          comparisonGroups(settings.plan, { network: settings.network }).map((g) => ({
-            ...g,
-            cells: g.cells.map((cell) => ({ case_id: caseId(cell), ...cell })),
-          })),
+          groupsSelected(comparisonGroups(settings.plan, { network: settings.network }), {
+            name: config.projects[0]?.name,
+            ...sessionGrep(),
+          }),
           settings.plan,
           {
             measure: measureInPage(page),

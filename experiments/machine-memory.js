@@ -23,16 +23,23 @@ export function readMemory(file) {
   }
 }
 
+/** How long an entry is kept: one not renewed since (an older browser's, a cell no longer run) goes. */
+export const KEPT_FOR_DAYS = 90;
+
 /**
- * Adds `entries` ({key: entry}) to a memory file. Written whole to a file of its own, then renamed
- * over the old one, so that runs side by side never read half a file. A memory that cannot be
- * written only costs the next run its head start: false then.
+ * Adds `entries` ({key: entry}) to a memory file, and drops those whose `at` is more than
+ * KEPT_FOR_DAYS old. Written whole to a file of its own, then renamed over the old one, so that
+ * runs side by side never read half a file. A memory that cannot be written only costs the next
+ * run its head start: false then.
  */
-export function remember(file, entries) {
+export function remember(file, entries, now = Date.now()) {
   try {
     mkdirSync(join(file, '..'), { recursive: true });
+    const kept = Object.entries(readMemory(file)).filter(
+      ([, entry]) => !(now - Date.parse(entry?.at) > KEPT_FOR_DAYS * 86_400_000),
+    );
     const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, `${JSON.stringify({ ...readMemory(file), ...entries }, null, 2)}\n`);
+    writeFileSync(partial, `${JSON.stringify({ ...Object.fromEntries(kept), ...entries }, null, 2)}\n`);
     renameSync(partial, file);
     return true;
   } catch {

@@ -272,13 +272,32 @@ export function expandPlan(plan, { network } = {}) {
   return [...cells.values()].sort((a, b) => networks.indexOf(a.network) - networks.indexOf(b.network));
 }
 
-/** The plan's comparison groups, [{id, network, protocol, cells}], network first (so shaping changes seldom). */
+/**
+ * The plan's comparison groups, [{id, network, protocol, cells}] with each cell's case_id first,
+ * network first (so shaping changes seldom).
+ */
 export function comparisonGroups(plan, options = {}) {
   const groups = new Map();
   for (const cell of expandPlan(plan, options)) {
     const id = groupId(cell);
     if (!groups.has(id)) groups.set(id, { id, network: cell.network, protocol: cell.protocol, cells: [] });
-    groups.get(id).cells.push(cell);
+    groups.get(id).cells.push({ case_id: caseId(cell), ...cell });
   }
   return [...groups.values()];
+}
+
+/**
+ * The groups a Playwright session will run: those whose test title (`<project> study.spec.js
+ * <group id>`, as Playwright's -g and --grep-invert see it) its project's grep patterns let through.
+ */
+export function groupsSelected(groups, { name = '', grep, grepInvert } = {}) {
+  const any = (patterns, title) =>
+    [patterns ?? []].flat().some((pattern) => {
+      pattern.lastIndex = 0;
+      return pattern.test(title);
+    });
+  return groups.filter((group) => {
+    const title = `${name} study.spec.js ${group.id}`;
+    return (grep === undefined || any(grep, title)) && !any(grepInvert, title);
+  });
 }

@@ -84,3 +84,30 @@ export function studySettings(env = process.env) {
     browserWarmupPages,
   };
 }
+
+/**
+ * The -g and --grep-invert patterns of this session's command line (RTL_SESSION_ARGV, which
+ * playwright.config.js sets from the runner's argv before the global setup and the workers
+ * start), as Playwright reads them: "/re/flags" as written, anything else case-insensitive.
+ * {grep, grepInvert}, each a RegExp or undefined.
+ */
+export function sessionGrep(env = process.env) {
+  let argv;
+  try {
+    argv = JSON.parse(env.RTL_SESSION_ARGV ?? '[]');
+  } catch {
+    argv = [];
+  }
+  const patterns = { grep: undefined, grepInvert: undefined };
+  const options = { '-g': 'grep', '--grep': 'grep', '-G': 'grepInvert', '--grep-invert': 'grepInvert' };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith('--') ? argv[i].split(/=(.*)/s) : [argv[i].slice(0, 2), argv[i].slice(2)];
+    const name = options[flag];
+    if (!name) continue;
+    const value = inline || argv[++i];
+    if (value === undefined) break;
+    const literal = value.match(/^\/(.*)\/([gi]*)$/);
+    patterns[name] = literal ? new RegExp(literal[1], literal[2]) : new RegExp(value, 'gi');
+  }
+  return patterns;
+}

@@ -8,13 +8,12 @@
 
 import { test } from '@playwright/test';
 import { FORMATS, OBJECT_NAMES } from '#common/catalogue.js';
-import { caseId } from '#common/cell.js';
 import { applyCdpShaping } from './network/profiles.js';
 import { shapeNetns } from './network/netns.js';
-import { comparisonGroups } from './plan.js';
+import { comparisonGroups, groupsSelected } from './plan.js';
 import { protocolPage } from './protocols.js';
 import { RunDirectory } from '#common/run-directory.js';
-import { studySettings } from './study-settings.js';
+import { sessionGrep, studySettings } from './study-settings.js';
 import { COMPLETED_EARLIER } from './progress-reporter.js';
 import { groupProtocol } from '../client/group-runner.js';
 import { TimePool } from './budget/pool.js';
@@ -35,12 +34,13 @@ const cdpFactor = (context, network) => context.networks?.[network]?.cdp?.factor
 let browserWarmedUp = false;
 
 /**
- * The plan's total time, shared among the groups this session runs (budget/pool.js), or null
+ * The plan's total time, shared among the groups this session runs (those -g lets through that
+ * no earlier session completed; budget/pool.js), or null
  * for a plan without one: made at this worker's first group from the cost the global setup
  * estimated (run.json `budget`), counting this session from when the runner started it.
  */
 let pool;
-function timePool(run, context, shard) {
+function timePool(run, context, { shard, project }) {
   if (pool !== undefined) return pool;
   const budget = context.budget;
   if (!budget?.total_ms) return (pool = null);
@@ -56,7 +56,7 @@ function timePool(run, context, shard) {
     totalMs: budget.total_ms,
     usedMs,
     startedMs: started,
-    groups: groups
+    groups: groupsSelected(groups, { name: project.name, ...sessionGrep() })
       .filter((g) => !finished.has(g.id))
       .map((g) => estimates.get(g.id) ?? { id: g.id, warmup_ms: 0, round_ms: 0 }),
     shards: shard?.total ?? 1,
@@ -96,10 +96,10 @@ for (const group of groups) {
     if (!browserWarmedUp) await warmUpBrowser(browser, testInfo.project.use.baseURL);
     const run = new RunDirectory(process.env.RUN_DIR);
     const context = run.readContext();
-    const cells = group.cells.map((cell) => ({ case_id: caseId(cell), ...cell }));
+    const { cells } = group;
     const writer = run.startGroup(group.id, cells);
     const earlier = writer.earlier();
-    const shares = timePool(run, context, testInfo.config.shard);
+    const shares = timePool(run, context, { shard: testInfo.config.shard, project: testInfo.project });
 
     await page.goto(protocolPage(context, group.protocol)); // the protocol's origin: its connector
     await page.evaluate(() => window.labReady);

@@ -7,6 +7,7 @@ import { apiPath } from '#common/schema.js';
 import { groupProtocol } from '../../client/group-runner.js';
 import { cellTimeKey, rememberedCellTimes } from './cell-time-memory.js';
 import { estimateGroup, modelledCellMs } from './group-cost.js';
+import { whereCellTimesCameFrom } from '../../analysis/time-spent.js';
 
 /** The count a cell's bytes per object are measured at: enough objects for the format's framing to vanish. */
 const SIZE_COUNT = 1000;
@@ -93,18 +94,14 @@ export async function costOfRun(groups, plan, { measure, browser, shaping, env =
   return planCost(groups, plan, { times, browser, shaping, sizes });
 }
 
+const groupsNeed = (n) => (n === 1 ? 'one group needs' : `${n} groups need`);
 const minutesOf = (ms) => `${Math.round(ms / 60_000)} min`;
 
 /** What the global setup says of a plan's cost before its first group. */
 export function costLines(cost, planName) {
-  const known =
-    cost.cells.model === 0
-      ? "every cell's time from the last runs on this machine"
-      : cost.cells.memory === 0
-        ? "no cell measured here before: times modelled from each cell's bytes, network and computation"
-        : `${cost.cells.memory} cells' times from the last runs on this machine, ${cost.cells.model} modelled`;
+  const known = whereCellTimesCameFrom(cost.cells);
   const lines = [
-    `Plan ${planName}: ${minutesOf(cost.total_ms)} in total; its ${cost.groups.length} groups need about ` +
+    `Plan ${planName}: ${minutesOf(cost.total_ms)} in total; its ${groupsNeed(cost.groups.length)} about ` +
       `${minutesOf(cost.need_ms)} to reach the stop rule's minimum rounds (${known}). ` +
       'Each group gets a share of what is left when it starts; time a group does not need goes to the ones after it.',
   ];

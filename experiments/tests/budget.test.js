@@ -131,10 +131,7 @@ test('the pool: one that needs more than is left gets what the rest do not claim
 
 test("a plan's cost: remembered times first, the model for the rest, and what needs more than the total", () => {
   const plan = loadPlan('quick');
-  const groups = comparisonGroups(plan).map((g) => ({
-    ...g,
-    cells: g.cells.map((c) => ({ case_id: caseId(c), ...c })),
-  }));
+  const groups = comparisonGroups(plan);
   const browser = { engine: 'chromium', version: '1.0' };
   const first = groups[0].cells[0];
   const times = { [cellTimeKey(browser, 'cdp', first.case_id)]: { ms: 60_000 } };
@@ -152,7 +149,7 @@ test("a plan's cost: remembered times first, the model for the rest, and what ne
   assert.deepEqual(cost.beyond_total, [groups[0].id]);
   const lines = costLines(cost, 'quick');
   assert.match(lines[0], /^Plan quick: 1 min in total; its \d+ groups need about \d+ min/);
-  assert.match(lines[0], /1 cells' times from the last runs on this machine/);
+  assert.match(lines[0], /1 cell’s time remembered from earlier runs on this machine, 83 modelled/);
   assert.match(lines.join('\n'), /MINUTES=\d+ gives every group its minimum/);
   assert.match(lines.join('\n'), new RegExp(`${groups[0].id} alone needs about`));
   // Without a total: nothing is beyond it.

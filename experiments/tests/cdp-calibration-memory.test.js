@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { NETWORKS } from '../network/profiles.js';
 import { memoryFile, memoryKey, rememberFactor, startingFactor } from '../network/cdp-calibration-memory.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { KEPT_FOR_DAYS, readMemory, remember } from '../machine-memory.js';
 
 const env = () => ({ RTL_CACHE_DIR: join(temporaryDirectory('rtl-cdp-memory-'), 'cache') });
 const KEY = memoryKey('150.0.1', '10mbit', NETWORKS['10mbit']);
@@ -48,4 +49,16 @@ test('an unreadable or odd memory starts from 1, and one that cannot be written 
   // A cache directory where a file is: nothing can be made under it.
   writeFileSync(join(file, '..', 'a-file'), '');
   assert.equal(rememberFactor(KEY, 1.07, { RTL_CACHE_DIR: join(file, '..', 'a-file', 'cache') }), false);
+});
+
+test('a memory keeps what was renewed within its days, and drops older entries when written', () => {
+  const file = join(temporaryDirectory('rtl-memory-age-'), 'memory.json');
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  const daysAgo = (days) => new Date(now - days * 86_400_000).toISOString();
+  writeFileSync(
+    file,
+    JSON.stringify({ old: { at: daysAgo(KEPT_FOR_DAYS + 1) }, recent: { at: daysAgo(3) }, undated: {} }),
+  );
+  assert.equal(remember(file, { fresh: { at: daysAgo(0) } }, now), true);
+  assert.deepEqual(Object.keys(readMemory(file)).sort(), ['fresh', 'recent', 'undated']);
 });

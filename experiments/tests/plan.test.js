@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { caseId } from '#common/cell.js';
-import { comparisonGroups, expandPlan, listPlans, loadPlan } from '../plan.js';
+import { comparisonGroups, expandPlan, groupsSelected, listPlans, loadPlan } from '../plan.js';
 import { temporaryDirectory } from '#common/temporary-directory.js';
+import { sessionGrep } from '../study-settings.js';
 
 test("the thesis-full plan is the source study's matrix; thesis leaves out its two heaviest groups", () => {
   const cells = expandPlan(loadPlan('thesis-full'));
@@ -276,5 +277,34 @@ test('a plan may give its total time in minutes: above 0, or null for none, and 
   assert.throws(
     () => loadPlan(planWith({ minutes: 20, protocol: { stop: null } })),
     /"minutes" needs a stop rule to share out/,
+  );
+});
+
+test("a session's groups are those Playwright's -g and --grep-invert let through, each cell with its case id", () => {
+  const groups = comparisonGroups(loadPlan('quick'));
+  for (const group of groups) for (const cell of group.cells) assert.equal(cell.case_id, caseId(cell));
+  assert.deepEqual(groupsSelected(groups, {}), groups);
+  const side = groupsSelected(groups, { grep: [/side\//] });
+  assert.ok(side.length > 0 && side.length < groups.length);
+  assert.ok(side.every((g) => g.id.startsWith('side/')));
+  const notSide = groupsSelected(groups, { grep: /.*/, grepInvert: [/side\//] });
+  assert.equal(side.length + notSide.length, groups.length);
+  // Playwright's title puts the project (unnamed in the study's config) and the file first.
+  assert.deepEqual(groupsSelected(groups, { grep: /^ study\.spec\.js side\// }), side);
+  assert.deepEqual(groupsSelected(groups, { name: 'chromium', grep: /^chromium study\.spec\.js side\// }), side);
+});
+
+test("a session's -g and --grep-invert, read from its command line as Playwright reads them", () => {
+  const grep = (...argv) => sessionGrep({ RTL_SESSION_ARGV: JSON.stringify(argv) });
+  assert.deepEqual(grep(), { grep: undefined, grepInvert: undefined });
+  assert.deepEqual(grep('-g', 'side/').grep, /side\//gi);
+  assert.deepEqual(grep('--grep=side/', '--workers', '1').grep, /side\//gi);
+  assert.deepEqual(grep('-gside/').grep, /side\//gi);
+  assert.deepEqual(grep('--grep-invert', '/^ study/i').grepInvert, /^ study/i);
+  assert.deepEqual(grep('-G', 'x', '-g', 'y'), { grep: /y/gi, grepInvert: /x/gi });
+  const groups = comparisonGroups(loadPlan('quick'));
+  assert.deepEqual(
+    groupsSelected(groups, grep('-g', 'SIDE/')).map((g) => g.id),
+    groups.filter((g) => g.id.startsWith('side/')).map((g) => g.id),
   );
 });

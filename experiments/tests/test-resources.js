@@ -4,7 +4,9 @@
 // (The browser suite's port is E2E_PORT, client/playwright.config.js.) And what the tests' study
 // runs share: their settings (TEST_RUN) and the plan group that checks HTTP/3 is shaped too.
 
+import { join } from 'node:path';
 import { CHECKED_SERVER_JVM_OPTIONS } from '#common/server-launch.js';
+import { temporaryDirectory } from '#common/temporary-directory.js';
 
 /** The test's port: RTL_TEST_PORT_BASE + offset when set, else its default. Its admin port is the next one. */
 export function testPort(defaultPort, offset) {
@@ -24,12 +26,14 @@ export function testNamespace(defaultName, suffix) {
 
 /**
  * What the tests' study runs are given, where what they check does not depend on it: a small
- * server warm-up, no throwaway browser pages, a short rest for each new page, and the JVM options
+ * server warm-up, no throwaway browser pages, a short rest for each new page, the JVM options
  * of a checked server (CHECKED_SERVER_JVM_OPTIONS: its heap not touched ahead, which would
- * otherwise touch 2 GB for each run, and the C1 compiler only). A study's defaults are for
- * measuring; these are for checking that it runs.
+ * otherwise touch 2 GB for each run, and the C1 compiler only), and a machine memory of their own
+ * (experiments/machine-memory.js), so that what such runs measure never becomes a real run's
+ * starting point. A study's defaults are for measuring; these are for checking that it runs.
  */
 export const TEST_RUN = Object.freeze({
+  RTL_CACHE_DIR: join(temporaryDirectory('rtl-test-memory-'), 'cache'),
   SERVER_WARMUP: '100',
   BROWSER_WARMUP: '0',
   PAGE_SETTLE_MS: '100',
