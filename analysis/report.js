@@ -191,18 +191,25 @@ function decisionTableRows(decisions, cells, judging) {
         ratioText(f.ratio),
         f.verdict,
         // Where the few-rounds test decided, its own bound: what "certain" rests on there.
-        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? fewRoundsWords(f.few_bound) : '—',
+        f.ci ? interval(f.ci[0], f.ci[1]) : f.few_rounds ? fewRoundsWords(f.few_bound, f.ratio) : '—',
         byId.get(id).stats.n,
       ];
     });
   });
 }
 
-/** A few-rounds decision's bound in words: "at least 1.42×, by a stricter test on few rounds". */
-function fewRoundsWords(bound) {
+/**
+ * A few-rounds decision's bound in words: "at least 1.42×, by a stricter test on few rounds". The
+ * test bounds the ratio of the rounds it decided on; where the ratio shown (of every round) lies
+ * beyond that bound, the ratio shown is the bound given — still a true bound, and never one that
+ * the row's own ratio contradicts.
+ */
+export function fewRoundsWords(bound, ratio) {
   const how = 'decided early, by a stricter test';
-  if (bound?.low > 1) return `at least ${ratioText(bound.low)}×: ${how}`;
-  if (bound?.high != null && bound.high < 1) return `at most ${ratioText(bound.high)}×: ${how}`;
+  // Rounded outward, as the CIs are.
+  const [down, up] = [(x) => Math.floor(x * 100) / 100, (x) => Math.ceil(x * 100) / 100];
+  if (bound?.low > 1) return `at least ${down(Math.min(bound.low, ratio)).toFixed(2)}×: ${how}`;
+  if (bound?.high != null && bound.high < 1) return `at most ${up(Math.max(bound.high, ratio)).toFixed(2)}×: ${how}`;
   return `none: ${how}`;
 }
 
@@ -699,10 +706,11 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'measured side by side). ') +
     "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
     'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
-    'Method), the bound that test gives instead ("at least k×"). Times measured can ' +
-    'differ within a situation: each turn measures a configuration twice, or once where one measurement ' +
-    'takes longer than a turn may, and a configuration the stricter test had already told apart from every ' +
-    'other leaves the turns early. summary.csv has the same figures (situation_ms, times_fastest, verdict).';
+    'Method), the bound that test gives instead ("at least k×", no further from 1 than the ratio shown). ' +
+    'Times measured can differ within a situation: each turn measures a configuration twice, or once where ' +
+    'one measurement takes longer than a turn may, and a configuration the stricter test had already told ' +
+    'apart from every other leaves the turns early. summary.csv has the same figures (situation_ms, ' +
+    'times_fastest, verdict).';
 
   const counts = checkCounts(breakEven);
   const breakEvenCheck =

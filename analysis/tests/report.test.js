@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { median } from '#common/stats.js';
-import { analyse, describeNetworks, makeReport } from '../report.js';
+import { analyse, describeNetworks, fewRoundsWords, makeReport } from '../report.js';
 import { judgeClaim, poolClaim, sourceConclusions } from '../answers.js';
 import { readRuns } from '../read-runs.js';
 import { syntheticRun } from './synthetic-run.js';
@@ -463,4 +463,14 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
       "the server faster at CM3 — threshold: the server from CM3; CM4, CM5: can't tell yet" +
       ' (too few measurements for a CI).',
   );
+});
+
+test("a few-rounds bound never lies beyond the row's own ratio, and is rounded outward", () => {
+  const how = 'decided early, by a stricter test';
+  assert.equal(fewRoundsWords({ low: 1.357 }, 3.01), `at least 1.35×: ${how}`);
+  // The test's rounds leaned further than all rounds did: the ratio shown is the bound.
+  assert.equal(fewRoundsWords({ low: 2.068 }, 2.064), `at least 2.06×: ${how}`);
+  assert.equal(fewRoundsWords({ high: 0.5 }, 0.61), `at most 0.61×: ${how}`);
+  assert.equal(fewRoundsWords({ high: 0.612 }, 0.4), `at most 0.62×: ${how}`);
+  assert.equal(fewRoundsWords({ low: 0.9, high: 1.2 }, 1.1), `none: ${how}`);
 });
