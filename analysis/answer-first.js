@@ -81,12 +81,48 @@ export function notMeasured(cells) {
           '(once by one property',
         )
       : null,
+    sortingNotMeasured(all, sorted),
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     ...partly,
     protocols.length ? list(protocols) : null,
     networks.length ? `networks ${list(networks)}` : null,
   ].filter(Boolean);
 }
+
+/**
+ * What the sorting groups left out of what the run measured elsewhere: data, networks and N no
+ * sorting group had, and a CM measured at fewer N than the others — "where to sort for Videos,
+ * unthrottled, N = 100,000, CM4–CM5 at N = 10,000" — or null.
+ */
+function sortingNotMeasured(all, sorted) {
+  if (!sorted.length) return null;
+  const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
+  const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));
+  const objects = CATALOGUE.objects
+    .filter((o) => left('object').includes(o.name))
+    .map((o) => o.label.replace(/ \(.*\)$/, ''));
+  const networks = left('network').map((n) => networkName(n));
+  const counts = left('count').sort((a, b) => a - b);
+  const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
+  // Per CM, the sorted N it lacks; CMs next to each other that lack the same N said together.
+  const sortedNs = values(sorted, 'count');
+  const perCm = [];
+  for (const cm of values(sorted, 'cm').sort((a, b) => a - b)) {
+    const lacks = sortedNs.filter((n) => !sorted.some((c) => c.cm === cm && c.count === n)).sort((a, b) => a - b);
+    if (!lacks.length) continue;
+    const last = perCm.at(-1);
+    if (last && last.cms.at(-1) === cm - 1 && String(last.lacks) === String(lacks)) last.cms.push(cm);
+    else perCm.push({ cms: [cm], lacks });
+  }
+  const cmParts = perCm.map(({ cms, lacks }) => {
+    const name = cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`;
+    return `${name} at ${nWords(lacks)}`;
+  });
+  const parts = [...objects, ...networks, ...(counts.length ? [nWords(counts)] : []), ...cmParts];
+  return parts.length ? `where to sort for ${list(parts)}` : null;
+}
+
+const list = (items) => items.join(', ');
 
 /**
  * Where compression pays, as measured: per compression and network, how its comparisons against
@@ -297,10 +333,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
       tie: 'as fast',
       open: "can't tell yet",
     });
-    return {
-      lead: `Where to sort: ${sortingAnswer(tally.byCm, 'server')}`,
-      text: `${scope} ${bests} Server against browser, format by format: ${counts}.`,
-    };
+    const { lead, rest } = sortingLead(tally.byCm, 'server');
+    return { lead, text: `${scope}${rest} ${bests} Server against browser, format by format: ${counts}.` };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
@@ -329,9 +363,23 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
     ' situations',
   );
+  const { lead, rest } = sortingLead(tally.byCm, computes);
+  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.` };
+}
+
+/**
+ * The sorting row's lead: the answers that take a side (or the first answer, where none does);
+ * the rest (" Either side for CM1 …; can't tell yet for CM2 …") start its text, so that the lead
+ * stays an answer a reader acts on.
+ */
+function sortingLead(byCm, computes) {
+  const parts = sortingParts(byCm, computes);
+  if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].answer}`, rest: '' };
+  const sided = parts.filter((p) => p.sided);
+  const [lead, rest] = sided.length ? [sided, parts.filter((p) => !p.sided)] : [parts.slice(0, 1), parts.slice(1)];
   return {
-    lead: `Where to sort: ${sortingAnswer(tally.byCm, computes)}`,
-    text: `${scope} ${bests} The ${computes}: ${counts}.`,
+    lead: `Where to sort: ${lead.map((p) => p.text).join('; ')}`,
+    rest: rest.length ? ` ${capital(rest.map((p) => p.text).join('; '))}.` : '',
   };
 }
 
@@ -389,6 +437,16 @@ function sideBest(choice, where) {
  * @param computes the better side ('server' or 'browser')
  */
 export function sortingAnswer(byCm, computes) {
+  const parts = sortingParts(byCm, computes);
+  return parts.length === 1 && !parts[0].at ? parts[0].answer : parts.map((p) => p.text).join('; ');
+}
+
+/**
+ * sortingAnswer's parts, a side first: [{answer, at, cms, sided, text}], one per run of CMs with
+ * the same answer at the same N. A CM measured at fewer N than the others names its N ("at N = 10,
+ * 100 and 1,000"), so that no answer reaches an N its CM was not measured at.
+ */
+export function sortingParts(byCm, computes) {
   const place = { server: 'on the server', browser: 'in the browser' };
   const other = computes === 'server' ? 'browser' : 'server';
   // A side where it was certainly faster in at least half and slower nowhere; both sides where
@@ -404,8 +462,11 @@ export function sortingAnswer(byCm, computes) {
     return "can't tell yet";
   };
   const sidedAnswer = (answer) => answer.endsWith(place.server) || answer.endsWith(place.browser);
+  const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
+  const allNs = new Set([...byCm.values()].flatMap((counts) => [...(counts.byN ?? new Map()).keys()]));
   // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
-  // after the CMs ("at N = 1,000, can't tell yet at N = 10").
+  // after the CMs ("at N = 1,000, can't tell yet at N = 10"); where it does not, the CM's N if
+  // fewer than the others'.
   const cmAnswer = (counts) => {
     const byN = [...(counts.byN ?? new Map()).entries()].sort(([a], [b]) => a - b);
     const perN = new Map();
@@ -414,9 +475,11 @@ export function sortingAnswer(byCm, computes) {
       if (!perN.has(answer)) perN.set(answer, []);
       perN.get(answer).push(n);
     }
-    if (perN.size <= 1) return { answer: answerOf(counts), at: '' };
+    if (perN.size <= 1) {
+      const fewer = byN.length > 0 && byN.length < allNs.size;
+      return { answer: answerOf(counts), at: fewer ? ` at ${nWords(byN.map(([n]) => n))}` : '' };
+    }
     const parts = [...perN.entries()].sort(([x], [y]) => sidedAnswer(y) - sidedAnswer(x));
-    const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
     return {
       answer: parts[0][0],
       at: ` at ${nWords(parts[0][1])}, ${parts
@@ -432,10 +495,9 @@ export function sortingAnswer(byCm, computes) {
     if (runs.at(-1)?.answer === answer && runs.at(-1).at === at) runs.at(-1).cms.push(cm);
     else runs.push({ answer, at, cms: [cm] });
   }
-  if (runs.length === 1 && !runs[0].at) return runs[0].answer;
   // A side first: the answer a reader acts on, then the rest.
-  const sided = (r) => sidedAnswer(r.answer);
-  runs.sort((x, y) => sided(y) - sided(x));
+  for (const r of runs) r.sided = sidedAnswer(r.answer);
+  runs.sort((x, y) => y.sided - x.sided);
   const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
   const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
   const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
@@ -448,7 +510,7 @@ export function sortingAnswer(byCm, computes) {
         : `each property sorted ${repetitions(low).toLocaleString('en-US')} to ${times(repetitions(high))}`;
     return `CM${low}–CM${high} (${words})`;
   };
-  return runs.map((r) => `${r.answer} for ${span(r.cms)}${r.at}`).join('; ');
+  return runs.map((r) => ({ ...r, text: `${r.answer} for ${span(r.cms)}${r.at}` }));
 }
 
 /**
