@@ -103,7 +103,12 @@ export function robustChoice(situations) {
   return {
     ...choice,
     next: next
-      ? { configuration: next.configuration, worst_ratio: next.worst_ratio, worst_situation: next.worst_situation }
+      ? {
+          configuration: next.configuration,
+          worst_ratio: next.worst_ratio,
+          worst_situation: next.worst_situation,
+          most_lost_ms: next.most_lost_ms,
+        }
       : null,
     most_fastest: most,
   };
@@ -173,13 +178,26 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
         `in ${where(choice.next.worst_situation)}`
       : '';
   const sure = choice.worst_open ? '; not yet certain' : '';
+  // A next best nearly as good by its worst ratio (within δ of the choice's), but not as fast
+  // everywhere, that never lost as much time as the choice did: named after it, with that time,
+  // so that a reader who counts milliseconds sees the trade.
+  const lessLost =
+    !close &&
+    choice.next &&
+    choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
+    Number.isFinite(choice.next.most_lost_ms) &&
+    Number.isFinite(choice.most_lost_ms) &&
+    choice.next.most_lost_ms < choice.most_lost_ms
+      ? ` Next best: ${choice.next.configuration}, at worst ${slowdownWords(choice.next.worst_ratio)}, in ` +
+        `${where(choice.next.worst_situation)}; the most time it lost: ${plus(choice.next.most_lost_ms)}.`
+      : '';
   // Already named beside the choice: its worst is said there.
   const most = close && choice.most_fastest?.configuration === choice.next.configuration ? null : choice.most_fastest;
   const why = most
     ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
       `${slowdownWords(most.worst_ratio)} in ${where(most.worst_situation)}.`
     : '';
-  return { answer, text: `${worst}${next}${sure}.${why}` };
+  return { answer, text: `${worst}${next}${sure}.${lessLost}${why}` };
 }
 
 /**

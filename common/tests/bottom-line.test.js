@@ -73,3 +73,22 @@ test('the worst case is said in milliseconds too, where the situations carry the
     /^at worst 20 % slower than the fastest \(\+1\.50 ms there\), in 10 Books; the most time it lost: \+20\.0 ms, in 1,000 Books\./,
   );
 });
+
+test('a next best nearly as good that lost less time than the choice is named after it, with that time', () => {
+  const trade = [
+    { ...situation('1,000 Books', { A: 1.04, B: 1 }), extra: { A: 10, B: 0 } },
+    { ...situation('1,000 Videos', { A: 1, B: 1.06 }), extra: { A: 0, B: 2.7 } },
+  ];
+  const row = choiceRow(robustChoice(trade));
+  assert.equal(row.answer, 'A');
+  assert.equal(
+    row.text,
+    'at worst 4 % slower than the fastest (+10.0 ms there), in 1,000 Books. ' +
+      'Next best: B, at worst 6 % slower, in 1,000 Videos; the most time it lost: +2.70 ms.',
+  );
+  // One that lost more time, or is far behind by its worst ratio, is not.
+  const more = trade.map((s) => ({ ...s, extra: { A: s.extra.A, B: s.extra.B * 10 } }));
+  assert.doesNotMatch(choiceRow(robustChoice(more)).text, /Next best/);
+  const far = [trade[0], { ...trade[1], ratios: { A: 1, B: 1.2 } }];
+  assert.doesNotMatch(choiceRow(robustChoice(far)).text, /Next best/);
+});
