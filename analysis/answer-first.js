@@ -334,7 +334,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
       open: "can't tell yet",
     });
     const { lead, rest } = sortingLead(tally.byCm, 'server');
-    return { lead, text: `${scope}${rest} ${bests} Server against browser, format by format: ${counts}.` };
+    const cached = cachingWords(comparisons, new Set(tally.byCm.keys()));
+    return { lead, text: `${scope}${rest} ${bests} Server against browser, format by format: ${counts}.${cached}` };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
@@ -364,7 +365,30 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
     ' situations',
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
-  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.` };
+  const cached = cachingWords(comparisons, new Set(tally.byCm.keys()));
+  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.${cached}` };
+}
+
+/**
+ * RQ4 in the sorting row: for a second sorting of data the browser already holds, whether to
+ * re-sort the cached copy or ask the server again, per CM as where to sort is said, with what it
+ * was measured for: " Data already in the browser, sorted a second time (Books, N = 10 and 100,
+ * JSON, …): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
+ * Empty where the run has no caching pairs.
+ */
+function cachingWords(comparisons, named) {
+  const pairs = comparisons.filter((c) => c.dimension === 'caching');
+  if (!pairs.length) return '';
+  const tally = new Tally();
+  // The pair reads asking again (a) over the cached copy (b): b faster is the cached copy faster.
+  for (const c of pairs) {
+    tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
+  }
+  const cells = pairs.map((c) => completeCell(c.a));
+  const formats = [...new Set(cells.map((c) => formatLabel(c.format)))];
+  const measured = `${listWords(formats)}, ${scopeWords(cells.map((c) => ({ ...c, cm: 0 })))}`;
+  const parts = sortingParts(tally.byCm, 'cached', CACHED, named).map((p) => p.text);
+  return ` Data already in the browser, sorted a second time (measured for ${measured}): ${parts.join('; ')}.`;
 }
 
 /**
@@ -441,19 +465,35 @@ export function sortingAnswer(byCm, computes) {
   return parts.length === 1 && !parts[0].at ? parts[0].answer : parts.map((p) => p.text).join('; ');
 }
 
+/** Where sorting is done, in a sorting answer, and what it depends on where each side won somewhere. */
+const SIDES = Object.freeze({
+  server: 'on the server',
+  browser: 'in the browser',
+  depends: 'it depends on format and N',
+});
+/** What a second sorting of data already in the browser does, in the caching answer. */
+const CACHED = Object.freeze({
+  cached: 're-sort the cached copy',
+  again: 'ask the server again',
+  depends: 'it depends on the network',
+});
+
 /**
  * sortingAnswer's parts, a side first: [{answer, at, cms, sided, text}], one per run of CMs with
  * the same answer at the same N. A CM measured at fewer N than the others names its N ("at N = 10,
  * 100 and 1,000"), so that no answer reaches an N its CM was not measured at.
+ *
+ * @param place each side's words and what the answer depends on (SIDES, or CACHED)
+ * @param named CMs the reader has already had in words: named without them
  */
-export function sortingParts(byCm, computes) {
-  const place = { server: 'on the server', browser: 'in the browser' };
-  const other = computes === 'server' ? 'browser' : 'server';
+export function sortingParts(byCm, computes, place = SIDES, named = new Set()) {
+  const { depends, ...sides } = place;
+  const other = Object.keys(sides).find((side) => side !== computes);
   // A side where it was certainly faster in at least half and slower nowhere; both sides where
   // each won somewhere; "either side" where at least half were as fast and none won.
   const answerOf = ({ certain, other: lost, tie, open }) => {
     const half = (certain + lost + tie + open) / 2;
-    if (certain && lost) return 'it depends on format and N';
+    if (certain && lost) return depends;
     // "Mostly" where some of the CM's comparisons stayed open or tied: the per-format answers
     // (RQ3) say which.
     if (certain >= half && !lost) return `${certain === 2 * half ? '' : 'mostly '}${place[computes]}`;
@@ -461,7 +501,7 @@ export function sortingParts(byCm, computes) {
     if (tie >= half && !certain && !lost) return 'either side';
     return "can't tell yet";
   };
-  const sidedAnswer = (answer) => answer.endsWith(place.server) || answer.endsWith(place.browser);
+  const sidedAnswer = (answer) => Object.values(sides).some((words) => answer.endsWith(words));
   const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
   const allNs = new Set([...byCm.values()].flatMap((counts) => [...(counts.byN ?? new Map()).keys()]));
   // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
@@ -475,7 +515,9 @@ export function sortingParts(byCm, computes) {
       if (!perN.has(answer)) perN.set(answer, []);
       perN.get(answer).push(n);
     }
-    if (perN.size <= 1) {
+    // "Mostly" at some N and all of it at others is one answer, "mostly", for the CM.
+    const plain = new Set([...perN.keys()].map((answer) => answer.replace(/^mostly /, '')));
+    if (perN.size <= 1 || (plain.size === 1 && sidedAnswer([...plain][0]))) {
       const fewer = byN.length > 0 && byN.length < allNs.size;
       return { answer: answerOf(counts), at: fewer ? ` at ${nWords(byN.map(([n]) => n))}` : '' };
     }
@@ -503,6 +545,7 @@ export function sortingParts(byCm, computes) {
   const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
   const span = (cms) => {
     const [low, high] = [cms[0], cms.at(-1)];
+    if (cms.every((cm) => named.has(cm))) return low === high ? `CM${low}` : `CM${low}–CM${high}`;
     if (low === high) return `CM${low} (${amount(low)})`;
     const words =
       low === 1
