@@ -214,17 +214,22 @@ export function countedWarmups(cells) {
 
 /** countedWarmups in words, for the report's time section. */
 export function countedWarmupParagraph(check) {
-  const stood = `${check.n} warm-up iteration${check.n === 1 ? '' : 's'} of a second or more stood as ${
-    check.n === 1 ? 'its cell’s' : 'their cells’'
-  } round 1 (not run again to begin the rounds).`;
-  if (!check.compared) return `${stood} None of those cells ran two later iterations to compare with.`;
+  const one = check.n === 1;
+  const stood =
+    `${check.n} warm-up iteration${one ? '' : 's'} took a second or more, so ${one ? 'it' : 'each'} counted as ` +
+    `its cell’s first round instead of being run again.`;
+  if (!check.compared) return `${stood} None of those cells ran two later rounds to check it against.`;
   const fmt = (r) => r.toFixed(2);
-  const some = check.compared === 1 ? 'one' : `${check.compared} of them`;
+  const below = check.compared - check.within - check.slower;
+  const cells = check.compared === 1 ? 'One of those cells' : `${check.compared} of those cells`;
+  const expected = check.expected_slower < 1 ? check.expected_slower.toFixed(1) : Math.round(check.expected_slower);
   return (
-    `${stood} Where the same cell ran later rounds (${some}), such a first iteration took ` +
-    `${fmt(check.median_ratio)}× the median of its later iterations (median over cells; ${fmt(check.low)}–` +
-    `${fmt(check.high)}); ${check.within} of ${check.compared} lay within the range of the cell's later ` +
-    `iterations and ${check.slower} above it (slower than any later one), where a first iteration no different ` +
-    `from the later ones would be above them in about ${check.expected_slower.toFixed(1)}.`
+    `${stood} ${one ? 'Was it' : 'Were they'} already warm? ${cells} ran two later rounds or more to check ` +
+    'against: in the median, ' +
+    `the first iteration took ${fmt(check.median_ratio)}× the median of the later ones (from ${fmt(check.low)}× ` +
+    `to ${fmt(check.high)}× across cells). ${check.within} lay within the range of ${
+      check.compared === 1 ? 'its' : 'their'
+    } cell’s later iterations, ${check.slower} above all of them and ${below} below; had first iterations been ` +
+    `no slower than later ones, about ${expected} would have been above all of them by chance.`
   );
 }

@@ -251,7 +251,7 @@ test("warm-up iterations that stood as round 1, against the same cell's later it
   );
   assert.match(
     countedWarmupParagraph(check),
-    /^3 warm-up iterations .* \(2 of them\), .* 1\.25× .* \(median over cells; 1\.00–1\.50\); 1 of 2 lay within .* and 1 above it .* in about 0\.6\.$/,
+    /^3 warm-up iterations took .* 2 of those cells .* 1\.25× the median of the later ones \(from 1\.00× to 1\.50× across cells\)\. 1 lay within .*, 1 above all of them and 0 below; .* about 0\.6 would .*\.$/,
   );
   assert.equal(countedWarmups([cells[3]]), null);
 });
