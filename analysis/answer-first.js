@@ -13,6 +13,8 @@ import {
   WORDS,
   capital,
   computationWords,
+  configurationWords,
+  countWords,
   listWords,
   network,
   ownMedians,
@@ -75,13 +77,16 @@ export function notMeasured(cells) {
   return [
     formats.length ? list(formats) : null,
     compressions.length ? list(compressions) : null,
-    cms.length
-      ? `${list(cms)} for where to sort (by each property ${sorts.join(', ')})`.replace(
-          '(by each property once by one property',
-          '(once by one property',
-        )
-      : null,
-    sortingNotMeasured(all, sorted),
+    sortingNotMeasured(
+      all,
+      sorted,
+      cms.length
+        ? `${list(cms)} (by each property ${sorts.join(', ')})`.replace(
+            '(by each property once by one property',
+            '(once by one property',
+          )
+        : null,
+    ),
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     ...partly,
     protocols.length ? list(protocols) : null,
@@ -90,12 +95,13 @@ export function notMeasured(cells) {
 }
 
 /**
- * What the sorting groups left out of what the run measured elsewhere: data, networks and N no
- * sorting group had, and a CM measured at fewer N than the others — "where to sort for Videos,
- * unthrottled, N = 100,000, CM4–CM5 at N = 10,000" — or null.
+ * What the sorting groups left out: the CMs none measured (`cms`, in words, or null), and of what
+ * the run measured elsewhere, data, networks and N no sorting group had, and a CM measured at
+ * fewer N than the others — "where to sort for CM2 (…), Videos, unthrottled, N = 100,000, CM4–CM5
+ * at N = 10,000" — or null.
  */
-function sortingNotMeasured(all, sorted) {
-  if (!sorted.length) return null;
+function sortingNotMeasured(all, sorted, cms) {
+  if (!sorted.length) return cms ? `server against browser sorting for ${cms}` : null;
   const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
   const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));
   const objects = CATALOGUE.objects
@@ -118,8 +124,14 @@ function sortingNotMeasured(all, sorted) {
     const name = cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`;
     return `${name} at ${nWords(lacks)}`;
   });
-  const parts = [...objects, ...networks, ...(counts.length ? [nWords(counts)] : []), ...cmParts];
-  return parts.length ? `where to sort for ${list(parts)}` : null;
+  const parts = [
+    ...(cms ? [cms] : []),
+    ...objects,
+    ...networks,
+    ...(counts.length ? [nWords(counts)] : []),
+    ...cmParts,
+  ];
+  return parts.length ? `server against browser sorting for ${list(parts)}` : null;
 }
 
 const list = (items) => items.join(', ');
@@ -254,7 +266,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     delta,
   ).map(({ format }) => formatLabel(format));
   const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : '';
-  const label = (name) => (name === 'unthrottled' ? 'Unthrottled (one machine)' : capital(network(name)));
+  const label = (name) => (name === 'unthrottled' ? 'Unthrottled (no network limit)' : capital(network(name)));
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
@@ -295,6 +307,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
  */
 function sortingLine(decisions, cellsById, situations, delta, comparisons = []) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
+  const runNetworks = new Set([...cellsById.values()].map((c) => completeCell(c.cell).network));
   const sortingDecisions = decisions.filter((d) => d.cm > 0);
   const sortingCells = sortingDecisions
     .flatMap((d) => [d.fastest_case_id, ...d.others.map((o) => o.case_id)])
@@ -317,7 +330,13 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
     const { answer, text } = choiceRow(robustChoice(situations), where, delta, { first: false });
     return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
   }
-  const bests = `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
+  const [serverBest, browserBest] = [server, browser].map((c) =>
+    c.configuration.replace(/, (server|browser) sorting$/, ''),
+  );
+  const bests =
+    serverBest === browserBest
+      ? `Best configuration on either side: ${serverBest}.`
+      : `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -334,8 +353,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
       open: "can't tell yet",
     });
     const { lead, rest } = sortingLead(tally.byCm, 'server');
-    const cached = cachingWords(comparisons, new Set(tally.byCm.keys()));
-    return { lead, text: `${scope}${rest} ${bests} Server against browser, format by format: ${counts}.${cached}` };
+    const cached = cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks);
+    return { lead, text: `${scope}${rest} ${bests} Server against browser: ${counts}.${cached}` };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
@@ -365,18 +384,18 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
     ' situations',
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
-  const cached = cachingWords(comparisons, new Set(tally.byCm.keys()));
+  const cached = cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks);
   return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.${cached}` };
 }
 
 /**
  * RQ4 in the sorting row: for a second sorting of data the browser already holds, whether to
  * re-sort the cached copy or ask the server again, per CM as where to sort is said, with what it
- * was measured for: " Data already in the browser, sorted a second time (Books, N = 10 and 100,
- * JSON, …): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
- * Empty where the run has no caching pairs.
+ * was measured for: " Data already in the browser, sorted again (JSON uncompressed, Books, N = 10
+ * and 100, both networks): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
+ * Empty where the run has no caching pairs; `runNetworks`: the run's, so that all are named so.
  */
-function cachingWords(comparisons, named) {
+function cachingWords(comparisons, named, runNetworks) {
   const pairs = comparisons.filter((c) => c.dimension === 'caching');
   if (!pairs.length) return '';
   const tally = new Tally();
@@ -385,10 +404,21 @@ function cachingWords(comparisons, named) {
     tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
   }
   const cells = pairs.map((c) => completeCell(c.a));
-  const formats = [...new Set(cells.map((c) => formatLabel(c.format)))];
-  const measured = `${listWords(formats)}, ${scopeWords(cells.map((c) => ({ ...c, cm: 0 })))}`;
+  // "JSON uncompressed, Books, N = 10 and 1,000, both networks": the run's networks named as such.
+  const of = (key) => [...new Set(cells.map((c) => c[key]))];
+  const kinds = CATALOGUE.objects
+    .filter((o) => of('object').includes(o.name))
+    .map((o) => o.label.replace(/ \(.*\)$/, ''));
+  const networks = of('network');
+  const every = networks.length > 1 && networks.length === runNetworks.size;
+  const measured = [
+    listWords([...new Set(cells.map((c) => configurationWords({ ...c, cm: 0, scenario: 1 })))]),
+    listWords(kinds),
+    `N = ${countWords(of('count'))}`,
+    every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
+  ].join(', ');
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named).map((p) => p.text);
-  return ` Data already in the browser, sorted a second time (measured for ${measured}): ${parts.join('; ')}.`;
+  return ` Data already in the browser, sorted again (${measured}): ${parts.join('; ')}.`;
 }
 
 /**
@@ -400,9 +430,26 @@ function sortingLead(byCm, computes) {
   const parts = sortingParts(byCm, computes);
   if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].answer}`, rest: '' };
   const sided = parts.filter((p) => p.sided);
-  const [lead, rest] = sided.length ? [sided, parts.filter((p) => !p.sided)] : [parts.slice(0, 1), parts.slice(1)];
+  if (!sided.length) {
+    return {
+      lead: `Where to sort: ${parts[0].text}`,
+      rest:
+        parts.length > 1
+          ? ` ${capital(
+              parts
+                .slice(1)
+                .map((p) => p.text)
+                .join('; '),
+            )}.`
+          : '',
+    };
+  }
+  // The CMs no side won: each said over all its N (RQ3 has them N by N), so that the row stays
+  // short where little was decided.
+  const undecided = new Map([...byCm].filter(([cm]) => !sided.some((p) => p.cms.includes(cm))));
+  const rest = undecided.size ? sortingParts(undecided, computes, SIDES, new Set(), { splitByN: false }) : [];
   return {
-    lead: `Where to sort: ${lead.map((p) => p.text).join('; ')}`,
+    lead: `Where to sort: ${sided.map((p) => p.text).join('; ')}`,
     rest: rest.length ? ` ${capital(rest.map((p) => p.text).join('; '))}.` : '',
   };
 }
@@ -485,8 +532,9 @@ const CACHED = Object.freeze({
  *
  * @param place each side's words and what the answer depends on (SIDES, or CACHED)
  * @param named CMs the reader has already had in words: named without them
+ * @param splitByN false: each CM's answer over all its N, without saying where N differ
  */
-export function sortingParts(byCm, computes, place = SIDES, named = new Set()) {
+export function sortingParts(byCm, computes, place = SIDES, named = new Set(), { splitByN = true } = {}) {
   const { depends, ...sides } = place;
   const other = Object.keys(sides).find((side) => side !== computes);
   // A side where it was certainly faster in at least half and slower nowhere; both sides where
@@ -517,7 +565,7 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set()) {
     }
     // "Mostly" at some N and all of it at others is one answer, "mostly", for the CM.
     const plain = new Set([...perN.keys()].map((answer) => answer.replace(/^mostly /, '')));
-    if (perN.size <= 1 || (plain.size === 1 && sidedAnswer([...plain][0]))) {
+    if (!splitByN || perN.size <= 1 || (plain.size === 1 && sidedAnswer([...plain][0]))) {
       const fewer = byN.length > 0 && byN.length < allNs.size;
       return { answer: answerOf(counts), at: fewer ? ` at ${nWords(byN.map(([n]) => n))}` : '' };
     }
@@ -601,7 +649,8 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
   const networkLine = names
     .map((name) => {
-      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine, no limit';
+      if (name === 'unthrottled')
+        return 'unthrottled: no limit (browser and server on one machine, as for every network)';
       const profile = NETWORKS[name];
       if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
@@ -616,7 +665,8 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   }; compare within a situation only`;
   return [
     networkLine,
-    'situation: data, N (objects per answer), network, sorting; configuration: format, compression, sorting side',
+    'situation: data, N (objects per answer), network, sorting (CM1–CM5: how much); configuration: format, ' +
+      'compression, sorting side; comparison: two configurations of a situation, measured in turns',
     `time: request start to data decoded (and sorted) in the browser; ${time}`,
     verdicts,
     certain,
@@ -635,9 +685,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used:',
-  bottom:
-    'Bottom line (each choice: the smallest worst slowdown across the situations below; "certainly": at 95 % ' +
-    'confidence, "not yet certain" and "can\'t tell yet": the run ended first):',
+  bottom: 'Bottom line (each choice: the one whose worst case is least slower than the fastest):',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;

@@ -137,9 +137,7 @@ export function shownFigures(decisions, cells, { delta }) {
   for (const d of decisions) {
     const answer = situationAnswer(d, delta);
     const situation = situationWords(completeCell(byId.get(answer.fastest).cell));
-    const lead = { fastest: WORDS.FASTEST, tie: `${WORDS.FASTEST}, no clear winner`, open: 'looked fastest' }[
-      answer.kind
-    ];
+    const lead = { fastest: WORDS.FASTEST, tie: 'lowest time, no clear winner', open: 'looked fastest' }[answer.kind];
     shown.set(answer.fastest, {
       situation,
       time_ms: answer.time_ms,

@@ -177,13 +177,12 @@ export function wordsDefined(delta, looks = null) {
   return [
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
       'of it either way, certain (no clear winner: some are as fast); ' +
-      `k× slower: certainly more than ${percent(delta)} slower, k as measured; ` +
-      'can\'t tell yet: the run ended first ("looked fastest", "looked as fast", "looked k× slower": ' +
-      'which way it leaned)',
+      `k× slower: certainly more than ${percent(delta)} slower, k times the fastest's time; ` +
+      'can\'t tell yet, or not yet certain: the run ended first ("looked …": which way it leaned)',
     // The stop rule's looks in a row, where known: what "held" asks of a verdict.
     looks > 1
-      ? `certain: at 95 % confidence, held at the last ${looks} checks (one after every configuration had its turn)`
-      : 'certain: at 95 % confidence, held to the last measurement',
+      ? `certain (certainly): at 95 % confidence, at each of the last ${looks} checks`
+      : 'certain (certainly): at 95 % confidence, held to the last measurement',
   ];
 }
 

@@ -158,12 +158,13 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
     choice.next.worst_situation === choice.worst_situation;
   // With a next best as good, each is named with its own worst.
   const own = close && !same ? `${choice.configuration}: ` : '';
-  // "(+29.2 ms there)": what the worst ratio costs in time; where another situation cost more
-  // time, that one too, so that no reader takes the first for the most it loses.
+  // "(+29.2 ms there)": what the worst ratio costs in time; where another situation cost much
+  // more time (half as much again), that one too, so that no reader takes the first for the most
+  // it loses.
   const lostMore =
     Number.isFinite(choice.most_lost_ms) &&
     choice.most_lost_situation !== choice.worst_situation &&
-    choice.most_lost_ms > choice.worst_extra_ms
+    choice.most_lost_ms > 1.5 * choice.worst_extra_ms
       ? `; the most time it lost: ${plus(choice.most_lost_ms)}, in ${where(choice.most_lost_situation)}`
       : '';
   const cost = Number.isFinite(choice.worst_extra_ms) ? ` (${plus(choice.worst_extra_ms)} there)` : '';
