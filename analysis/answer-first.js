@@ -256,7 +256,7 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
  * each network's choice and one for compression. The formats to avoid close the last row, or the
  * one for both (`both`, which the bottom line says after where to sort).
  */
-function withoutSortingRows(decisions, cellsById, delta, situations, comparisons) {
+function withoutSortingRows(decisions, cellsById, delta, situations, comparisons, brief = BRIEF[0]) {
   const plain = robustChoice(situations);
   const verdicts = compressionVerdicts(comparisons);
   const networks = [...new Set(situations.map((s) => s.network))];
@@ -265,7 +265,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     cellsById,
     delta,
   ).map(({ format }) => formatLabel(format));
-  const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower than the fastest everywhere.` : '';
+  const avoidWords = avoid.length
+    ? ` ${listWords(avoid)}: certainly slower than the fastest in every situation without sorting.`
+    : '';
   const label = (name) => (name === 'unthrottled' ? 'Unthrottled (no network limit)' : capital(network(name)));
   const rows = [];
   let both = null;
@@ -273,12 +275,12 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     networks.forEach((name, i) => {
       const choice = robustChoice(situations.filter((s) => s.network === name));
       const strip = (words) => words.replace(` ${network(name)}`, '');
-      const { answer, text } = choiceRow(choice, strip, delta, { first: i === 0 });
+      const { answer, text } = choiceRow(choice, strip, delta, { first: i === 0, asides: brief.asides });
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network.
-      const { answer, text } = choiceRow(plain, undefined, delta, { first: false });
+      const { answer, text } = choiceRow(plain, undefined, delta, { first: false, asides: brief.asides });
       both = { lead: `Only if one configuration must serve both networks: ${answer}`, text: capital(text) };
     }
   } else {
@@ -305,7 +307,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
  * how often the better side was certainly faster, as fast, or not yet told apart from the other's
  * best, situation by situation; and what the sorting groups measured.
  */
-function sortingLine(decisions, cellsById, situations, delta, comparisons = []) {
+function sortingLine(decisions, cellsById, situations, delta, comparisons = [], brief = BRIEF[0]) {
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const runNetworks = new Set([...cellsById.values()].map((c) => completeCell(c.cell).network));
   const sortingDecisions = decisions.filter((d) => d.cm > 0);
@@ -353,7 +355,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
       open: "can't tell yet",
     });
     const { lead, rest } = sortingLead(tally.byCm, 'server');
-    const cached = cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks);
+    const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : '';
     return { lead, text: `${scope}${rest} ${bests} Server against browser: ${counts}.${cached}` };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
@@ -384,7 +386,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = []) 
     ' situations',
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
-  const cached = cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks);
+  const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : '';
   return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.${cached}` };
 }
 
@@ -418,7 +420,7 @@ function cachingWords(comparisons, named, runNetworks) {
     every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
   ].join(', ');
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named).map((p) => p.text);
-  return ` Data already in the browser, sorted again (${measured}): ${parts.join('; ')}.`;
+  return ` Data already in the browser (kept in memory), sorted again (${measured}): ${parts.join('; ')}.`;
 }
 
 /**
@@ -605,6 +607,18 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
 }
 
 /**
+ * How much the bottom line says beyond its answers, fullest first: what to do with data already in
+ * the browser (`caching`), and each choice's asides — the one that lost the fewest milliseconds,
+ * the most time it lost elsewhere (`asides`). The opening takes the first that leaves its
+ * situations room (answerFirst).
+ */
+export const BRIEF = Object.freeze([
+  Object.freeze({ caching: true, asides: true }),
+  Object.freeze({ caching: false, asides: true }),
+  Object.freeze({ caching: false, asides: false }),
+]);
+
+/**
  * The bottom line: at most five lines, each true for this run — the configuration to choose
  * without sorting (the robust choice, per network and across them) and what to avoid, where
  * compression pays, where sorting belongs, and what the run did not measure.
@@ -616,20 +630,22 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
  * @returns {lines: [{lead, text}], plain, sorting, situations}: the robust choices and each
  *     situation's ratios (bottom-line.js situationRatios), for the page
  */
-export function bottomLine(decisions, cellsById, { delta }, comparisons = []) {
+export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { brief = BRIEF[0] } = {}) {
   const ratios = decisions.map((d) => situationRatios(d, cellsById, delta));
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
   const lines = [];
   const without = plainSituations.length
-    ? withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons)
+    ? withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons, brief)
     : null;
   if (without) lines.push(...without.rows);
   else {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   }
-  if (sortingSituations.length) lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons));
+  if (sortingSituations.length) {
+    lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons, brief));
+  }
   if (without?.both) lines.push(without.both);
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
@@ -704,16 +720,26 @@ const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length
  */
 export function answerFirst(decisions, cells, judging, { comparisons = [], shaping } = {}) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
-  const bottom = decisions.length ? bottomLine(decisions, cellsById, judging, comparisons) : { lines: [] };
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -
     OPENING_WORDS.title;
+  const familyLeads = (families) => families.map((f) => f.family);
   // What the reader sees besides the situations: the leads, the bottom line, the words, and the
   // report's title and first line (about TITLE_WORDS).
-  const fixedText = [...Object.values(OPENING_LEADS), ...bottom.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
-  const familyLeads = (families) => families.map((f) => f.family);
+  const fixedOf = (b) => [...Object.values(OPENING_LEADS), ...b.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
+  // The bottom line in full, or, where it leaves the situations no room for their fastest and a
+  // count, without its asides (BRIEF): the RQ sections say them.
+  const bare = decisions.map((d) => situationParagraph(d, cellsById, judging.delta, 0));
+  const leastWords = (b) => wordCount([...fixedOf(b), ...familyLeads(familiesOf(bare)), ...bare.map((x) => x.text)]);
+  let bottom = { lines: [] };
+  for (const brief of BRIEF) {
+    if (!decisions.length) break;
+    bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief });
+    if (leastWords(bottom) <= budget + OPENING_WORDS.slack) break;
+  }
+  const fixedText = fixedOf(bottom);
   // Every situation first names none of its other configurations; then, while the budget lasts,
   // each names one more — the situations the run could not settle first (their "can't tell yet"
   // and "as fast" ones are what a reader most needs named), then the rest — up to MOST_NAMED.

@@ -430,7 +430,8 @@ function phasesChart(cells, times) {
     name: 'phases',
     title:
       'Where the time goes, per format uncompressed at the largest N measured (waiting and transfer: medians ' +
-      'of each phase; reading and decoding: the rest of the time "What to choose" gives)',
+      'of each phase; reading and decoding: the rest of the time "What to choose" gives; each phase a lighter ' +
+      "shade of the bar's colour)",
     spec: panelChart({
       rows,
       panels: distinct(rows, 'panel', rowOrder),
@@ -453,7 +454,8 @@ function phasesChart(cells, times) {
               field: 'phase',
               type: 'ordinal',
               sort: phaseNames,
-              title: null,
+              // The legend's greys stand for shades of each bar's own colour: said in its title.
+              title: 'phase (shade of each bar)',
               scale: { domain: phaseNames, range: [1, 0.6, 0.3] },
               legend: {
                 columns: legendColumns(width, phaseNames),

@@ -215,7 +215,15 @@ export function fewRoundsWords(bound, ratio) {
 function runLine(context, cells, decisions) {
   const date = (context.created_at ?? '').slice(0, 10);
   const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
-  return `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}; ${situations}.`;
+  // A total shorter than the groups needed: why more is left "can't tell yet", said up front.
+  const short =
+    context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
+      ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} its ` +
+        'groups needed for their minimum measurements, so more is "can\'t tell yet" than a longer run would ' +
+        'leave.'
+      : '';
+  const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
+  return `${plan}; ${situations}.${short}`;
 }
 
 const SIZES_NOTE =

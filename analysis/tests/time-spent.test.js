@@ -220,6 +220,9 @@ test("a plan's total time: the report says how it was shared and gives each grou
     /The plan's total time was 30m00s\. Before the first group, its groups were expected to need 40m00s/,
   );
   assert.match(md, /7 cells’ times remembered from earlier runs on this machine, 3 modelled/);
+  // Said in the report's first line too, where a reader of the answers sees it.
+  const first = md.split('\n').find((line) => line.startsWith('Plan '));
+  assert.match(first, /Its 30m00s were less than the 40m00s its groups needed .* "can't tell yet"/);
   assert.match(
     md,
     /The total was less than that need, so most shares were smaller than the plan's own budget per group\./,
