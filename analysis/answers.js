@@ -672,20 +672,22 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       ],
     },
   ];
-  /** The range of a part's ratios (time of x ÷ time of y) in words, one direction. */
-  // The range of a part's certain ratios (time of x ÷ time of y), one direction, and how many it
-  // could not tell yet: a ratio the run was not sure of does not stretch the range.
+  // The range of a part's ratios certainly apart (time of x ÷ time of y), one direction, then how
+  // many were certainly as fast and how many it could not tell yet: neither stretches the range,
+  // so that no "as fast" pair is counted as "1.01× faster".
   const range = ({ what, x, y, comparisons: list }) => {
     if (!list.length) return `${what.replace(/:.*$/, '')}: not measured here`;
-    const certain = list.filter((c) => c.settled);
-    const open = list.length - certain.length;
-    const untold = open ? `${certain.length ? '; ' : ''}can't tell yet in ${open}` : '';
-    if (!certain.length) return `${x} against ${y}: can't tell yet in ${open}`;
-    const [low, high] = [Math.min(...certain.map((c) => c.ratio)), Math.max(...certain.map((c) => c.ratio))];
+    const settled = list.filter((c) => c.settled);
+    const apart = settled.filter((c) => c.verdict !== VERDICTS.EQUIVALENT);
+    const [same, open] = [settled.length - apart.length, list.length - settled.length];
+    const rest = [same ? `as fast in ${same}` : null, open ? `can't tell yet in ${open}` : null].filter(Boolean);
+    if (!apart.length) return `${x} against ${y}: ${rest.join('; ')}`;
+    const after = rest.length ? `; ${rest.join('; ')}` : '';
+    const [low, high] = [Math.min(...apart.map((c) => c.ratio)), Math.max(...apart.map((c) => c.ratio))];
     const span = (a, b) => (a.toFixed(2) === b.toFixed(2) ? times(a) : `${times(a)}–${times(b)}`);
-    if (low >= 1) return `${x} ${span(low, high)} slower than ${y}${untold}`;
-    if (high <= 1) return `${x} ${span(1 / high, 1 / low)} faster than ${y}${untold}`;
-    return `${x} from ${times(1 / low)} faster to ${times(high)} slower than ${y}${untold}`;
+    if (low >= 1) return `${x} ${span(low, high)} slower than ${y}${after}`;
+    if (high <= 1) return `${x} ${span(1 / high, 1 / low)} faster than ${y}${after}`;
+    return `${x} from ${times(1 / low)} faster to ${times(high)} slower than ${y}${after}`;
   };
   return claims.map(({ claim, theirs, parts }) => {
     const counted = parts.map((part) => {

@@ -454,3 +454,17 @@ test('where to sort: a side at some N and mostly that side at others is one answ
       'on the server for CM5 (each property sorted 1,000 times) at N = 10',
   );
 });
+
+test("a source conclusion's measured range holds only pairs certainly apart; as fast ones are counted", async () => {
+  const { path } = syntheticRun();
+  await makeReport([path]);
+  const md = readFileSync(join(path, 'report.md'), 'utf8');
+  const table = md.slice(md.indexOf("## The source study's conclusions"), md.indexOf('## A related study'));
+  const ratios = [...table.matchAll(/(\d+\.\d+)×(?:–(\d+\.\d+)×)? (?:slower|faster) than/g)].flatMap((m) =>
+    [m[1], m[2]].filter(Boolean).map(Number),
+  );
+  assert.ok(ratios.length > 0);
+  // Certainly apart at δ = 5 %: every end of a range beyond it.
+  for (const ratio of ratios) assert.ok(ratio > 1.05, `${ratio} in a range of pairs certainly apart`);
+  assert.match(table, /as fast in \d+/);
+});
