@@ -468,3 +468,19 @@ test("a source conclusion's measured range holds only pairs certainly apart; as 
   for (const ratio of ratios) assert.ok(ratio > 1.05, `${ratio} in a range of pairs certainly apart`);
   assert.match(table, /as fast in \d+/);
 });
+
+test('where to sort: the lead takes a side; the CMs no side won follow with what was told apart in them', async () => {
+  const { sortingLead } = await import('../answer-first.js');
+  const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
+  const byCm = new Map([
+    [1, counts(1, 2, 3, 0, new Map([[10, counts(1, 2, 3, 0)]]))],
+    [2, counts(0, 0, 6, 0, new Map([[10, counts(0, 0, 6, 0)]]))],
+    [5, counts(6, 0, 0, 0, new Map([[10, counts(6, 0, 0, 0)]]))],
+  ]);
+  assert.deepEqual(sortingLead(byCm, 'server'), {
+    lead: 'Where to sort: on the server for CM5 (each property sorted 1,000 times)',
+    rest:
+      " Can't tell yet for CM1–CM2 (from one sort to each property sorted once): of 12 comparisons, " +
+      'the server certainly faster in 1, as fast in 2.',
+  });
+});
