@@ -7,7 +7,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { isRunning, processesMarked, stopProcesses } from './processes.js';
+import { isRunning, processesMarked, processesNaming, stopProcesses } from './processes.js';
 import { RUN_MARK, namespaceId, readRecords, removeRecord } from './record.js';
 
 function ip(...args) {
@@ -52,7 +52,15 @@ function countedNames(names) {
 export async function removeLeftovers(record, { graceMs } = {}) {
   const said = [];
   const made = record.made ?? {};
-  const stopped = await stopProcesses(processesMarked(RUN_MARK, record.id), graceMs);
+  const stopped = await stopProcesses(
+    [
+      ...new Set([
+        ...processesMarked(RUN_MARK, record.id),
+        ...(record.temporary ? processesNaming(record.temporary) : []),
+      ]),
+    ],
+    graceMs,
+  );
   const namespaces = (made.namespaces ?? []).filter((n) => stillTheRuns(n, record)).map((n) => n.name);
   for (const namespace of namespaces) {
     let inside = [];
@@ -82,9 +90,32 @@ export async function removeLeftovers(record, { graceMs } = {}) {
   const files = (made.files ?? []).filter((file) => existsSync(file));
   for (const file of files) rmSync(file, { force: true, recursive: true });
   if (files.length) said.push(`removed ${files.join(', ')}`);
-  // The run's temporary folder goes at every end, a clean one too: not worth a word.
-  if (record.temporary) rmSync(record.temporary, { force: true, recursive: true });
+  // The run's temporary folder goes at every end, a clean one too: not worth a word. A process
+  // that was ending as the others were stopped may still write there (a browser's last files):
+  // the folder is removed again should it come back within a moment.
+  if (record.temporary) await removeSettled(record.temporary);
   return said;
+}
+
+/** Removes `folder`, and again whenever it comes back, until it has stayed away for `quietMs`. */
+async function removeSettled(folder, quietMs = 300, mostMs = 10_000) {
+  const until = Date.now() + mostMs;
+  let goneSince = null;
+  while (Date.now() < until) {
+    if (existsSync(folder)) {
+      for (const pid of processesNaming(folder)) await stopProcesses([pid], 1000);
+      try {
+        rmSync(folder, { force: true, recursive: true });
+      } catch {
+        // written to while removed: the next pass
+      }
+      goneSince = null;
+    } else {
+      goneSince ??= Date.now();
+      if (Date.now() - goneSince >= quietMs) return;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
 /** What a run was, in words: "npx playwright test (pid 1234, started 14:02:11)". */

@@ -53,6 +53,26 @@ export function processesMarked(name, value) {
   return found;
 }
 
+/**
+ * Every process but this one whose command line names `path` (/proc/<pid>/cmdline): helpers a
+ * marked process started with an environment of their own, such as Chromium's crash handler,
+ * which is given its database in the browser's profile and outlives a browser killed at once.
+ */
+export function processesNaming(path) {
+  const named = Buffer.from(path);
+  const found = [];
+  for (const directory of readdirSync('/proc')) {
+    const pid = Number(directory);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`).includes(named) && startTimeOf(pid) !== null) found.push(pid);
+    } catch {
+      // gone, or not readable
+    }
+  }
+  return found;
+}
+
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /**

@@ -40,7 +40,7 @@ const namespaces = () =>
  * file, as root makes a namespace, and starts `sleep` in a session of its own (so that a kill of
  * the run's group does not reach it: only its mark finds it). Resolves once all that is done.
  */
-async function startRun(directory, namespace) {
+async function startRun(directory, namespace, { crashHandler = false } = {}) {
   const file = join(directory, 'made-by-the-run');
   const script = join(directory, 'run.mjs');
   writeFileSync(
@@ -63,7 +63,20 @@ if (namespace) {
 const sleeper = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
 sleeper.unref();
 writeFileSync(join(tmpdir(), 'a browser profile'), 'left by a browser killed with the run');
-console.log(JSON.stringify({ sleep: sleeper.pid, record: process.env.RTL_RUN_RECORD, temporary: tmpdir() }));
+// As Chromium's crash handler: an environment of its own (no mark), the profile on its command
+// line, and a write there after the run is gone.
+const handler = ${JSON.stringify(crashHandler)}
+  ? spawn('sh', ['-c', 'sleep 1; mkdir -p "$0/Crashpad"; sleep 600', tmpdir()], {
+      detached: true,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH },
+    })
+  : null;
+handler?.unref();
+const { pid: handlerPid } = handler ?? {};
+console.log(
+  JSON.stringify({ sleep: sleeper.pid, handler: handlerPid, record: process.env.RTL_RUN_RECORD, temporary: tmpdir() }),
+);
 setInterval(() => {}, 1000);
 `,
   );
@@ -114,6 +127,17 @@ test('a run killed with SIGKILL: its watchdog stops what it started and removes 
         `${namespace ? `removed namespaces ${namespace}; ` : ''}removed ${started.file}\\.\\n$`,
     ),
   );
+});
+
+test("a helper that names the run's temporary folder and writes there late is stopped, the folder gone", async () => {
+  const directory = temporaryDirectory('rtl-guard-');
+  const started = await startRun(directory, null, { crashHandler: true });
+  process.kill(-started.run.pid, 'SIGKILL');
+  await started.stderrClosed;
+  await until(() => !alive(started.handler), 'the helper stopped');
+  await sleep(1500); // past the helper's late write, had it lived
+  assert.ok(!existsSync(started.temporary), 'the temporary folder stays gone');
+  assert.match(started.said(), /its watchdog stopped (sleep, sh|sh, sleep)/);
 });
 
 test('with its watchdog killed too, the next run removes what it left, in one line', async () => {
