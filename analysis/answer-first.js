@@ -7,7 +7,7 @@
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
-import { choiceRow, choiceWords, robustChoice, situationRatios, slowdownWords } from '#common/bottom-line.js';
+import { choiceRow, choiceWords, robustChoice, situationRatios, standingWords } from '#common/bottom-line.js';
 import {
   MOST_NAMED,
   WORDS,
@@ -73,6 +73,7 @@ export function notMeasured(cells) {
       return missing.length ? `N = ${missing.map((n) => n.toLocaleString('en-US')).join(', ')} ${network(net)}` : null;
     })
     .filter(Boolean);
+  const cachedGaps = cmGaps(all.filter((c) => inFamily(c, 'caching')));
   const list = (items) => items.join(', ');
   return [
     formats.length ? list(formats) : null,
@@ -87,6 +88,7 @@ export function notMeasured(cells) {
           )
         : null,
     ),
+    cachedGaps.length ? `re-sorting cached data for ${list(cachedGaps)}` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
     ...partly,
     protocols.length ? list(protocols) : null,
@@ -101,7 +103,7 @@ export function notMeasured(cells) {
  * at N = 10,000" — or null.
  */
 function sortingNotMeasured(all, sorted, cms) {
-  if (!sorted.length) return cms ? `server against browser sorting for ${cms}` : null;
+  if (!sorted.length) return cms ? `sorting, nothing cached, for ${cms}` : null;
   const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
   const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));
   const objects = CATALOGUE.objects
@@ -110,20 +112,7 @@ function sortingNotMeasured(all, sorted, cms) {
   const networks = left('network').map((n) => networkName(n));
   const counts = left('count').sort((a, b) => a - b);
   const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
-  // Per CM, the sorted N it lacks; CMs next to each other that lack the same N said together.
-  const sortedNs = values(sorted, 'count');
-  const perCm = [];
-  for (const cm of values(sorted, 'cm').sort((a, b) => a - b)) {
-    const lacks = sortedNs.filter((n) => !sorted.some((c) => c.cm === cm && c.count === n)).sort((a, b) => a - b);
-    if (!lacks.length) continue;
-    const last = perCm.at(-1);
-    if (last && last.cms.at(-1) === cm - 1 && String(last.lacks) === String(lacks)) last.cms.push(cm);
-    else perCm.push({ cms: [cm], lacks });
-  }
-  const cmParts = perCm.map(({ cms, lacks }) => {
-    const name = cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`;
-    return `${name} at ${nWords(lacks)}`;
-  });
+  const cmParts = cmGaps(sorted);
   const parts = [
     ...(cms ? [cms] : []),
     ...objects,
@@ -131,10 +120,31 @@ function sortingNotMeasured(all, sorted, cms) {
     ...(counts.length ? [nWords(counts)] : []),
     ...cmParts,
   ];
-  return parts.length ? `server against browser sorting for ${list(parts)}` : null;
+  return parts.length ? `sorting, nothing cached, for ${list(parts)}` : null;
 }
 
 const list = (items) => items.join(', ');
+
+/**
+ * The N each CM of `cells` lacks that others of them have, CMs next to each other that lack the
+ * same N said together: ["CM4–CM5 at N = 10,000"].
+ */
+function cmGaps(cells) {
+  const values = (key) => [...new Set(cells.map((c) => c[key]))];
+  const ns = values('count');
+  const perCm = [];
+  for (const cm of values('cm').sort((a, b) => a - b)) {
+    const lacks = ns.filter((n) => !cells.some((c) => c.cm === cm && c.count === n)).sort((a, b) => a - b);
+    if (!lacks.length) continue;
+    const last = perCm.at(-1);
+    if (last && last.cms.at(-1) === cm - 1 && String(last.lacks) === String(lacks)) last.cms.push(cm);
+    else perCm.push({ cms: [cm], lacks });
+  }
+  return perCm.map(({ cms, lacks }) => {
+    const name = cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`;
+    return `${name} at N = ${listWords(lacks.map((n) => n.toLocaleString('en-US')))}`;
+  });
+}
 
 /**
  * Where compression pays, as measured: per compression and network, how its comparisons against
@@ -177,6 +187,7 @@ function compressionVerdicts(comparisons) {
       // What the counts say to do: it pays where it was certainly faster and nowhere certainly
       // slower, which the words then say ("certainly slower in none"), as they say what is open.
       const [faster, slower] = [count(VERDICTS.B_FASTER), count(VERDICTS.A_FASTER)];
+      const lead = slower && !faster ? 'certainly slower' : 'certainly faster';
       const said = [
         [faster, 'certainly faster'],
         [count(VERDICTS.EQUIVALENT), 'as fast'],
@@ -184,8 +195,12 @@ function compressionVerdicts(comparisons) {
         [open, "can't tell yet"],
       ]
         .filter(([n, w]) => n > 0 || (w === 'certainly slower' && faster) || (w === 'certainly faster' && slower))
-        // What was counted first ("… in 5 of 12 comparisons"), then the none, then the open.
-        .sort(([n, w], [m, v]) => (w === "can't tell yet") - (v === "can't tell yet") || (n === 0) - (m === 0));
+        // What was counted first ("… in 5 of 12 comparisons"), the verdict that gives the gist
+        // before the others, then the none, then the open.
+        .sort(
+          ([n, w], [m, v]) =>
+            (w === "can't tell yet") - (v === "can't tell yet") || (n === 0) - (m === 0) || (v === lead) - (w === lead),
+        );
       const gist =
         faster && !slower
           ? 'pays'
@@ -219,10 +234,16 @@ function verdictWords({ gist, said, n }, against = null) {
   return `${it}${gist} (${list})`;
 }
 
-/** What each compression did on one network, in one sentence: "GZIP against uncompressed: it pays …". */
+/**
+ * What each compression did on one network, in one sentence: "GZIP pays (certainly faster than
+ * uncompressed in 10 of 12 comparisons, certainly slower in none)" — where it pays or costs, the
+ * count that says so and the none that lets it; the rest in the RQ section.
+ */
 function compressionOn(verdicts, net) {
+  const sided = (p) =>
+    ['pays', 'costs'].includes(p.gist) ? { ...p, said: p.said.filter(([, w]) => w.startsWith('certainly')) } : p;
   const parts = verdicts.flatMap(({ name, perNetwork }) =>
-    perNetwork.filter((p) => p.net === net).map((p) => `${name} ${verdictWords(p, 'uncompressed')}`),
+    perNetwork.filter((p) => p.net === net).map((p) => `${name} ${verdictWords(sided(p), 'uncompressed')}`),
   );
   return parts.length ? ` ${parts.join('. ')}.` : '';
 }
@@ -257,7 +278,7 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
  * one for both (`both`, which the bottom line says after where to sort).
  */
 function withoutSortingRows(decisions, cellsById, delta, situations, comparisons, brief = BRIEF[0]) {
-  const plain = robustChoice(situations);
+  const plain = robustChoice(situations, delta);
   const verdicts = compressionVerdicts(comparisons);
   const networks = [...new Set(situations.map((s) => s.network))];
   const avoid = alwaysSlower(
@@ -268,32 +289,36 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   const avoidWords = avoid.length
     ? ` ${listWords(avoid)}: certainly slower than the fastest in every situation without sorting.`
     : '';
-  const label = (name) => (name === 'unthrottled' ? 'Unthrottled (no network limit)' : capital(network(name)));
+  const label = (name) => capital(network(name));
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
-    networks.forEach((name, i) => {
-      const choice = robustChoice(situations.filter((s) => s.network === name));
+    networks.forEach((name) => {
+      const choice = robustChoice(
+        situations.filter((s) => s.network === name),
+        delta,
+      );
       const strip = (words) => words.replace(` ${network(name)}`, '');
-      const { answer, text } = choiceRow(choice, strip, delta, { first: i === 0, asides: brief.asides });
+      const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides });
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network.
-      const { answer, text } = choiceRow(plain, undefined, delta, { first: false, asides: brief.asides });
-      both = { lead: `Only if one configuration must serve both networks: ${answer}`, text: capital(text) };
+      const { answer, text } = choiceRow(plain, undefined, delta, { asides: brief.asides });
+      both = { lead: `One configuration for both networks: ${answer}`, text: capital(text) };
     }
   } else {
-    const perNetwork = networks.map((name, i) => {
-      const choice = robustChoice(situations.filter((s) => s.network === name));
+    const perNetwork = networks.map((name) => {
+      const choice = robustChoice(
+        situations.filter((s) => s.network === name),
+        delta,
+      );
       const strip = (words) => words.replace(` ${network(name)}`, '');
-      return `${networkName(name)}: ${choiceWords(choice, strip, delta, { first: i === 0 })}`;
+      return `${networkName(name)}: ${choiceWords(choice, strip, delta)}`;
     });
     rows.push({
       lead: 'Without sorting',
-      text:
-        `${perNetwork.join('; ')}. All ${networks.length} networks: ` +
-        `${choiceWords(plain, undefined, delta, { first: false })}.`,
+      text: `${perNetwork.join('; ')}. All ${networks.length} networks: ` + `${choiceWords(plain, undefined, delta)}.`,
     });
     const compression = compressionLine(comparisons);
     if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
@@ -320,6 +345,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
         ...s,
         ratios: Object.fromEntries(Object.entries(s.ratios).filter(([c]) => c.endsWith(`, ${computes} sorting`))),
       })),
+      delta,
     );
   const [server, browser] = [side('server'), side('browser')];
   // One network for every sorting situation: the worst cases need not name it.
@@ -327,9 +353,15 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const where = networks.length === 1 ? (words) => words.replace(` ${network(networks[0])}`, '') : (words) => words;
   // The lead defines the CMs measured: the scope need not.
   const measured = scopeWords(sortingCells.map((c) => ({ ...c, cm: 0 })));
-  const scope = `Measured for ${measured}, nothing cached.`;
+  // Compressions the run measured without sorting but not with it: "uncompressed only", so that
+  // no reader takes the sorting answers' best for a choice against the compressed ones above.
+  const sortedCompressions = new Set(sortingCells.map((c) => c.compression));
+  const only =
+    sortedCompressions.size === 1 &&
+    [...cellsById.values()].some((c) => !sortedCompressions.has(completeCell(c.cell).compression));
+  const scope = `Measured for ${only ? measured.replace(/(, [^,]+)$/, '$1 only') : measured}, nothing cached.`;
   if (!server || !browser) {
-    const { answer, text } = choiceRow(robustChoice(situations), where, delta, { first: false });
+    const { answer, text } = choiceRow(robustChoice(situations, delta), where, delta);
     return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
   }
   const [serverBest, browserBest] = [server, browser].map((c) =>
@@ -337,8 +369,9 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   );
   const bests =
     serverBest === browserBest
-      ? `Best configuration on either side: ${serverBest}.`
-      : `Best on the server: ${sideBest(server, where)}; in the browser: ${sideBest(browser, where)}.`;
+      ? `Best on either side: ${serverBest}.`
+      : `Best on the server: ${sideBest(server, where, delta)}. ` +
+        `Best in the browser: ${sideBest(browser, where, delta)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -355,8 +388,12 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       open: "can't tell yet",
     });
     const { lead, rest } = sortingLead(tally.byCm, 'server');
-    const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : '';
-    return { lead, text: `${scope}${rest} ${bests} Server against browser: ${counts}.${cached}` };
+    const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
+    return {
+      lead,
+      text: `${scope}${rest} ${bests} Server against browser: ${counts}.`,
+      ...(cached && { sub: [cached] }),
+    };
   }
   const serverBetter = server.worst_ratio <= browser.worst_ratio;
   const computes = serverBetter ? 'server' : 'browser';
@@ -386,8 +423,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     ' situations',
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
-  const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : '';
-  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.${cached}` };
+  const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
+  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.`, ...(cached && { sub: [cached] }) };
 }
 
 /**
@@ -399,11 +436,11 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
  */
 function cachingWords(comparisons, named, runNetworks) {
   const pairs = comparisons.filter((c) => c.dimension === 'caching');
-  if (!pairs.length) return '';
+  if (!pairs.length) return null;
   const tally = new Tally();
   // The pair reads asking again (a) over the cached copy (b): b faster is the cached copy faster.
   for (const c of pairs) {
-    tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
+    tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count, c.a.network);
   }
   const cells = pairs.map((c) => completeCell(c.a));
   // "JSON uncompressed, Books, N = 10 and 1,000, both networks": the run's networks named as such.
@@ -420,7 +457,10 @@ function cachingWords(comparisons, named, runNetworks) {
     every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
   ].join(', ');
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named).map((p) => p.text);
-  return ` Data already in the browser (kept in memory), sorted again (${measured}): ${parts.join('; ')}.`;
+  return {
+    lead: 'Data already in the browser (kept in memory), sorted again',
+    text: `${capital(parts.join('; '))}. Measured for ${measured}.`,
+  };
 }
 
 /**
@@ -430,7 +470,8 @@ function cachingWords(comparisons, named, runNetworks) {
  */
 export function sortingLead(byCm, computes) {
   const parts = sortingParts(byCm, computes);
-  if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].answer}`, rest: '' };
+  // One answer for every CM: said with the CMs, which the lead defines for the situations below.
+  if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].text}`, rest: '' };
   const sided = parts.filter((p) => p.sided);
   if (!sided.length) {
     return {
@@ -479,14 +520,19 @@ class Tally {
   byCm = new Map();
   total = { certain: 0, tie: 0, open: 0, other: 0 };
 
-  add(cm, outcome, count) {
-    const empty = () => ({ certain: 0, tie: 0, open: 0, other: 0 });
+  add(cm, outcome, count, net = null) {
+    // `nets`: the networks each outcome came from, for answers that differ by network.
+    const empty = () => ({ certain: 0, tie: 0, open: 0, other: 0, nets: { certain: new Set(), other: new Set() } });
+    const note = (of) => {
+      of[outcome] += 1;
+      if (net !== null && of.nets[outcome]) of.nets[outcome].add(net);
+    };
     if (!this.byCm.has(cm)) this.byCm.set(cm, { ...empty(), byN: new Map() });
     const of = this.byCm.get(cm);
-    of[outcome] += 1;
+    note(of);
     if (count !== undefined) {
       if (!of.byN.has(count)) of.byN.set(count, empty());
-      of.byN.get(count)[outcome] += 1;
+      note(of.byN.get(count));
     }
     this.total[outcome] += 1;
   }
@@ -501,12 +547,12 @@ class Tally {
   }
 }
 
-/** A side's best configuration and its worst slowdown: "Protobuf uncompressed, at worst 4 % slower (10 Books, CM1)". */
-function sideBest(choice, where) {
+/** A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1: 1.06× slower". */
+function sideBest(choice, where, delta) {
   const name = choice.configuration.replace(/, (server|browser) sorting$/, '');
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
-  const open = choice.worst_open ? '; not yet certain' : '';
-  return `${name}, at worst ${slowdownWords(choice.worst_ratio)} (${where(choice.worst_situation)}${open})`;
+  const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
+  return `${name}; its worst, ${where(choice.worst_situation)}: ${worst}`;
 }
 
 /**
@@ -536,10 +582,16 @@ const SIDES = Object.freeze({
   depends: 'it depends on format and N',
 });
 /** What a second sorting of data already in the browser does, in the caching answer. */
-const CACHED = Object.freeze({
+export const CACHED = Object.freeze({
   cached: 're-sort the cached copy',
   again: 'ask the server again',
-  depends: 'it depends on the network',
+  // Each side won on some network: which, where the networks do not overlap.
+  depends: ({ nets }) => {
+    const [cached, again] = [[...nets.certain], [...nets.other]];
+    if (!cached.length || !again.length || cached.some((n) => again.includes(n))) return 'it depends on the network';
+    const on = (names) => listWords(names.map(network));
+    return `re-sort the cached copy ${on(cached)} but ask the server again ${on(again)}`;
+  },
 });
 
 /**
@@ -556,13 +608,14 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
   const other = Object.keys(sides).find((side) => side !== computes);
   // A side where it was certainly faster in at least half and slower nowhere; both sides where
   // each won somewhere; "either side" where at least half were as fast and none won.
-  const answerOf = ({ certain, other: lost, tie, open }) => {
+  // Some of a CM's comparisons may stay open or tied beside the won ones: the counts after the
+  // answer, and the per-format answers (RQ3), say how many.
+  const answerOf = (counts) => {
+    const { certain, other: lost, tie, open } = counts;
     const half = (certain + lost + tie + open) / 2;
-    if (certain && lost) return depends;
-    // "Mostly" where some of the CM's comparisons stayed open or tied: the per-format answers
-    // (RQ3) say which.
-    if (certain >= half && !lost) return `${certain === 2 * half ? '' : 'mostly '}${place[computes]}`;
-    if (lost >= half && !certain) return `${lost === 2 * half ? '' : 'mostly '}${place[other]}`;
+    if (certain && lost) return typeof depends === 'function' ? depends(counts) : depends;
+    if (certain >= half && !lost) return place[computes];
+    if (lost >= half && !certain) return place[other];
     if (tie >= half && !certain && !lost) return 'either side';
     return "can't tell yet";
   };
@@ -580,9 +633,7 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
       if (!perN.has(answer)) perN.set(answer, []);
       perN.get(answer).push(n);
     }
-    // "Mostly" at some N and all of it at others is one answer, "mostly", for the CM.
-    const plain = new Set([...perN.keys()].map((answer) => answer.replace(/^mostly /, '')));
-    if (!splitByN || perN.size <= 1 || (plain.size === 1 && sidedAnswer([...plain][0]))) {
+    if (!splitByN || perN.size <= 1) {
       const fewer = byN.length > 0 && byN.length < allNs.size;
       return { answer: answerOf(counts), at: fewer ? ` at ${nWords(byN.map(([n]) => n))}` : '' };
     }
@@ -608,7 +659,17 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
   const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
   const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
   const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
+  // CMs next to each other in the catalogue said as a range, the rest one by one: "CM1 (…) and
+  // CM3–CM5 (…)" where CM2 was not measured.
   const span = (cms) => {
+    const runs = [];
+    for (const cm of cms) {
+      if (runs.at(-1)?.at(-1) === cm - 1) runs.at(-1).push(cm);
+      else runs.push([cm]);
+    }
+    return listWords(runs.map(spanOf));
+  };
+  const spanOf = (cms) => {
     const [low, high] = [cms[0], cms.at(-1)];
     if (cms.every((cm) => named.has(cm))) return low === high ? `CM${low}` : `CM${low}–CM${high}`;
     if (low === high) return `CM${low} (${amount(low)})`;
@@ -664,7 +725,7 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
   if (without?.both) lines.push(without.both);
   const missing = notMeasured([...cellsById.values()]);
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
-  return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations), situations: ratios };
+  return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
 }
 
 /**
@@ -716,7 +777,7 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   words: 'Words used:',
-  bottom: 'Bottom line (each choice: the one whose worst case is least slower than the fastest):',
+  bottom: 'Bottom line (each choice: the configuration whose worst case came closest to the fastest):',
 });
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
@@ -743,7 +804,11 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   const familyLeads = (families) => families.map((f) => f.family);
   // What the reader sees besides the situations: the leads, the bottom line, the words, and the
   // report's title and first line (about TITLE_WORDS).
-  const fixedOf = (b) => [...Object.values(OPENING_LEADS), ...b.lines.map((l) => `${l.lead}: ${l.text}`), ...words];
+  const fixedOf = (b) => [
+    ...Object.values(OPENING_LEADS),
+    ...b.lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
+    ...words,
+  ];
   // The bottom line in full, or, where it leaves the situations no room for their fastest and a
   // count, without its asides (BRIEF): the RQ sections say them.
   const bare = decisions.map((d) => situationParagraph(d, cellsById, judging.delta, 0));

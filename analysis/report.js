@@ -448,9 +448,17 @@ ${body}
 }
 
 /** A list item: text, or {lead, text} with its lead in bold. */
-const markdownItem = (item) => (typeof item === 'string' ? item : `**${item.lead}:** ${item.text}`);
+/** A list item in markdown: text, or {lead, text, sub} with its lead in bold and its sub-items below it. */
+const markdownItem = (item) =>
+  typeof item === 'string'
+    ? item
+    : [`**${item.lead}:** ${item.text}`, ...(item.sub ?? []).map((i) => `  - ${markdownItem(i)}`)].join('\n');
+/** markdownItem in HTML. */
 const htmlItem = (item) =>
-  typeof item === 'string' ? escapeHtml(item) : `<strong>${escapeHtml(item.lead)}:</strong> ${escapeHtml(item.text)}`;
+  typeof item === 'string'
+    ? escapeHtml(item)
+    : `<strong>${escapeHtml(item.lead)}:</strong> ${escapeHtml(item.text)}` +
+      (item.sub?.length ? `<ul>${item.sub.map((i) => `<li>${htmlItem(i)}</li>`).join('')}</ul>` : '');
 
 function markdownTable(header, rows) {
   return [

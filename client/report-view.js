@@ -187,13 +187,14 @@ function indexSection(index) {
   return section;
 }
 
-/** A list of items, each text or {lead, text} with its lead in bold. */
+/** A list of items, each text or {lead, text, sub} with its lead in bold and its sub-items below it. */
 function list(items, className) {
   const ul = element('ul', undefined, className);
   for (const item of items) {
     const li = element('li');
     if (typeof item === 'string') li.textContent = item;
     else li.append(element('strong', `${item.lead}: `), item.text);
+    if (item.sub?.length) li.append(list(item.sub));
     ul.append(li);
   }
   return ul;

@@ -178,11 +178,13 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: within ${percent(delta)} ` +
       'of it either way, certain (no clear winner: some are as fast); ' +
       `k× slower: certainly more than ${percent(delta)} slower, k times the fastest's time; ` +
-      'can\'t tell yet, or not yet certain: the run ended first ("looked …": which way it leaned)',
+      'can\'t tell yet, or not yet certain: the run ended first ("looked …": which way it leaned; ' +
+      '"could be up to": at 95 % confidence)',
     // The stop rule's looks in a row, where known: what "held" asks of a verdict.
     looks > 1
-      ? `certain (certainly): at 95 % confidence, at each of the last ${looks} checks`
-      : 'certain (certainly): at 95 % confidence, held to the last measurement',
+      ? `certain (certainly): at 95 % confidence, at each of the last ${looks} checks, or decided early by a ` +
+        'stricter test'
+      : 'certain (certainly): at 95 % confidence, held to the last measurement, or decided early by a stricter test',
   ];
 }
 

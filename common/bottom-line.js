@@ -7,39 +7,53 @@ import { completeCell } from './cell.js';
 import { DEFAULT_DELTA } from './comparison.js';
 import {
   WORDS,
+  capital,
   configurationWords,
   network,
   objects,
   overProtocolWords,
   plus,
+  ratioText,
   situationAnswer,
+  timesWords,
 } from './answer-words.js';
 
 const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
 
 /**
  * One situation as the robust choice reads it: its words, whether it sorts, and each
- * configuration's ratio to its fastest (1 for the fastest).
+ * configuration's ratio to its fastest (1 for the fastest), its word there, and how far the
+ * ratio could reach where the run ended before it was certain.
  *
  * @param decision a stored decision with fastest_case_id (analysis/answers.js decisions)
  * @param cellsById case id → {cell}
  * @param delta the run's δ
- * @returns {id (the fastest's case id), words, sorting, ratios: {configuration words → ratio}}
+ * @returns {id (the fastest's case id), words, sorting, ratios, extra (ms over the fastest),
+ *     verdicts (the four words), ci_high (the ratio's upper bound), open: configuration words →
+ *     each, open the configurations not yet told apart}
  */
 export function situationRatios(decision, cellsById, delta) {
   const answer = situationAnswer(decision, delta);
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const fastest = cellOf(answer.fastest);
-  const ratios = { [configurationWords(fastest)]: 1 };
+  const first = configurationWords(fastest);
+  const ratios = { [first]: 1 };
   // What each costs over the fastest, in milliseconds: a reader's budget is in time, not ratios.
-  const extra = { [configurationWords(fastest)]: 0 };
+  const extra = { [first]: 0 };
+  const verdicts = { [first]: WORDS.FASTEST };
+  const ciHigh = {};
   // The configurations whose ratio the run could not yet tell for certain.
   const open = [];
   for (const row of answer.rows) {
     if (!Number.isFinite(row.ratio)) continue;
-    ratios[configurationWords(cellOf(row.case_id))] = row.ratio;
-    extra[configurationWords(cellOf(row.case_id))] = row.extra_ms;
-    if (row.word === WORDS.OPEN) open.push(configurationWords(cellOf(row.case_id)));
+    const words = configurationWords(cellOf(row.case_id));
+    ratios[words] = row.ratio;
+    extra[words] = row.extra_ms;
+    verdicts[words] = row.word;
+    // The judged ratio's upper bound, on the scale of the ratio shown.
+    if (Number.isFinite(row.ci_high) && row.judged_ratio > 0)
+      ciHigh[words] = (row.ci_high * row.ratio) / row.judged_ratio;
+    if (row.word === WORDS.OPEN) open.push(words);
   }
   return {
     id: decision.group_id ?? answer.fastest,
@@ -48,8 +62,23 @@ export function situationRatios(decision, cellsById, delta) {
     sorting: fastest.cm > 0,
     ratios,
     extra,
+    verdicts,
+    ci_high: ciHigh,
     open,
   };
+}
+
+/**
+ * A configuration's word in one situation: the stored one, or for situations read before words
+ * were kept, the word its ratio and openness give.
+ */
+function wordIn(situation, configuration, delta) {
+  const given = situation.verdicts?.[configuration];
+  if (given) return given;
+  const ratio = situation.ratios[configuration];
+  if (ratio === 1) return WORDS.FASTEST;
+  if ((situation.open ?? []).includes(configuration)) return WORDS.OPEN;
+  return ratio <= 1 + delta ? WORDS.AS_FAST : WORDS.SLOWER;
 }
 
 /**
@@ -57,12 +86,15 @@ export function situationRatios(decision, cellsById, delta) {
  * fastest is smallest (ties: the lower geometric mean ratio), with that worst case named.
  *
  * @param situations situationRatios results
- * @returns {configuration, worst_ratio, worst_situation, fastest_in, situations, next (the
- *     next best's {configuration, worst_ratio}, or null), most_fastest (the one with the lowest
- *     time in more situations than the choice, with its worst, or null)} | null when no
- *     configuration was measured in every situation (or there are none)
+ * @returns {configuration, worst_ratio, worst_situation, worst_word, worst_extra_ms,
+ *     worst_ci_high, slower_in (situations where it was certainly slower), most_lost_ms,
+ *     most_lost_situation, fastest_in, situations, next (the next best, alike), most_fastest (the
+ *     one with the lowest time in more situations than the choice, alike, or null), fewest_lost
+ *     (the one that lost the fewest milliseconds at most, where that is less than the choice's,
+ *     alike, or null)} | null when no configuration was measured in every situation (or there
+ *     are none)
  */
-export function robustChoice(situations) {
+export function robustChoice(situations, delta = DEFAULT_DELTA) {
   if (!situations.length) return null;
   const everywhere = Object.keys(situations[0].ratios).filter((c) => situations.every((s) => c in s.ratios));
   const scored = everywhere.map((configuration) => {
@@ -70,13 +102,17 @@ export function robustChoice(situations) {
     const worst = Math.max(...ratios);
     const worstAt = situations[ratios.indexOf(worst)];
     const logMean = ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length;
+    const word = wordIn(worstAt, configuration, delta);
     return {
       configuration,
       worst_ratio: worst,
       worst_situation: worstAt.words,
+      worst_word: word,
       // Whether that worst ratio is one the run could not yet tell for certain.
-      worst_open: (worstAt.open ?? []).includes(configuration),
+      worst_open: word === WORDS.OPEN,
       worst_extra_ms: worstAt.extra?.[configuration] ?? null,
+      worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
+      slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
       // The most time it lost anywhere, which a small answer's worst ratio may hide.
       ...mostLost(situations, configuration),
       fastest_in: ratios.filter((r) => r === 1).length,
@@ -86,8 +122,12 @@ export function robustChoice(situations) {
   });
   if (!scored.length) return null;
   scored.sort((x, y) => x.worst_ratio - y.worst_ratio || x.logMean - y.logMean);
+  const plain = (record) => {
+    if (!record) return null;
+    const { logMean: _, ...rest } = record;
+    return rest;
+  };
   const [best, next] = scored;
-  const { logMean: _, ...choice } = best;
   // The one that lost the fewest milliseconds at most, where that is not the choice: a reader who
   // counts time rather than ratios needs it named.
   const timed = scored.filter((c) => Number.isFinite(c.most_lost_ms));
@@ -95,36 +135,11 @@ export function robustChoice(situations) {
   // The configuration with the lowest time in the most situations, where that is not the choice:
   // a reader who saw it first in most situations needs to know why it was not chosen.
   const leader = [...scored].sort((x, y) => y.fastest_in - x.fastest_in || x.worst_ratio - y.worst_ratio)[0];
-  const most =
-    leader !== best && leader.fastest_in > best.fastest_in
-      ? {
-          configuration: leader.configuration,
-          fastest_in: leader.fastest_in,
-          worst_ratio: leader.worst_ratio,
-          worst_situation: leader.worst_situation,
-        }
-      : null;
   return {
-    ...choice,
-    next: next
-      ? {
-          configuration: next.configuration,
-          worst_ratio: next.worst_ratio,
-          worst_situation: next.worst_situation,
-          most_lost_ms: next.most_lost_ms,
-          most_lost_situation: next.most_lost_situation,
-        }
-      : null,
-    most_fastest: most,
-    fewest_lost:
-      fewest && fewest !== best && fewest.most_lost_ms < best.most_lost_ms
-        ? {
-            configuration: fewest.configuration,
-            most_lost_ms: fewest.most_lost_ms,
-            most_lost_situation: fewest.most_lost_situation,
-            worst_ratio: fewest.worst_ratio,
-          }
-        : null,
+    ...plain(best),
+    next: plain(next),
+    most_fastest: leader !== best && leader.fastest_in > best.fastest_in ? plain(leader) : null,
+    fewest_lost: fewest && fewest !== best && fewest.most_lost_ms < best.most_lost_ms ? plain(fewest) : null,
   };
 }
 
@@ -136,26 +151,48 @@ function mostLost(situations, configuration) {
   return { most_lost_ms: most.extra[configuration], most_lost_situation: most.words };
 }
 
-/** How much slower than the fastest a ratio is, in words: "3 % slower", "less than 1 % slower", "1.85× the time". */
-export function slowdownWords(ratio, delta = DEFAULT_DELTA) {
-  if (ratio >= 2) return `${ratio.toFixed(2)}× the fastest's time`;
-  const exact = (ratio - 1) * 100;
-  const percent = Math.round(exact);
-  if (percent < 1) return 'less than 1 % slower';
-  // On the δ line a whole percent would hide which side of it the ratio lies: "4.8 % slower".
-  const onLine = percent === Math.round(delta * 100);
-  return `${onLine ? exact.toFixed(1) : percent} % slower`;
+/**
+ * Where a configuration stood against a situation's fastest, in the four words with its ratio and,
+ * as `cost`, what that cost in time: "as fast (1.04×, +0.20 ms)", "1.83× slower (+38.3 ms)",
+ * "can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)" — the last with the
+ * ratio's upper bound at 95 % confidence, so that an open worst case does not read as a small one.
+ */
+export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null, ciHigh = null } = {}) {
+  if (word === WORDS.FASTEST || ratio === 1) return 'the fastest';
+  const times = `${ratioText(ratio)}×`;
+  if (word === WORDS.AS_FAST) return `as fast (${[times, cost].filter(Boolean).join(', ')})`;
+  if (word === WORDS.SLOWER) return `${timesWords(ratio)}${cost ? ` (${cost})` : ''}`;
+  const upTo = Number.isFinite(ciHigh) && ciHigh > ratio ? `could be up to ${ratioText(ciHigh)}×` : null;
+  if (ratio <= 1 + delta) {
+    const inside = [[times, cost].filter(Boolean).join(', '), upTo].filter(Boolean).join('; ');
+    return `can't tell yet, looked as fast (${inside})`;
+  }
+  const extra = [cost, upTo].filter(Boolean).join('; ');
+  return `can't tell yet, looked ${timesWords(ratio)}${extra ? ` (${extra})` : ''}`;
+}
+
+/**
+ * A record's worst in a few words, inside a sentence, with where it was (`at`, optional): "1.83×
+ * slower in 1,000 Videos", "as fast (1.04×)", "looked 1.06× slower in 10 Books (not yet certain)".
+ */
+function worstBrief(record, delta, at = null) {
+  const { worst_ratio: ratio, worst_word: word } = record;
+  const where = at ? ` in ${at}` : '';
+  if (word !== WORDS.OPEN) return `${standingWords(ratio, word, delta)}${where}`;
+  const looked = ratio <= 1 + delta ? `looked as fast (${ratioText(ratio)}×)` : `looked ${timesWords(ratio)}`;
+  return `${looked}${where} (not yet certain)`;
 }
 
 /**
  * The robust choice as a bottom line's row: `answer` (the configuration, and the next best where
- * its worst is within δ of the choice's: "Protobuf with GZIP or JSON with GZIP") and `text` (its
- * worst case, whether that is certain yet, and why the one first in most situations was not
- * chosen): "at worst 22 % slower than the fastest, in 1,000 Books; not yet certain. Protobuf
- * uncompressed: the lowest time in 3 of 4, but 52 % slower in 1,000 Books." With `asides`, also
- * the most time it lost elsewhere and the one that lost the fewest milliseconds.
+ * its worst is within δ of the choice's: "Protobuf with GZIP or JSON with GZIP") and `text`: for
+ * each named, in how many situations it was certainly slower than the fastest and its worst case
+ * in the four words ("Never certainly slower than the fastest in the 4 situations; its worst,
+ * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
+ * the one first in most situations was not chosen. With `asides`, also the most time it lost
+ * elsewhere and the one that lost the fewest milliseconds.
  */
-export function choiceRow(choice, where = (words) => words, delta = 0.05, { first = true, asides = true } = {}) {
+export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELTA, { asides = true } = {}) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
   // A next best as good: within δ of the choice's worst, and, where the choice is within δ of the
@@ -165,86 +202,65 @@ export function choiceRow(choice, where = (words) => words, delta = 0.05, { firs
     choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
     (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
   const answer = close ? `${choice.configuration} or ${choice.next.configuration}` : choice.configuration;
-  const than = (ratio) => (first && ratio < 2 ? ' than the fastest' : '');
-  // Both at the same worst, in the same situation: said once, of each.
-  const same =
-    close &&
-    slowdownWords(choice.next.worst_ratio) === slowdownWords(choice.worst_ratio) &&
-    choice.next.worst_situation === choice.worst_situation;
-  // With a next best as good, each is named with its own worst.
-  const own = close && !same ? `${choice.configuration}: ` : '';
-  // "(+29.2 ms there)": what the worst ratio costs in time; where another situation cost much
-  // more time (half as much again), that one too, so that no reader takes the first for the most
-  // it loses.
-  const lostMore =
+  // Where another situation cost much more time (half as much again) than the worst ratio's, that
+  // one too, so that no reader takes the first for the most it loses.
+  const lostMore = (record) =>
     asides &&
-    Number.isFinite(choice.most_lost_ms) &&
-    choice.most_lost_situation !== choice.worst_situation &&
-    choice.most_lost_ms > 1.5 * choice.worst_extra_ms
-      ? `; the most time it lost: ${plus(choice.most_lost_ms)}, in ${where(choice.most_lost_situation)}`
+    Number.isFinite(record.most_lost_ms) &&
+    record.most_lost_situation !== record.worst_situation &&
+    (!Number.isFinite(record.worst_extra_ms) || record.most_lost_ms > 1.5 * record.worst_extra_ms)
+      ? `; the most time it lost: ${plus(record.most_lost_ms)}, in ${where(record.most_lost_situation)}`
       : '';
-  const extra = Number.isFinite(choice.worst_extra_ms) ? `${plus(choice.worst_extra_ms)} there` : null;
-  // Within δ of the fastest at worst is "as fast" in the table's words: said so, then by how much
-  // (and what it cost there: "as fast (4 % slower, +10.0 ms there)", "22 % slower (+10.0 ms there)").
-  const slowdown = (ratio, cost = null) =>
-    ratio <= 1 + delta
-      ? `as fast (${slowdownWords(ratio, delta)}${cost ? `, ${cost}` : ''})`
-      : `${slowdownWords(ratio, delta)}${than(ratio)}${cost ? ` (${cost})` : ''}`;
-  const worst =
-    choice.worst_ratio === 1
-      ? `${own}the fastest ${n === 1 ? 'there' : n === 2 ? 'in both situations' : `in all ${n} situations`}`
-      : `${own}${same ? 'each ' : ''}at worst ${slowdown(choice.worst_ratio, same ? null : extra)}` +
-        `, in ${where(choice.worst_situation)}${same ? '' : lostMore}`;
-  // The other of an "or" with its own worst, and the most time it lost where that is more.
-  const nextLost =
-    close &&
-    Number.isFinite(choice.next.most_lost_ms) &&
-    choice.next.most_lost_situation !== choice.next.worst_situation
-      ? `; the most time it lost: ${plus(choice.next.most_lost_ms)}, in ${where(choice.next.most_lost_situation)}`
-      : '';
-  const next =
-    close && !same
-      ? `; ${choice.next.configuration}: ${slowdown(choice.next.worst_ratio)}, ` +
-        `in ${where(choice.next.worst_situation)}${nextLost}`
-      : '';
-  const sure = choice.worst_open ? '; not yet certain' : '';
+  const standing = (record) => {
+    if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} situations`}`;
+    const slower =
+      record.slower_in === 0
+        ? `never certainly slower than the fastest (${n === 1 ? 'its one situation' : `${n} situations`})`
+        : `certainly slower than the fastest in ${record.slower_in} of ${n} situations`;
+    const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
+    const worst = standingWords(record.worst_ratio, record.worst_word, delta, {
+      cost,
+      ciHigh: record.worst_ci_high,
+    });
+    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${lostMore(record)}`;
+  };
+  // Each of an "or" with its own worst; the same words of both said once.
+  const each = !close
+    ? `${capital(standing(choice))}.`
+    : standing(choice) === standing(choice.next)
+      ? `Each: ${standing(choice)}.`
+      : [choice, choice.next].map((record) => `${record.configuration}: ${standing(record)}.`).join(' ');
   // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
   // reader who counts time sees (unless it is the other of an "or", already named with its own).
   const fewest =
     asides && choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
       ? ` Fewest milliseconds lost: ${choice.fewest_lost.configuration}, never more than ` +
         `${plus(choice.fewest_lost.most_lost_ms)} behind the fastest ` +
-        `(in ${where(choice.fewest_lost.most_lost_situation)}), ` +
-        `at worst ${slowdownWords(choice.fewest_lost.worst_ratio)}.`
+        `(in ${where(choice.fewest_lost.most_lost_situation)}); its worst: ${worstBrief(choice.fewest_lost, delta)}.`
       : '';
   // Already named beside the choice: its worst is said there.
   const most = close && choice.most_fastest?.configuration === choice.next.configuration ? null : choice.most_fastest;
   const why = most
     ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
-      `${slowdownWords(most.worst_ratio)} in ${where(most.worst_situation)}.`
+      `${worstBrief(most, delta, where(most.worst_situation))}.`
     : '';
-  return { answer, text: `${worst}${next}${sure}.${fewest}${why}` };
+  return { answer, text: `${each}${fewest}${why}` };
 }
 
 /**
- * The robust choice in words: "JSON with GZIP (at worst 6 % slower: 1,000 Videos at 10 Mbit/s)",
- * slower than each situation's fastest, or "JSON with GZIP (the fastest in all 4)"; `where`
- * shortens the worst situation's words where the reader already knows its network. The ratios
- * are the run's estimates, not bounds (the bottom line's lead says both once).
+ * The robust choice in words: "JSON with GZIP (at worst 1.06× slower, in 1,000 Videos at 10
+ * Mbit/s)", or "JSON with GZIP (the fastest in all 4)"; `where` shortens the worst situation's
+ * words where the reader already knows its network.
  */
-export function choiceWords(choice, where = (words) => words, delta = 0.05, { first = true } = {}) {
+export function choiceWords(choice, where = (words) => words, delta = DEFAULT_DELTA) {
   if (!choice) return 'no configuration was measured in every one of these situations';
   const n = choice.situations;
   const head =
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
-      : `${choice.configuration} (at worst ${slowdownWords(choice.worst_ratio)}` +
-        `${first && choice.worst_ratio < 2 ? ' than the fastest' : ''}, in ${where(choice.worst_situation)}` +
-        `${choice.worst_open ? ', not yet certain' : ''}`;
+      : `${choice.configuration} (at worst ${worstBrief(choice, delta, where(choice.worst_situation))}`;
   // A next best whose worst is within δ of the choice's is named, with its own worst.
   const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
-  const same = close
-    ? `; next best ${choice.next.configuration}, at worst ${slowdownWords(choice.next.worst_ratio)}`
-    : '';
+  const same = close ? `; next best ${choice.next.configuration}, at worst ${worstBrief(choice.next, delta)}` : '';
   return `${head}${same})`;
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { choiceRow, robustChoice } from '../bottom-line.js';
+import { choiceRow, robustChoice, standingWords } from '../bottom-line.js';
+import { WORDS } from '../answer-words.js';
 
 // Three situations as situationRatios gives them: each configuration's ratio to the fastest.
 const situation = (words, ratios, open = []) => ({ id: words, words, network: 'unthrottled', ratios, open });
@@ -15,22 +16,21 @@ test('the choice is the smallest worst slowdown, and the one first most often is
   assert.equal(choice.configuration, 'JSON');
   assert.equal(choice.worst_ratio, 1.03);
   assert.equal(choice.worst_situation, '100 Books');
-  assert.deepEqual(choice.most_fastest, {
-    configuration: 'Protobuf',
-    fastest_in: 2,
-    worst_ratio: 1.21,
-    worst_situation: '1,000 Books',
-  });
+  assert.equal(choice.worst_word, WORDS.AS_FAST);
+  assert.equal(choice.slower_in, 0);
+  const { configuration, fastest_in: fastestIn, worst_ratio: worst, worst_word: word } = choice.most_fastest;
+  assert.deepEqual([configuration, fastestIn, worst, word], ['Protobuf', 2, 1.21, WORDS.OPEN]);
   const row = choiceRow(choice);
   assert.equal(row.answer, 'JSON');
+  // An open worst is never worded as certain: "looked", "not yet certain".
   assert.equal(
     row.text,
-    'at worst as fast (3 % slower), in 100 Books. ' +
-      'Protobuf: the lowest time in 2 of 3, but 21 % slower in 1,000 Books.',
+    'Never certainly slower than the fastest (3 situations); its worst, 100 Books: as fast (1.03×). ' +
+      'Protobuf: the lowest time in 2 of 3, but looked 1.21× slower in 1,000 Books (not yet certain).',
   );
 });
 
-test('a next best within δ is named beside the choice, each with its own worst, and not told twice', () => {
+test('a next best within δ is named beside the choice, each with its own worst in the four words', () => {
   const close = [
     situation('10 Books', { JSON: 1.04, Protobuf: 1, XML: 1.5 }, ['JSON']),
     situation('1,000 Books', { JSON: 1, Protobuf: 1.048, XML: 2.5 }),
@@ -39,8 +39,9 @@ test('a next best within δ is named beside the choice, each with its own worst,
   assert.equal(row.answer, 'JSON or Protobuf');
   assert.equal(
     row.text,
-    'JSON: at worst as fast (4 % slower), in 10 Books; Protobuf: as fast (4.8 % slower), in 1,000 Books; ' +
-      'not yet certain.',
+    "JSON: never certainly slower than the fastest (2 situations); its worst, 10 Books: can't tell yet, " +
+      'looked as fast (1.04×). Protobuf: never certainly slower than the fastest (2 situations); its worst, ' +
+      '1,000 Books: as fast (1.048×).',
   );
   assert.doesNotMatch(row.text, /the lowest time in/);
 });
@@ -52,7 +53,10 @@ test('the same worst in the same situation is said once, of each', () => {
   ];
   const row = choiceRow(robustChoice(same));
   assert.equal(row.answer, 'JSON or Protobuf');
-  assert.equal(row.text, 'each at worst as fast (4 % slower), in 10 Books.');
+  assert.equal(
+    row.text,
+    'Each: never certainly slower than the fastest (2 situations); its worst, 10 Books: as fast (1.04×).',
+  );
 });
 
 test('the worst case is said in milliseconds too, where the situations carry them', () => {
@@ -63,7 +67,10 @@ test('the worst case is said in milliseconds too, where the situations carry the
   const choice = robustChoice(timed);
   assert.equal(choice.configuration, 'Protobuf');
   assert.equal(choice.worst_extra_ms, 1.5);
-  assert.match(choiceRow(choice).text, /^at worst 20 % slower than the fastest \(\+1\.50 ms there\), in 10 Books\./);
+  assert.equal(
+    choiceRow(choice).text,
+    'Certainly slower than the fastest in 1 of 2 situations; its worst, 10 Books: 1.20× slower (+1.50 ms).',
+  );
   // Where a smaller ratio cost more time elsewhere, that is said too.
   const bigger = [
     { ...situation('10 Books', { JSON: 1, Protobuf: 1.2 }), extra: { JSON: 0, Protobuf: 1.5 } },
@@ -71,7 +78,7 @@ test('the worst case is said in milliseconds too, where the situations carry the
   ];
   assert.match(
     choiceRow(robustChoice(bigger)).text,
-    /^at worst 20 % slower than the fastest \(\+1\.50 ms there\), in 10 Books; the most time it lost: \+20\.0 ms, in 1,000 Books\./,
+    /its worst, 10 Books: 1\.20× slower \(\+1\.50 ms\); the most time it lost: \+20\.0 ms, in 1,000 Books\./,
   );
 });
 
@@ -84,13 +91,46 @@ test('the one that lost the fewest milliseconds is named after the choice, where
   assert.equal(row.answer, 'A');
   assert.equal(
     row.text,
-    'at worst as fast (4 % slower, +10.0 ms there), in 1,000 Books. Fewest milliseconds lost: B, ' +
-      'never more than +2.70 ms behind the fastest (in 1,000 Videos), at worst 6 % slower.',
+    'Never certainly slower than the fastest (2 situations); its worst, 1,000 Books: as fast (1.04×, +10.0 ms). ' +
+      'Fewest milliseconds lost: B, never more than +2.70 ms behind the fastest (in 1,000 Videos); ' +
+      'its worst: 1.06× slower.',
   );
   // Far behind by its worst ratio, it is still named: milliseconds are another reader's measure.
   const far = [trade[0], { ...trade[1], ratios: { A: 1, B: 1.2 } }];
-  assert.match(choiceRow(robustChoice(far)).text, /Fewest milliseconds lost: B, .* at worst 20 % slower\.$/);
+  assert.match(choiceRow(robustChoice(far)).text, /Fewest milliseconds lost: B, .* its worst: 1\.20× slower\.$/);
   // Where the choice itself lost the fewest, nothing more is said.
   const more = trade.map((s) => ({ ...s, extra: { A: s.extra.A, B: s.extra.B * 10 } }));
   assert.doesNotMatch(choiceRow(robustChoice(more)).text, /Fewest/);
+});
+
+test('the stored words decide: a ratio within δ that was not yet certain is never "as fast"', () => {
+  const stored = [
+    {
+      ...situation('10 Books', { JSON: 1.03, Protobuf: 1 }),
+      verdicts: { JSON: WORDS.OPEN, Protobuf: WORDS.FASTEST },
+      ci_high: { JSON: 1.61 },
+    },
+    {
+      ...situation('1,000 Books', { JSON: 1, Protobuf: 1.3 }),
+      verdicts: { JSON: WORDS.FASTEST, Protobuf: WORDS.SLOWER },
+    },
+  ];
+  const choice = robustChoice(stored);
+  assert.equal(choice.worst_word, WORDS.OPEN);
+  // How far it could reach is said, so that a wide margin does not read as a small one.
+  assert.match(
+    choiceRow(choice).text,
+    /its worst, 10 Books: can't tell yet, looked as fast \(1\.03×; could be up to 1\.61×\)\./,
+  );
+});
+
+test('standing words: the four words with the ratio, in one unit', () => {
+  assert.equal(standingWords(1, WORDS.FASTEST), 'the fastest');
+  assert.equal(standingWords(1.04, WORDS.AS_FAST, 0.05, { cost: '+1.00 ms' }), 'as fast (1.04×, +1.00 ms)');
+  assert.equal(standingWords(1.83, WORDS.SLOWER, 0.05, { cost: '+38.3 ms' }), '1.83× slower (+38.3 ms)');
+  assert.equal(
+    standingWords(1.2, WORDS.OPEN, 0.05, { cost: '+2.00 ms', ciHigh: 1.5 }),
+    "can't tell yet, looked 1.20× slower (+2.00 ms; could be up to 1.50×)",
+  );
+  assert.doesNotMatch(standingWords(1.3, WORDS.SLOWER), /%/);
 });
