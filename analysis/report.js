@@ -43,6 +43,7 @@ import {
   countedWarmups,
   duration,
   perAnswer,
+  runClock,
   timeSpent,
 } from './time-spent.js';
 import { describeEngine } from './engine.js';
@@ -779,7 +780,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         : []),
       ...(warmCheck ? [countedWarmupParagraph(warmCheck)] : []),
       whatTimeBought,
-      ...(context.budget?.total_ms ? [budgetParagraph(context.budget)] : []),
+      ...(context.budget?.total_ms ? [budgetParagraph(context.budget, runClock(context, loaded.groups))] : []),
     ],
     table: {
       header: [

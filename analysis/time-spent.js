@@ -151,10 +151,32 @@ export function whereCellTimesCameFrom({ memory, model }) {
 }
 
 /**
+ * Where a one-session run's wall time went, from the runner's start (run.json sessions[0]
+ * runner_started_at) to its last group's end: {wall_ms, before_ms (the server's start and
+ * warm-up, before the first group), groups_ms (the groups' own time), between_ms (the rest: each
+ * group's page and browser set-up)} — or null for a resumed run or one that did not record its start.
+ */
+export function runClock(context, groups) {
+  const sessions = context.sessions ?? [];
+  const start = Date.parse(sessions[0]?.runner_started_at);
+  const timed = groups.filter((g) => g.started_at && g.finished_at && g.time);
+  if (sessions.length !== 1 || !Number.isFinite(start) || !timed.length) return null;
+  const first = Math.min(...timed.map((g) => Date.parse(g.started_at)));
+  const last = Math.max(...timed.map((g) => Date.parse(g.finished_at)));
+  const groupsMs = timed.reduce((sum, g) => sum + g.time.total_ms, 0);
+  return {
+    wall_ms: last - start,
+    before_ms: first - start,
+    groups_ms: groupsMs,
+    between_ms: Math.max(0, last - first - groupsMs),
+  };
+}
+
+/**
  * How a plan's total time was shared (run.json `budget`, experiments/budget/plan-cost.js), in
  * words: the total, what the groups were expected to need, and how each got its share.
  */
-export function budgetParagraph(budget) {
+export function budgetParagraph(budget, clock = null) {
   const from = whereCellTimesCameFrom(budget.cells);
   const beyond = budget.beyond_total.length
     ? ` ${budget.beyond_total.length === 1 ? 'One group' : `${budget.beyond_total.length} groups`} alone needed more ` +
@@ -170,7 +192,13 @@ export function budgetParagraph(budget) {
     (budget.need_ms > budget.total_ms
       ? " The total was less than that need, so most shares were smaller than the plan's own budget per group."
       : '') +
-    beyond
+    beyond +
+    (clock
+      ? ` The total counts from the run's start: before the first group, the server's start and warm-up took ` +
+        `${duration(clock.before_ms)}; the groups took ${duration(clock.groups_ms)}, and each group's page and ` +
+        `browser set-up between them ${duration(clock.between_ms)}; the last group ended ` +
+        `${duration(clock.wall_ms)} after the start.`
+      : '')
   );
 }
 

@@ -47,6 +47,10 @@ function session(kind, server, serverWarmup) {
   return {
     kind,
     at: new Date().toISOString(),
+    // When the runner started this session (playwright.config.js): what the plan's total time counts from.
+    ...(Number(process.env.RTL_SESSION_STARTED) && {
+      runner_started_at: new Date(Number(process.env.RTL_SESSION_STARTED)).toISOString(),
+    }),
     git: gitState(),
     server_versions: server?.versions ?? null,
     server_settings: server?.settings ?? null,

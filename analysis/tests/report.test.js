@@ -474,3 +474,29 @@ test("a few-rounds bound never lies beyond the row's own ratio, and is rounded o
   assert.equal(fewRoundsWords({ high: 0.612 }, 0.4), `at most 0.62×: ${how}`);
   assert.equal(fewRoundsWords({ low: 0.9, high: 1.2 }, 1.1), `none: ${how}`);
 });
+
+test("a one-session run's wall time: before its first group, its groups, between them", async () => {
+  const { runClock, budgetParagraph } = await import('../time-spent.js');
+  const at = (s) => new Date(Date.parse('2026-11-28T10:00:00Z') + s * 1000).toISOString();
+  const group = (start, end, totalS) => ({
+    started_at: at(start),
+    finished_at: at(end),
+    time: { total_ms: totalS * 1000 },
+  });
+  const groups = [group(150, 400, 240), group(410, 1700, 1280)];
+  const context = { sessions: [{ kind: 'started', runner_started_at: at(0) }] };
+  assert.deepEqual(runClock(context, groups), {
+    wall_ms: 1700e3,
+    before_ms: 150e3,
+    groups_ms: 1520e3,
+    between_ms: 30e3,
+  });
+  // A resumed run, or one that did not record its start, is not told.
+  assert.equal(runClock({ sessions: [...context.sessions, { kind: 'resumed' }] }, groups), null);
+  assert.equal(runClock({ sessions: [{ kind: 'started' }] }, groups), null);
+  const budget = { total_ms: 1800e3, need_ms: 1200e3, cells: { memory: 1, model: 0 }, beyond_total: [] };
+  assert.match(
+    budgetParagraph(budget, runClock(context, groups)),
+    /counts from the run's start: before the first group, the server's start and warm-up took 2m30s; .* ended 28m20s after/,
+  );
+});
