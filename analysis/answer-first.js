@@ -36,7 +36,7 @@ export const SOURCE_COUNTS = Object.freeze([10, 100, 1000, 10000, 100000]);
  * What the run did not measure, against the catalogue, the source's N and the lab's protocols and
  * networks: "CBOR and MessagePack; deflate, Brotli and zstd; CM2, CM4 and CM5; …".
  */
-export function notMeasured(cells) {
+export function notMeasured(cells, { caching = true } = {}) {
   const all = cells.map((c) => completeCell(c.cell));
   const has = (key, value) => all.some((c) => c[key] === value);
   // "XML (attributes)" → "XML with attributes": a label's bracket in words.
@@ -73,7 +73,8 @@ export function notMeasured(cells) {
       return missing.length ? `N = ${missing.map((n) => n.toLocaleString('en-US')).join(', ')} ${network(net)}` : null;
     })
     .filter(Boolean);
-  const cachedGaps = cmGaps(all.filter((c) => inFamily(c, 'caching')));
+  // The caching pairs' gaps, where the bottom line says what they measured.
+  const cachedGaps = caching ? cmGaps(all.filter((c) => inFamily(c, 'caching'))) : [];
   const list = (items) => items.join(', ');
   return [
     formats.length ? list(formats) : null,
@@ -286,9 +287,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     cellsById,
     delta,
   ).map(({ format }) => formatLabel(format));
-  const avoidWords = avoid.length
-    ? ` ${listWords(avoid)}: certainly slower than the fastest in every situation without sorting.`
-    : '';
+  const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower in every situation without sorting.` : '';
   const label = (name) => capital(network(name));
   const rows = [];
   let both = null;
@@ -684,8 +683,8 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
 
 /**
  * How much the bottom line says beyond its answers, fullest first: what to do with data already in
- * the browser (`caching`), and each choice's asides — the one that lost the fewest milliseconds,
- * the most time it lost elsewhere (`asides`). The opening takes the first that leaves its
+ * the browser (`caching`), and each choice's aside — the one that lost the fewest milliseconds
+ * (`asides`). The opening takes the first that leaves its
  * situations room (answerFirst).
  */
 export const BRIEF = Object.freeze([
@@ -723,7 +722,7 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
     lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons, brief));
   }
   if (without?.both) lines.push(without.both);
-  const missing = notMeasured([...cellsById.values()]);
+  const missing = notMeasured([...cellsById.values()], { caching: brief.caching });
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
 }
@@ -758,7 +757,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting (CM1–CM5: how much); configuration: format, ' +
-      'compression, sorting side; comparison: two configurations of a situation, measured in turns',
+      'compression, sorting side; comparison: two of its configurations, measured in turns',
     `time: request start to data decoded (and sorted) in the browser; ${time}`,
     verdicts,
     certain,

@@ -189,8 +189,8 @@ function worstBrief(record, delta, at = null) {
  * each named, in how many situations it was certainly slower than the fastest and its worst case
  * in the four words ("Never certainly slower than the fastest in the 4 situations; its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
- * the one first in most situations was not chosen. With `asides`, also the most time it lost
- * elsewhere and the one that lost the fewest milliseconds.
+ * the one first in most situations was not chosen, and where another situation cost it much
+ * more time, that one. With `asides`, also the one that lost the fewest milliseconds.
  */
 export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELTA, { asides = true } = {}) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
@@ -205,7 +205,6 @@ export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELT
   // Where another situation cost much more time (half as much again) than the worst ratio's, that
   // one too, so that no reader takes the first for the most it loses.
   const lostMore = (record) =>
-    asides &&
     Number.isFinite(record.most_lost_ms) &&
     record.most_lost_situation !== record.worst_situation &&
     (!Number.isFinite(record.worst_extra_ms) || record.most_lost_ms > 1.5 * record.worst_extra_ms)
