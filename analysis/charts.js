@@ -506,8 +506,10 @@ function sidesChart(cells, times) {
     name: 'sides',
     title:
       'Sorting on the server against sorting in the browser, per computation model (CM): the time "What to ' +
-      'choose" gives, with the 95 % CI of its ratio to the fastest times the fastest\'s time' +
-      `${needsLog(rows) ? ', on a log scale' : ''}`,
+      'choose" gives, with the 95 % CI of its ratio to the fastest times the fastest\'s time (none for the ' +
+      'fastest, or where a stricter test decided early)' +
+      `${needsLog(rows) ? ', on a log scale' : ''}. Each CM row is a situation of its own, measured at its own ` +
+      'time: compare circle and triangle within a row, not one row with another',
     spec: pairedPoints(rows, { kinds, xTitle: 'time', log: needsLog(rows) }),
   };
 }
@@ -528,7 +530,8 @@ function cachingChart(cells) {
     name: 'caching',
     title:
       'Sorting a cached copy in the browser against asking the server again, per computation model (CM): ' +
-      `median time of both requests or sorts, with its 95% CI${needsLog(rows) ? ', on a log scale' : ''}`,
+      `median time of both requests or sorts, with its 95 % CI${needsLog(rows) ? ', on a log scale' : ''}. ` +
+      'Each CM row is a situation of its own, measured at its own time: compare within a row only',
     spec: pairedPoints(rows, { kinds, xTitle: 'median time', log: needsLog(rows) }),
   };
 }
