@@ -687,7 +687,7 @@ function ratiosChart(comparisons, judging) {
 
 /**
  * Break-even bandwidths (analysis/compression.js): per configuration, the speed below which
- * compressing is faster (point, 95% CI as a line; "any speed" and "never" at the edges), and at
+ * compressing is faster (point, 95 % CI as a line; at the edges where it reaches past them), and at
  * each slower network measured, which side the measured cells found faster.
  */
 function breakEvenChart(cells, comparisons, networks, judging) {
@@ -746,8 +746,9 @@ function breakEvenChart(cells, comparisons, networks, judging) {
     name: 'break-even',
     title:
       'Where compressing pays: the link speed below which a compression is faster than none, estimated from ' +
-      'the unthrottled cells (with its 95% CI; "any speed" at the right edge, "never" at the left), beside what ' +
-      'the cells measured on slower links found',
+      'the unthrottled cells, with its 95 % CI (a point or line that reaches the right edge: it pays at every ' +
+      'speed shown and maybe beyond; the left edge: at none shown), beside what the cells measured on slower ' +
+      'links found',
     spec: panelChart({
       rows,
       panels: distinct(rows, 'panel', (a, b) => situationOrder(a.cell, b.cell)),
