@@ -42,6 +42,7 @@ import {
   countedWarmupParagraph,
   countedWarmups,
   duration,
+  minutesForNeed,
   perAnswer,
   runClock,
   timeSpent,
@@ -221,7 +222,7 @@ function runLine(context, cells, decisions) {
     context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
       ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} its ` +
         'groups needed for their minimum measurements, so more is "can\'t tell yet" than a longer run would ' +
-        'leave.'
+        `leave (${minutesForNeed(context.budget.need_ms)} would give them that).`
       : '';
   const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
   return `${plan}; ${situations}.${short}`;

@@ -151,6 +151,14 @@ export function whereCellTimesCameFrom({ memory, model }) {
 }
 
 /**
+ * The MINUTES= that would give a plan's groups their minimum rounds (`need_ms`, run.json
+ * `budget`), besides the run's set-up, which the total also pays: "MINUTES=40 and a few more for
+ * the server's start and warm-up".
+ */
+export const minutesForNeed = (needMs) =>
+  `MINUTES=${Math.ceil(needMs / 60_000)} and a few more for the server's start and warm-up`;
+
+/**
  * Where a one-session run's wall time went, from the runner's start (run.json sessions[0]
  * runner_started_at) to its last group's end: {wall_ms, before_ms (the server's start and
  * warm-up, before the first group), groups_ms (the groups' own time), between_ms (the rest: each

@@ -7,7 +7,7 @@ import { apiPath } from '#common/schema.js';
 import { groupProtocol } from '../../client/group-runner.js';
 import { cellTimeKey, rememberedCellTimes } from './cell-time-memory.js';
 import { estimateGroup, modelledCellMs } from './group-cost.js';
-import { whereCellTimesCameFrom } from '../../analysis/time-spent.js';
+import { minutesForNeed, whereCellTimesCameFrom } from '../../analysis/time-spent.js';
 
 /** The count a cell's bytes per object are measured at: enough objects for the format's framing to vanish. */
 const SIZE_COUNT = 1000;
@@ -109,7 +109,7 @@ export function costLines(cost, planName) {
     lines.push(
       "  That is more than the total: most groups will get less than the plan's own budget per group, and more " +
         'comparisons will stay open. ' +
-        `MINUTES=${Math.ceil(cost.need_ms / 60_000)} gives every group its minimum.`,
+        `${minutesForNeed(cost.need_ms)} would give every group its minimum.`,
     );
   }
   for (const id of cost.beyond_total) {
