@@ -387,6 +387,13 @@ const STYLE = [
   'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
   'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
   'th{background:#f6f8fa}tr:last-child td{border-bottom:0}td.long{min-width:14em}',
+  // On a phone, no column hides off the side: each row a card, each value under its column's name.
+  '@media (max-width:600px){.table-scroll{overflow:visible;border:0;background:none}' +
+    '.table-scroll table,.table-scroll tbody,.table-scroll tr,.table-scroll td{display:block}' +
+    '.table-scroll thead{display:none}' +
+    '.table-scroll tr{border:1px solid #d0d7de;border-radius:6px;margin:0 0 8px;padding:4px 0}' +
+    '.table-scroll td{border:0;padding:1px 8px}.table-scroll td.long{min-width:0}.table-scroll td:empty{display:none}' +
+    '.table-scroll td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}',
   'figure.chart{margin:20px 0 36px;container-type:inline-size}',
   'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',
   'figure.chart svg{display:block;max-width:100%;height:auto}',
@@ -477,8 +484,11 @@ const LONG_CELL = 30;
 function htmlTable(header, rows) {
   const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   // A long text keeps a width a line of it reads at; the table scrolls rather than squeezing it.
-  const cell = (v) =>
-    String(v).length > LONG_CELL ? `<td class="long">${escapeHtml(v)}</td>` : `<td>${escapeHtml(v)}</td>`;
+  // Each cell names its column (data-label): on a phone a row is a card of "column: value" lines.
+  const cell = (v, i) => {
+    const label = header[i] ? ` data-label="${escapeHtml(header[i])}"` : '';
+    return `<td${String(v).length > LONG_CELL ? ' class="long"' : ''}${label}>${escapeHtml(v)}</td>`;
+  };
   const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
   return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
