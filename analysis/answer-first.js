@@ -7,7 +7,15 @@
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
-import { choiceRow, choiceWords, robustChoice, situationRatios, standingWords } from '#common/bottom-line.js';
+import {
+  choiceRow,
+  choiceWords,
+  recordOf,
+  robustChoice,
+  situationRatios,
+  standingWords,
+  worstBrief,
+} from '#common/bottom-line.js';
 import {
   MOST_NAMED,
   WORDS,
@@ -17,6 +25,7 @@ import {
   countWords,
   listWords,
   network,
+  percent,
   ownMedians,
   scopeWords,
   situationAnswer,
@@ -241,8 +250,16 @@ function verdictWords({ gist, said, n }, against = null) {
  * count that says so and the none that lets it; the rest in the RQ section.
  */
 function compressionOn(verdicts, net) {
+  // "Certainly faster … in 10 of 12 comparisons, slower in none": the second "certainly" is the first's.
   const sided = (p) =>
-    ['pays', 'costs'].includes(p.gist) ? { ...p, said: p.said.filter(([, w]) => w.startsWith('certainly')) } : p;
+    ['pays', 'costs'].includes(p.gist)
+      ? {
+          ...p,
+          said: p.said
+            .filter(([, w]) => w.startsWith('certainly'))
+            .map(([c, w], i) => [c, i ? w.replace('certainly ', '') : w]),
+        }
+      : p;
   const parts = verdicts.flatMap(({ name, perNetwork }) =>
     perNetwork.filter((p) => p.net === net).map((p) => `${name} ${verdictWords(sided(p), 'uncompressed')}`),
   );
@@ -292,19 +309,36 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
+    const picks = [];
     networks.forEach((name) => {
       const choice = robustChoice(
         situations.filter((s) => s.network === name),
         delta,
       );
+      if (choice) picks.push({ name, configuration: choice.configuration });
       const strip = (words) => words.replace(` ${network(name)}`, '');
       const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides });
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
-      // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network.
+      // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network,
+      // and, with room, why neither network's pick is it: each one's worst on both.
       const { answer, text } = choiceRow(plain, undefined, delta, { asides: brief.asides });
-      both = { lead: `One configuration for both networks: ${answer}`, text: capital(text) };
+      const told = new Set([plain?.configuration, plain?.next?.configuration, plain?.most_fastest?.configuration]);
+      const why = brief.asides
+        ? picks
+            .filter((p) => !told.has(p.configuration) && situations.every((s) => p.configuration in s.ratios))
+            .map((p) => {
+              const record = recordOf(situations, p.configuration, delta);
+              const worst = worstBrief(record, delta, record.worst_situation);
+              return ` ${p.configuration} (the pick ${network(p.name)}): ${worst}.`;
+            })
+            .join('')
+        : '';
+      both = {
+        lead: `If you cannot choose per network: ${answer}`,
+        text: `${capital(text)}${why}`,
+      };
     }
   } else {
     const perNetwork = networks.map((name) => {
@@ -455,7 +489,7 @@ function cachingWords(comparisons, named, runNetworks) {
     `N = ${countWords(of('count'))}`,
     every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
   ].join(', ');
-  const parts = sortingParts(tally.byCm, 'cached', CACHED, named).map((p) => p.text);
+  const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true }).map((p) => p.text);
   return {
     lead: 'Data already in the browser (kept in memory), sorted again',
     text: `${capital(parts.join('; '))}. Measured for ${measured}.`,
@@ -600,9 +634,16 @@ export const CACHED = Object.freeze({
  *
  * @param place each side's words and what the answer depends on (SIDES, or CACHED)
  * @param named CMs the reader has already had in words: named without them
- * @param splitByN false: each CM's answer over all its N, without saying where N differ
+ * @param options {splitByN (false: each CM's answer over all its N, without saying where N differ),
+ *     counts (true: a side not certain in all its comparisons says in how many it was)}
  */
-export function sortingParts(byCm, computes, place = SIDES, named = new Set(), { splitByN = true } = {}) {
+export function sortingParts(
+  byCm,
+  computes,
+  place = SIDES,
+  named = new Set(),
+  { splitByN = true, counts = false } = {},
+) {
   const { depends, ...sides } = place;
   const other = Object.keys(sides).find((side) => side !== computes);
   // A side where it was certainly faster in at least half and slower nowhere; both sides where
@@ -624,8 +665,26 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
   // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
   // after the CMs ("at N = 1,000, can't tell yet at N = 10"); where it does not, the CM's N if
   // fewer than the others'.
-  const cmAnswer = (counts) => {
-    const byN = [...(counts.byN ?? new Map()).entries()].sort(([a], [b]) => a - b);
+  // With `counts`, a side not certain in all its comparisons says in how many it was: "(certainly
+  // faster in 6 of 8)", so that no open comparison leaning the other way hides behind it.
+  const told = (answer, c) => {
+    if (!counts || !sidedAnswer(answer)) return '';
+    const n = c.certain + c.other + c.tie + c.open;
+    const k = answer.endsWith(place[computes]) ? c.certain : c.other;
+    return k < n ? ` (certainly faster in ${k} of ${n})` : '';
+  };
+  const sum = (list) =>
+    list.reduce(
+      (t, c) => ({
+        certain: t.certain + c.certain,
+        other: t.other + c.other,
+        tie: t.tie + c.tie,
+        open: t.open + c.open,
+      }),
+      { certain: 0, other: 0, tie: 0, open: 0 },
+    );
+  const cmAnswer = (cmCounts) => {
+    const byN = [...(cmCounts.byN ?? new Map()).entries()].sort(([a], [b]) => a - b);
     const perN = new Map();
     for (const [n, c] of byN) {
       const answer = answerOf(c);
@@ -634,14 +693,16 @@ export function sortingParts(byCm, computes, place = SIDES, named = new Set(), {
     }
     if (!splitByN || perN.size <= 1) {
       const fewer = byN.length > 0 && byN.length < allNs.size;
-      return { answer: answerOf(counts), at: fewer ? ` at ${nWords(byN.map(([n]) => n))}` : '' };
+      const answer = answerOf(cmCounts);
+      return { answer, at: `${fewer ? ` at ${nWords(byN.map(([n]) => n))}` : ''}${told(answer, cmCounts)}` };
     }
+    const of = (ns) => sum(ns.map((n) => cmCounts.byN.get(n)));
     const parts = [...perN.entries()].sort(([x], [y]) => sidedAnswer(y) - sidedAnswer(x));
     return {
       answer: parts[0][0],
-      at: ` at ${nWords(parts[0][1])}, ${parts
+      at: ` at ${nWords(parts[0][1])}${told(parts[0][0], of(parts[0][1]))}, ${parts
         .slice(1)
-        .map(([answer, ns]) => `${answer} at ${nWords(ns)}`)
+        .map(([answer, ns]) => `${answer} at ${nWords(ns)}${told(answer, of(ns))}`)
         .join(', ')}`,
     };
   };
@@ -779,6 +840,21 @@ export const OPENING_LEADS = Object.freeze({
   bottom: 'Bottom line (each choice: the configuration whose worst case came closest to the fastest):',
 });
 
+/**
+ * The opening's leads for this bottom line: where a choice names two ("A or B"), its lead says
+ * what that means, so that the rule "the configuration" does not read as broken.
+ */
+function leadsOf(bottom, delta) {
+  if (!bottom.lines.some((l) => / or /.test(l.lead))) return OPENING_LEADS;
+  return {
+    ...OPENING_LEADS,
+    bottom: OPENING_LEADS.bottom.replace(
+      /\):$/,
+      `; "A or B": two whose worst cases are within ${percent(delta)} of each other):`,
+    ),
+  };
+}
+
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
 /**
@@ -804,7 +880,7 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   // What the reader sees besides the situations: the leads, the bottom line, the words, and the
   // report's title and first line (about TITLE_WORDS).
   const fixedOf = (b) => [
-    ...Object.values(OPENING_LEADS),
+    ...Object.values(leadsOf(b, judging.delta)),
     ...b.lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
     ...words,
   ];
@@ -869,7 +945,7 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   }
   const families = familiesOf(situations);
   return {
-    leads: OPENING_LEADS,
+    leads: leadsOf(bottom, judging.delta),
     bottom_line: bottom.lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],

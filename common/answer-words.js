@@ -349,7 +349,11 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
     left = left.filter((r) => !unnamed.includes(r));
     const joined = names.length > 2 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join(' and ');
     opening = `no clear winner: ${joined} are as fast.`;
-  } else opening = `${name(answer.fastest)}, ${time}, looked fastest.`;
+  } else {
+    // From one measurement of each (a group that ran one round): a first look, said so.
+    const once = rows.length > 0 && rows.every((r) => r.rounds === 1);
+    opening = `${name(answer.fastest)}, ${time}, looked fastest${once ? ' (one measurement each)' : ''}.`;
+  }
   const parts = listed.map((r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`);
   // named < 0: not even the others' count (an opening over its word limit).
   const rest = named < 0 ? '' : restWords(left, left.length === rows.length);

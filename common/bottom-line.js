@@ -97,29 +97,7 @@ function wordIn(situation, configuration, delta) {
 export function robustChoice(situations, delta = DEFAULT_DELTA) {
   if (!situations.length) return null;
   const everywhere = Object.keys(situations[0].ratios).filter((c) => situations.every((s) => c in s.ratios));
-  const scored = everywhere.map((configuration) => {
-    const ratios = situations.map((s) => s.ratios[configuration]);
-    const worst = Math.max(...ratios);
-    const worstAt = situations[ratios.indexOf(worst)];
-    const logMean = ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length;
-    const word = wordIn(worstAt, configuration, delta);
-    return {
-      configuration,
-      worst_ratio: worst,
-      worst_situation: worstAt.words,
-      worst_word: word,
-      // Whether that worst ratio is one the run could not yet tell for certain.
-      worst_open: word === WORDS.OPEN,
-      worst_extra_ms: worstAt.extra?.[configuration] ?? null,
-      worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
-      slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
-      // The most time it lost anywhere, which a small answer's worst ratio may hide.
-      ...mostLost(situations, configuration),
-      fastest_in: ratios.filter((r) => r === 1).length,
-      situations: situations.length,
-      logMean,
-    };
-  });
+  const scored = everywhere.map((configuration) => recordOf(situations, configuration, delta));
   if (!scored.length) return null;
   scored.sort((x, y) => x.worst_ratio - y.worst_ratio || x.logMean - y.logMean);
   const plain = (record) => {
@@ -143,6 +121,34 @@ export function robustChoice(situations, delta = DEFAULT_DELTA) {
   };
 }
 
+/**
+ * One configuration across `situations` (measured in every one): its worst ratio to a situation's
+ * fastest, where, in which word and at what cost, in how many it was certainly slower, the most
+ * time it lost, and in how many it was the fastest (robustChoice's record of it).
+ */
+export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
+  const ratios = situations.map((s) => s.ratios[configuration]);
+  const worst = Math.max(...ratios);
+  const worstAt = situations[ratios.indexOf(worst)];
+  const word = wordIn(worstAt, configuration, delta);
+  return {
+    configuration,
+    worst_ratio: worst,
+    worst_situation: worstAt.words,
+    worst_word: word,
+    // Whether that worst ratio is one the run could not yet tell for certain.
+    worst_open: word === WORDS.OPEN,
+    worst_extra_ms: worstAt.extra?.[configuration] ?? null,
+    worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
+    slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
+    // The most time it lost anywhere, which a small answer's worst ratio may hide.
+    ...mostLost(situations, configuration),
+    fastest_in: ratios.filter((r) => r === 1).length,
+    situations: situations.length,
+    logMean: ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length,
+  };
+}
+
 /** The most milliseconds a configuration lost to a situation's fastest, and where. */
 function mostLost(situations, configuration) {
   const timed = situations.filter((s) => Number.isFinite(s.extra?.[configuration]));
@@ -162,7 +168,9 @@ export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null,
   const times = `${ratioText(ratio)}×`;
   if (word === WORDS.AS_FAST) return `as fast (${[times, cost].filter(Boolean).join(', ')})`;
   if (word === WORDS.SLOWER) return `${timesWords(ratio)}${cost ? ` (${cost})` : ''}`;
-  const upTo = Number.isFinite(ciHigh) && ciHigh > ratio ? `could be up to ${ratioText(ciHigh)}×` : null;
+  // Rounded outward, as the table rounds a CI.
+  const high = Math.ceil(ciHigh * 100 - 1e-9) / 100;
+  const upTo = Number.isFinite(ciHigh) && high > ratio ? `could be up to ${high.toFixed(2)}×` : null;
   if (ratio <= 1 + delta) {
     const inside = [[times, cost].filter(Boolean).join(', '), upTo].filter(Boolean).join('; ');
     return `can't tell yet, looked as fast (${inside})`;
@@ -175,7 +183,7 @@ export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null,
  * A record's worst in a few words, inside a sentence, with where it was (`at`, optional): "1.83×
  * slower in 1,000 Videos", "as fast (1.04×)", "looked 1.06× slower in 10 Books (not yet certain)".
  */
-function worstBrief(record, delta, at = null) {
+export function worstBrief(record, delta, at = null) {
   const { worst_ratio: ratio, worst_word: word } = record;
   const where = at ? ` in ${at}` : '';
   if (word !== WORDS.OPEN) return `${standingWords(ratio, word, delta)}${where}`;

@@ -221,7 +221,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     // CM2 and CM4 not measured: no range runs over them.
     'Where to sort: on the server for CM1 (one sort by one property), CM3 (each property sorted 10 times) ' +
       'and CM5 (each property sorted 1,000 times)',
-    'One configuration for both networks: Protobuf with GZIP',
+    'If you cannot choose per network: Protobuf with GZIP',
     'Not measured here',
   ]);
   assert.ok(report.opening.bottom_line.length <= 5);
