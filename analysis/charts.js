@@ -396,7 +396,8 @@ function responseTimeChart(cells, times) {
     name: 'formats',
     title:
       'Time of each configuration, from the request until the data is decoded, as "What to choose" gives it ' +
-      "(bar: the time; line: the 95 % CI of its ratio to the fastest, times the fastest's time), one panel per " +
+      "(bar: the time; line: the 95 % CI of its ratio to the fastest, times the fastest's time; none for the " +
+      'fastest, or where a stricter test decided early), one panel per ' +
       'situation, each with its own scale',
     spec: barChart(rows, { x: 'median_ms', xTitle: 'time (ms)', ci: ['ci_low_ms', 'ci_high_ms'] }),
   };

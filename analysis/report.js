@@ -82,8 +82,11 @@ const SUMMARY_COLUMNS = [
 
 /** How the report's comparisons were computed and when a group stops, in a few sentences. */
 const method = ({ delta, looks }) =>
-  'Cells compared with each other were measured together, interleaved in rounds (each round visits every cell ' +
-  'of the group in a random order, but one whose every comparison the few-rounds test decided; runs made before ' +
+  'A cell is one configuration in one situation; a group, the cells of one situation, compared with each ' +
+  'other. They were measured together, interleaved in rounds (a round: one turn of each, as "What to choose" ' +
+  'says; each round visits every cell ' +
+  'of the group in a random order, but one whose every comparison the few-rounds test, the "stricter test" of ' +
+  'the table, decided; runs made before ' +
   'rounds_rule 2 left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
   'cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
@@ -91,8 +94,8 @@ const method = ({ delta, looks }) =>
   `(δ = ${percent(delta)}), ` +
   'equivalent when wholly inside [1 / (1 + δ), 1 + δ]' +
   (looks > 1
-    ? `; a verdict settles once it held at ${looks} looks in a row (a look: the judgment after a round, on the ` +
-      'samples up to it)'
+    ? `; a verdict settles once it held at ${looks} looks in a row (a look, or check: the judgment after a ` +
+      'round, on the samples up to it)'
     : '') +
   '. A configuration\'s time in "What to choose", the table and the charts is its own median over all its ' +
   'samples, and its ratio the ratio of two such times: every round visits every cell, so that all of them are ' +
