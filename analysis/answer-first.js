@@ -491,7 +491,7 @@ function cachingWords(comparisons, named, runNetworks) {
   ].join(', ');
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true }).map((p) => p.text);
   return {
-    lead: 'Data already in the browser (kept in memory), sorted again',
+    lead: 'Data already in the page (the decoded objects, kept), sorted again',
     text: `${capital(parts.join('; '))}. Measured for ${measured}.`,
   };
 }

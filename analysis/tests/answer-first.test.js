@@ -255,7 +255,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const { decisions, comparisons: all } = analyse(loaded);
   const byId = new Map(loaded.cells.map((c) => [c.case_id, c]));
   const full = bottomLine(decisions, byId, loaded.judging, all).lines.find((l) => l.lead.startsWith('Where to sort'));
-  assert.equal(full.sub[0].lead, 'Data already in the browser (kept in memory), sorted again');
+  assert.equal(full.sub[0].lead, 'Data already in the page (the decoded objects, kept), sorted again');
   assert.equal(
     full.sub[0].text,
     'Re-sort the cached copy for CM1; ask the server again for CM3 and CM5. ' +
@@ -266,7 +266,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     brief.every((l) => !l.sub),
     'no caching line in the brief bottom line',
   );
-  assert.doesNotMatch(sorting, /Data already in the browser/);
+  assert.doesNotMatch(sorting, /Data already in the page/);
   const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
   // CM1 as fast at 10 Mbit/s and on the server unthrottled: the server for it too, with the counts.
   assert.match(leads[2], /^Where to sort: on the server for CM1 /);
