@@ -97,6 +97,7 @@ export function notMeasured(cells, { caching = true } = {}) {
             '(once by one property',
           )
         : null,
+      caching,
     ),
     cachedGaps.length ? `re-sorting cached data for ${list(cachedGaps)}` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
@@ -112,8 +113,10 @@ export function notMeasured(cells, { caching = true } = {}) {
  * fewer N than the others — "where to sort for CM2 (…), Videos, unthrottled, N = 100,000, CM4–CM5
  * at N = 10,000" — or null.
  */
-function sortingNotMeasured(all, sorted, cms) {
-  if (!sorted.length) return cms ? `sorting, nothing cached, for ${cms}` : null;
+function sortingNotMeasured(all, sorted, cms, caching = true) {
+  // Told apart from the caching line's data where that line is shown.
+  const what = caching ? 'sorting, nothing cached, for' : 'sorting for';
+  if (!sorted.length) return cms ? `${what} ${cms}` : null;
   const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
   const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));
   const objects = CATALOGUE.objects
@@ -130,7 +133,7 @@ function sortingNotMeasured(all, sorted, cms) {
     ...(counts.length ? [nWords(counts)] : []),
     ...cmParts,
   ];
-  return parts.length ? `sorting, nothing cached, for ${list(parts)}` : null;
+  return parts.length ? `${what} ${list(parts)}` : null;
 }
 
 const list = (items) => items.join(', ');
@@ -372,14 +375,26 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const sortingCells = sortingDecisions
     .flatMap((d) => [d.fastest_case_id, ...d.others.map((o) => o.case_id)])
     .map(cellOf);
-  const side = (computes) =>
-    robustChoice(
-      situations.map((s) => ({
-        ...s,
-        ratios: Object.fromEntries(Object.entries(s.ratios).filter(([c]) => c.endsWith(`, ${computes} sorting`))),
-      })),
-      delta,
-    );
+  const side = (computes) => {
+    const own = situations.map((s) => ({
+      ...s,
+      ratios: Object.fromEntries(Object.entries(s.ratios).filter(([c]) => c.endsWith(`, ${computes} sorting`))),
+    }));
+    const choice = robustChoice(own, delta);
+    if (!choice) return choice;
+    // The side's configuration with the lowest time of the side in the most situations, where that
+    // is not its best: what a reader who compares the side's rows sees first.
+    const lowestIn = (configuration) =>
+      own.filter((s) => s.ratios[configuration] === Math.min(...Object.values(s.ratios))).length;
+    const [leader] = Object.keys(choice.configuration in own[0].ratios ? own[0].ratios : {})
+      .filter((c) => own.every((s) => c in s.ratios))
+      .sort((x, y) => lowestIn(y) - lowestIn(x));
+    const leads = leader && leader !== choice.configuration && lowestIn(leader) > lowestIn(choice.configuration);
+    return {
+      ...choice,
+      side_leader: leads ? { ...recordOf(own, leader, delta), lowest_in: lowestIn(leader) } : null,
+    };
+  };
   const [server, browser] = [side('server'), side('browser')];
   // One network for every sorting situation: the worst cases need not name it.
   const networks = [...new Set(situations.map((s) => s.network))];
@@ -403,8 +418,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const bests =
     serverBest === browserBest
       ? `Best on either side: ${serverBest}.`
-      : `Best on the server: ${sideBest(server, where, delta)}. ` +
-        `Best in the browser: ${sideBest(browser, where, delta)}.`;
+      : `Best on the server: ${sideBest(server, where, delta, brief.asides)}. ` +
+        `Best in the browser: ${sideBest(browser, where, delta, brief.asides)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -424,7 +439,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
     return {
       lead,
-      text: `${scope}${rest} ${bests} Server against browser: ${counts}.`,
+      // The counts over every CM, where there is room: the lead has each CM's.
+      text: `${scope}${rest} ${bests}${brief.asides ? ` Server against browser: ${counts}.` : ''}`,
       ...(cached && { sub: [cached] }),
     };
   }
@@ -457,7 +473,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
   const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
-  return { lead, text: `${scope}${rest} ${bests} The ${computes}: ${counts}.`, ...(cached && { sub: [cached] }) };
+  const all = brief.asides ? ` The ${computes}: ${counts}.` : '';
+  return { lead, text: `${scope}${rest} ${bests}${all}`, ...(cached && { sub: [cached] }) };
 }
 
 /**
@@ -502,7 +519,7 @@ function cachingWords(comparisons, named, runNetworks) {
  * stays an answer a reader acts on.
  */
 export function sortingLead(byCm, computes) {
-  const parts = sortingParts(byCm, computes);
+  const parts = sortingParts(byCm, computes, SIDES, new Set(), { counts: true });
   // One answer for every CM: said with the CMs, which the lead defines for the situations below.
   if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].text}`, rest: '' };
   const sided = parts.filter((p) => p.sided);
@@ -580,12 +597,22 @@ class Tally {
   }
 }
 
-/** A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1: 1.06× slower". */
-function sideBest(choice, where, delta) {
-  const name = choice.configuration.replace(/, (server|browser) sorting$/, '');
+/**
+ * A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1:
+ * 1.06× slower"; with `asides`, the one with the lowest time in more of the side's situations and
+ * why it is not the best, so that a reader who sees it first in most rows knows why.
+ */
+function sideBest(choice, where, delta, asides = true) {
+  const strip = (configuration) => configuration.replace(/, (server|browser) sorting$/, '');
+  const name = strip(choice.configuration);
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
   const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
-  return `${name}; its worst, ${where(choice.worst_situation)}: ${worst}`;
+  const most = asides ? choice.side_leader : null;
+  const why = most
+    ? ` (${strip(most.configuration)}: the side's lowest time in ${most.lowest_in} of ${choice.situations}, ` +
+      `but ${worstBrief(most, delta, where(most.worst_situation))})`
+    : '';
+  return `${name}; its worst, ${where(choice.worst_situation)}: ${worst}${why}`;
 }
 
 /**
@@ -665,13 +692,13 @@ export function sortingParts(
   // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
   // after the CMs ("at N = 1,000, can't tell yet at N = 10"); where it does not, the CM's N if
   // fewer than the others'.
-  // With `counts`, a side not certain in all its comparisons says in how many it was: "(certainly
-  // faster in 6 of 8)", so that no open comparison leaning the other way hides behind it.
+  // With `counts`, a side not certain in all its comparisons says in how many it was: ", certain
+  // in 6 of 8", so that no open comparison leaning the other way hides behind it.
   const told = (answer, c) => {
     if (!counts || !sidedAnswer(answer)) return '';
     const n = c.certain + c.other + c.tie + c.open;
     const k = answer.endsWith(place[computes]) ? c.certain : c.other;
-    return k < n ? ` (certainly faster in ${k} of ${n})` : '';
+    return k < n ? `, certain in ${k} of ${n}` : '';
   };
   const sum = (list) =>
     list.reduce(
@@ -733,6 +760,8 @@ export function sortingParts(
     const [low, high] = [cms[0], cms.at(-1)];
     if (cms.every((cm) => named.has(cm))) return low === high ? `CM${low}` : `CM${low}–CM${high}`;
     if (low === high) return `CM${low} (${amount(low)})`;
+    // Two: each with its own amount, so that no reader must guess which is which.
+    if (cms.length === 2) return `CM${low} (${amount(low)}) and CM${high} (${amount(high)})`;
     const words =
       low === 1
         ? `from one sort to each property sorted ${times(repetitions(high))}`
@@ -744,9 +773,9 @@ export function sortingParts(
 
 /**
  * How much the bottom line says beyond its answers, fullest first: what to do with data already in
- * the browser (`caching`), and each choice's aside — the one that lost the fewest milliseconds
- * (`asides`). The opening takes the first that leaves its
- * situations room (answerFirst).
+ * the browser (`caching`), and the asides — the one that lost the fewest milliseconds, each
+ * network's pick on both networks, the server-against-browser counts over every CM (`asides`).
+ * The opening takes the first that leaves its situations room (answerFirst).
  */
 export const BRIEF = Object.freeze([
   Object.freeze({ caching: true, asides: true }),
@@ -808,7 +837,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
       const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
       const label = networkName(name);
-      return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? `, by ${how}` : ''}`;
+      return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? ` (${how})` : ''}`;
     })
     .join('; ');
   const [verdicts, certain] = wordsDefined(delta, looks);

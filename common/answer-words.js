@@ -175,16 +175,15 @@ export const WORDS = Object.freeze({
  */
 export function wordsDefined(delta, looks = null) {
   return [
-    `fastest: the lowest time; as fast: within ${percent(delta)} ` +
-      'of it either way, certain (no clear winner: some are as fast); ' +
-      `k× slower: certainly more than ${percent(delta)} slower, k times the fastest's time; ` +
-      'can\'t tell yet, or not yet certain: the run ended first ("looked …": which way it leaned; ' +
+    `fastest: the lowest time, the others certainly slower or as fast ("looked fastest": not yet certain); ` +
+      `as fast: within ${percent(delta)} either way, certain (no clear winner: some are as fast); ` +
+      `k× slower: certainly over ${percent(delta)} slower (k × the fastest's time); ` +
+      'can\'t tell yet, not yet certain: the run ended first ("looked": which way it leaned; ' +
       '"could be up to": at 95 % confidence)',
     // The stop rule's looks in a row, where known: what "held" asks of a verdict.
     looks > 1
-      ? `certain (certainly): at 95 % confidence, at each of the last ${looks} checks, or decided early by a ` +
-        'stricter test'
-      : 'certain (certainly): at 95 % confidence, held to the last measurement, or decided early by a stricter test',
+      ? `certain (certainly): at 95 % confidence, at the last ${looks} checks or by a stricter early test`
+      : 'certain (certainly): at 95 % confidence, held to the last measurement or by a stricter early test',
   ];
 }
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syntheticReport } from './synthetic-report.js';
+import { OPENING_LEADS } from '../../../analysis/answer-first.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURES = join(ROOT, 'server', 'target', 'client-fixtures');
@@ -343,9 +344,7 @@ test("a person loads a study run's report, reads it and asks which configuration
     /^10 Books unthrottled: (no clear winner: Protobuf uncompressed \([\d.]+ ms\) and .* are as fast|Protobuf uncompressed, [\d.]+ ms, looked fastest)\./,
   );
   // The bottom line, and the robust choice recomputed for the situations a reader ticks.
-  await expect(page.locator('#report')).toContainText(
-    'Bottom line (each choice: the one whose worst case is least slower than the fastest)',
-  );
+  await expect(page.locator('#report')).toContainText(OPENING_LEADS.bottom.replace(/:$/, ''));
   const robust = page.locator('.robust-answer');
   await expect(robust).toContainText('Without sorting: ');
   await expect(robust).toContainText('With sorting: ');
