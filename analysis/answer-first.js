@@ -386,7 +386,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     // is not its best: what a reader who compares the side's rows sees first.
     const lowestIn = (configuration) =>
       own.filter((s) => s.ratios[configuration] === Math.min(...Object.values(s.ratios))).length;
-    const [leader] = Object.keys(choice.configuration in own[0].ratios ? own[0].ratios : {})
+    const [leader] = Object.keys(own[0].ratios)
       .filter((c) => own.every((s) => c in s.ratios))
       .sort((x, y) => lowestIn(y) - lowestIn(x));
     const leads = leader && leader !== choice.configuration && lowestIn(leader) > lowestIn(choice.configuration);

@@ -136,8 +136,6 @@ export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
     worst_ratio: worst,
     worst_situation: worstAt.words,
     worst_word: word,
-    // Whether that worst ratio is one the run could not yet tell for certain.
-    worst_open: word === WORDS.OPEN,
     worst_extra_ms: worstAt.extra?.[configuration] ?? null,
     worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
     slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
