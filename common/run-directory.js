@@ -100,9 +100,14 @@ export class RunDirectory {
     writeAtomically(this.file(RUN_FILE), `${JSON.stringify(context, null, 2)}\n`);
   }
 
-  /** The cells.jsonl records of completed cells. */
+  /**
+   * The cells.jsonl records of completed cells: those of completed groups. A group completes by
+   * appending its cells, then its groups.jsonl line; a kill between the two leaves cells of a
+   * group that is not complete, which its rerun appends again.
+   */
   completedCells() {
-    return readJsonLines(this.file(CELLS_FILE));
+    const groups = this.completedGroupIds();
+    return readJsonLines(this.file(CELLS_FILE)).filter((c) => groups.has(c.group_id));
   }
 
   completedCaseIds() {
@@ -135,10 +140,22 @@ export class RunDirectory {
   }
 
   /**
-   * Keeps only the samples of completed rounds (and drops a line cut short): what a resumed run
-   * does first. Returns how many sample lines were dropped.
+   * Keeps only the samples of completed rounds and the cells of completed groups (and drops a line
+   * cut short): what a resumed run does first. Returns how many sample lines were dropped.
    */
   compact() {
+    const cells = this.file(CELLS_FILE);
+    if (existsSync(cells)) {
+      const kept = this.completedCells();
+      if (
+        kept.length !==
+        readFileSync(cells, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim()).length
+      ) {
+        writeAtomically(cells, kept.map((c) => `${JSON.stringify(c)}\n`).join(''));
+      }
+    }
     const path = this.file(SAMPLES_FILE);
     if (!existsSync(path)) return 0;
     const valid = this.completedRoundKeys();

@@ -115,6 +115,25 @@ test('a group killed mid-round keeps its complete rounds; resuming drops only th
   assert.equal(resumed.samples.length, 4);
 });
 
+test('a group killed between its cells and its group line is not complete, and its rerun does not repeat them', () => {
+  const run = runWith('smoke', [10]);
+  const writer = recordGroup(run, 100, 2, { complete: false });
+  // What a kill -9 inside complete() leaves: the group's cells appended, its groups.jsonl line not.
+  appendFileSync(
+    run.file('cells.jsonl'),
+    `${JSON.stringify({ case_id: caseIdOf(100), group_id: 'g100', session: writer.session })}\n`,
+  );
+  assert.ok(
+    run.completedCells().every((c) => c.group_id === 'g10'),
+    'readers see the cells of completed groups only',
+  );
+  run.compact();
+  assert.ok(
+    readJsonLines(run.file('cells.jsonl')).every((c) => c.group_id === 'g10'),
+    'resuming drops the orphaned cells before the group runs again',
+  );
+});
+
 test('sessions are appended to run.json', () => {
   const run = runWith('smoke', [10], { sessions: [{ kind: 'started' }] });
   run.addSession({ kind: 'resumed' });
