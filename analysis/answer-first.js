@@ -318,9 +318,11 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
         situations.filter((s) => s.network === name),
         delta,
       );
-      if (choice) picks.push({ name, configuration: choice.configuration });
       const strip = (words) => words.replace(` ${network(name)}`, '');
       const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides });
+      // "A or B": the first is one of two picks, not the pick.
+      if (choice)
+        picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
       rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
     });
     if (networks.length === 2) {
@@ -334,7 +336,8 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             .map((p) => {
               const record = recordOf(situations, p.configuration, delta);
               const worst = worstBrief(record, delta, record.worst_situation);
-              return ` ${p.configuration} (the pick ${network(p.name)}): ${worst}.`;
+              const pick = p.of === 1 ? 'the pick' : 'one of the two picks';
+              return ` ${p.configuration} (${pick} ${network(p.name)}): ${worst}.`;
             })
             .join('')
         : '';
@@ -840,17 +843,17 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
       return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? ` (${how})` : ''}`;
     })
     .join('; ');
-  const [verdicts, certain] = wordsDefined(delta, looks);
+  const [certain, open] = wordsDefined(delta, looks);
   const time = `${
     roundsRule >= 2 ? 'its median' : "the fastest's median; another's, that × its ratio to it measured side by side"
   }; compare within a situation only`;
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting (CM1–CM5: how much); configuration: format, ' +
-      'compression, sorting side; comparison: two of its configurations, measured in turns',
+      'compression, sorting side; comparison: two configurations, measured in turns',
     `time: request start to data decoded (and sorted) in the browser; ${time}`,
-    verdicts,
     certain,
+    open,
   ];
 }
 

@@ -42,7 +42,6 @@ import {
   countedWarmupParagraph,
   countedWarmups,
   duration,
-  minutesForNeed,
   perAnswer,
   runClock,
   timeSpent,
@@ -217,15 +216,22 @@ export function fewRoundsWords(bound, ratio) {
 }
 
 /** The report's first line: what was measured, where and when, on what machine. */
-function runLine(context, cells, decisions) {
+function runLine(context, decisions, groups) {
   const date = (context.created_at ?? '').slice(0, 10);
-  const situations = `${decisions.length} situation${decisions.length === 1 ? '' : 's'}`;
+  // The caching groups have no fastest of their own (a pair, not a situation): counted apart, so
+  // that the Method's count of groups does not read as another number of situations.
+  const cached = groups.filter(
+    (g) => !g.judgment.decision && g.judgment.comparisons.some((c) => c.dimension === 'caching'),
+  ).length;
+  const situations =
+    `${decisions.length} situation${decisions.length === 1 ? '' : 's'}` +
+    (cached ? `, ${cached} of cached data sorted again (${groups.length} groups)` : '');
   // A total shorter than the groups needed: why more is left "can't tell yet", said up front.
   const short =
     context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
       ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} its ` +
         'groups needed for their minimum measurements, so more is "can\'t tell yet" than a longer run would ' +
-        `leave (${minutesForNeed(context.budget.need_ms)} would give them that).`
+        'leave (the Method says how long a run would need).'
       : '';
   const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
   return `${plan}; ${situations}.${short}`;
@@ -398,7 +404,9 @@ const STYLE = [
     '.table-scroll thead{display:none}' +
     '.table-scroll tr{border:1px solid #d0d7de;border-radius:6px;margin:0 0 8px;padding:4px 0}' +
     '.table-scroll td{border:0;padding:1px 8px}.table-scroll td.long{min-width:0}.table-scroll td:empty{display:none}' +
-    '.table-scroll td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}',
+    '.table-scroll td[data-label]::before{content:attr(data-label) ": ";font-weight:600}' +
+    '.table-scroll td[data-carried]{display:block}' +
+    '.table-scroll td[data-carried]::before{content:attr(data-label) ": " attr(data-carried)}}',
   'figure.chart{margin:20px 0 36px;container-type:inline-size}',
   'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',
   'figure.chart svg{display:block;max-width:100%;height:auto}',
@@ -500,9 +508,14 @@ function htmlTable(header, rows) {
   const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   // A long text keeps a width a line of it reads at; the table scrolls rather than squeezing it.
   // Each cell names its column (data-label): on a phone a row is a card of "column: value" lines.
+  // A first column left empty under the row above's value (the same situation) carries that value
+  // for the card, which stands alone.
+  let carried = '';
   const cell = (v, i) => {
     const label = header[i] ? ` data-label="${escapeHtml(header[i])}"` : '';
-    return `<td${String(v).length > LONG_CELL ? ' class="long"' : ''}${label}>${escapeHtml(v)}</td>`;
+    if (i === 0 && v !== '') carried = String(v);
+    const carry = i === 0 && v === '' && carried ? ` data-carried="${escapeHtml(carried)}"` : '';
+    return `<td${String(v).length > LONG_CELL ? ' class="long"' : ''}${label}${carry}>${escapeHtml(v)}</td>`;
   };
   const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
   return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
@@ -843,7 +856,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   };
   const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
-    { paragraphs: [runLine(context, cells, helper)] },
+    { paragraphs: [runLine(context, helper, loaded.groups)] },
     {
       heading: 'What to choose',
       paragraphs: [

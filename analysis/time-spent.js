@@ -198,7 +198,8 @@ export function budgetParagraph(budget, clock = null) {
     'budget per group, or its minimum rounds where those take longer; the "share for rounds" column): time a ' +
     'group did not use went to the ones after it.' +
     (budget.need_ms > budget.total_ms
-      ? " The total was less than that need, so most shares were smaller than the plan's own budget per group."
+      ? " The total was less than that need, so most shares were smaller than the plan's own budget per group " +
+        `(${minutesForNeed(budget.need_ms)} would give every group its minimum rounds).`
       : '') +
     beyond +
     (clock

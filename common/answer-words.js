@@ -170,20 +170,19 @@ export const WORDS = Object.freeze({
 });
 
 /**
- * The four words as a reader is told them, once, above the answers (δ as a percentage), and what
- * "certain" means: [the words, certain]. Nothing weaker than certain is worded as certain.
+ * The four words as a reader is told them, once, above the answers (δ as a percentage): [the three
+ * certain ones and what "certain" means, can't tell yet]. Nothing weaker than certain is worded as
+ * certain.
  */
 export function wordsDefined(delta, looks = null) {
+  // The stop rule's looks in a row, where known: what "held" asks of a verdict.
+  const held = looks > 1 ? `at the last ${looks} checks` : 'held to the last measurement';
   return [
-    `fastest: the lowest time, the others certainly slower or as fast ("looked fastest": not yet certain); ` +
-      `as fast: within ${percent(delta)} either way, certain (no clear winner: some are as fast); ` +
-      `k× slower: certainly over ${percent(delta)} slower (k × the fastest's time); ` +
-      'can\'t tell yet, not yet certain: the run ended first ("looked": which way it leaned; ' +
-      '"could be up to": at 95 % confidence)',
-    // The stop rule's looks in a row, where known: what "held" asks of a verdict.
-    looks > 1
-      ? `certain (certainly): at 95 % confidence, at the last ${looks} checks or by a stricter early test`
-      : 'certain (certainly): at 95 % confidence, held to the last measurement or by a stricter early test',
+    `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
+      `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): at 95 % confidence, ` +
+      `${held} or by a stricter early test`,
+    'can\'t tell yet: the run ended before it was certain ("looked": which way it leaned; "could be up to": ' +
+      'the 95 % bound)',
   ];
 }
 

@@ -12,6 +12,7 @@ import {
   network,
   objects,
   overProtocolWords,
+  percent,
   plus,
   ratioText,
   situationAnswer,
@@ -193,7 +194,7 @@ export function worstBrief(record, delta, at = null) {
  * The robust choice as a bottom line's row: `answer` (the configuration, and the next best where
  * its worst is within δ of the choice's: "Protobuf with GZIP or JSON with GZIP") and `text`: for
  * each named, in how many situations it was certainly slower than the fastest and its worst case
- * in the four words ("Never certainly slower than the fastest in the 4 situations; its worst,
+ * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
  * the one first in most situations was not chosen, and where another situation cost it much
  * more time, that one. With `asides`, also the one that lost the fewest milliseconds.
@@ -218,9 +219,10 @@ export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELT
       : '';
   const standing = (record) => {
     if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} situations`}`;
+    const counted = n === 1 ? 'its one situation' : `${n} situations`;
     const slower =
       record.slower_in === 0
-        ? `never certainly slower than the fastest (${n === 1 ? 'its one situation' : `${n} situations`})`
+        ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} situations`;
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
     const worst = standingWords(record.worst_ratio, record.worst_word, delta, {

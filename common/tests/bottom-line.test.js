@@ -25,7 +25,7 @@ test('the choice is the smallest worst slowdown, and the one first most often is
   // An open worst is never worded as certain: "looked", "not yet certain".
   assert.equal(
     row.text,
-    'Never certainly slower than the fastest (3 situations); its worst, 100 Books: as fast (1.03×). ' +
+    'Never certainly over 5 % slower than the fastest (3 situations); its worst, 100 Books: as fast (1.03×). ' +
       'Protobuf: the lowest time in 2 of 3, but looked 1.21× slower in 1,000 Books (not yet certain).',
   );
 });
@@ -39,8 +39,8 @@ test('a next best within δ is named beside the choice, each with its own worst 
   assert.equal(row.answer, 'JSON or Protobuf');
   assert.equal(
     row.text,
-    "JSON: never certainly slower than the fastest (2 situations); its worst, 10 Books: can't tell yet, " +
-      'looked as fast (1.04×). Protobuf: never certainly slower than the fastest (2 situations); its worst, ' +
+    "JSON: never certainly over 5 % slower than the fastest (2 situations); its worst, 10 Books: can't tell yet, " +
+      'looked as fast (1.04×). Protobuf: never certainly over 5 % slower than the fastest (2 situations); its worst, ' +
       '1,000 Books: as fast (1.048×).',
   );
   assert.doesNotMatch(row.text, /the lowest time in/);
@@ -55,7 +55,7 @@ test('the same worst in the same situation is said once, of each', () => {
   assert.equal(row.answer, 'JSON or Protobuf');
   assert.equal(
     row.text,
-    'Each: never certainly slower than the fastest (2 situations); its worst, 10 Books: as fast (1.04×).',
+    'Each: never certainly over 5 % slower than the fastest (2 situations); its worst, 10 Books: as fast (1.04×).',
   );
 });
 
@@ -91,7 +91,8 @@ test('the one that lost the fewest milliseconds is named after the choice, where
   assert.equal(row.answer, 'A');
   assert.equal(
     row.text,
-    'Never certainly slower than the fastest (2 situations); its worst, 1,000 Books: as fast (1.04×, +10.0 ms). ' +
+    'Never certainly over 5 % slower than the fastest (2 situations); its worst, 1,000 Books: ' +
+      'as fast (1.04×, +10.0 ms). ' +
       'Fewest milliseconds lost: B, never more than +2.70 ms behind the fastest (in 1,000 Videos); ' +
       'its worst: 1.06× slower.',
   );
