@@ -115,28 +115,28 @@ export function notMeasured(cells, { caching = true } = {}) {
  */
 function sortingNotMeasured(all, sorted, cms, caching = true) {
   // Told apart from the caching line's data where that line is shown.
-  const what = caching ? 'sorting, nothing cached, for' : 'sorting for';
-  if (!sorted.length) return cms ? `${what} ${cms}` : null;
+  const what = caching ? 'sorting (nothing cached)' : 'sorting';
+  if (!sorted.length) return cms ? `${what} for ${cms}` : null;
   const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
   const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));
   const objects = CATALOGUE.objects
     .filter((o) => left('object').includes(o.name))
     .map((o) => o.label.replace(/ \(.*\)$/, ''));
-  const networks = left('network').map((n) => networkName(n));
+  const networks = left('network').map((n) => network(n));
   const counts = left('count').sort((a, b) => a - b);
-  const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
+  const nWords = (ns) => `at N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
   const cmParts = cmGaps(sorted);
+  // Each part a phrase of its own, "or" between them, so that "Videos, unthrottled" does not
+  // read as two things left out altogether; the CMs, with commas of their own, last.
   const parts = [
-    ...(cms ? [cms] : []),
-    ...objects,
+    ...objects.map((o) => `of ${o}`),
     ...networks,
     ...(counts.length ? [nWords(counts)] : []),
     ...cmParts,
+    ...(cms ? [`for ${cms}`] : []),
   ];
-  return parts.length ? `${what} ${list(parts)}` : null;
+  return parts.length ? `${what} ${parts.join(', or ')}` : null;
 }
-
-const list = (items) => items.join(', ');
 
 /**
  * The N each CM of `cells` lacks that others of them have, CMs next to each other that lack the
@@ -342,7 +342,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             .join('')
         : '';
       both = {
-        lead: `If you cannot choose per network: ${answer}`,
+        lead: `One configuration for both networks: ${answer}`,
         text: `${capital(text)}${why}`,
       };
     }
@@ -559,9 +559,13 @@ export function sortingLead(byCm, computes) {
     ].filter(Boolean);
     return items.length && sum.open ? `: of ${n} comparisons, ${items.join(', ')}` : '';
   };
+  // Every CM's answer in the lead, which the answers in short show; what was told apart within
+  // the undecided ones after it, in the text.
+  const cmNames = (cms) => (cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`);
+  const within = rest.filter((p) => told(p.cms)).map((p) => `for ${cmNames(p.cms)}${told(p.cms)}`);
   return {
-    lead: `Where to sort: ${sided.map((p) => p.text).join('; ')}`,
-    rest: rest.length ? ` ${capital(rest.map((p) => `${p.text}${told(p.cms)}`).join('; '))}.` : '',
+    lead: `Where to sort: ${[...sided, ...rest].map((p) => p.text).join('; ')}`,
+    rest: within.length ? ` ${capital(within.join('; '))}.` : '',
   };
 }
 
@@ -701,7 +705,7 @@ export function sortingParts(
     if (!counts || !sidedAnswer(answer)) return '';
     const n = c.certain + c.other + c.tie + c.open;
     const k = answer.endsWith(place[computes]) ? c.certain : c.other;
-    return k < n ? `, certain in ${k} of ${n}` : '';
+    return k < n ? `, certain in ${k} of ${n} comparisons` : '';
   };
   const sum = (list) =>
     list.reduce(
@@ -868,8 +872,9 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
+  short: 'In short (each choice: the configuration whose worst case came closest to the fastest):',
   words: 'Words used:',
-  bottom: 'Bottom line (each choice: the configuration whose worst case came closest to the fastest):',
+  bottom: 'In numbers:',
 });
 
 /**
@@ -880,10 +885,27 @@ function leadsOf(bottom, delta) {
   if (!bottom.lines.some((l) => / or /.test(l.lead))) return OPENING_LEADS;
   return {
     ...OPENING_LEADS,
-    bottom: OPENING_LEADS.bottom.replace(
+    short: OPENING_LEADS.short.replace(
       /\):$/,
       `; "A or B": two whose worst cases are within ${percent(delta)} of each other):`,
     ),
+  };
+}
+
+/**
+ * The bottom line as the opening shows it: its answers first, each one line in plain words
+ * (`short`: "At 10 Mbit/s: Protobuf with GZIP."), above the words; then, below the words, each
+ * row under its topic alone with what the run measured for it (`lines`). A row answers where its
+ * lead is "topic: answer" (bottomLine's rows); the others (what was not measured) come only below.
+ */
+function presented(bottom) {
+  const topicOf = (line) => {
+    const at = line.lead.indexOf(': ');
+    return at < 0 ? null : line.lead.slice(0, at);
+  };
+  return {
+    short: bottom.lines.filter(topicOf).map((line) => `${line.lead}.`),
+    lines: bottom.lines.map((line) => (topicOf(line) ? { ...line, lead: topicOf(line) } : line)),
   };
 }
 
@@ -913,7 +935,10 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   // report's title and first line (about TITLE_WORDS).
   const fixedOf = (b) => [
     ...Object.values(leadsOf(b, judging.delta)),
-    ...b.lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
+    ...presented(b).short,
+    ...presented(b)
+      .lines.flatMap((l) => [l, ...(l.sub ?? [])])
+      .map((l) => `${l.lead}: ${l.text}`),
     ...words,
   ];
   // The bottom line in full, or, where it leaves the situations no room for their fastest and a
@@ -978,7 +1003,8 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   const families = familiesOf(situations);
   return {
     leads: leadsOf(bottom, judging.delta),
-    bottom_line: bottom.lines,
+    in_short: presented(bottom).short,
+    bottom_line: presented(bottom).lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],
     words,

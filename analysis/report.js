@@ -380,7 +380,6 @@ const STYLE = [
   'p,li{max-width:80ch}',
   'p.lead{font-weight:600;margin-bottom:.2em}ul.answers{margin-top:0}ul.answers li{margin:.15em 0}',
   // The words before the bottom line that uses them; on a phone the bottom line first (htmlParagraphs).
-  '.blocks{display:flex;flex-direction:column}@media (max-width:600px){.blocks>.narrow-first{order:-1}}',
   'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
   'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
     'width:fit-content;max-width:100%;box-sizing:border-box}',
@@ -465,19 +464,14 @@ ${body}
 }
 
 /** A list item: text, or {lead, text} with its lead in bold. */
-/**
- * A section's paragraphs in HTML. A list marked `narrowFirst` (the bottom line) comes first on a
- * phone's narrow screen, where the words it uses would otherwise fill the first screen; on a wide
- * one the order is the markdown's.
- */
+/** A section's paragraphs in HTML: text, or a list under its lead. */
 function htmlParagraphs(paragraphs) {
   const html = (p) =>
     typeof p === 'string'
       ? `<p>${escapeHtml(p)}</p>`
-      : `<div${p.narrowFirst ? ' class="narrow-first"' : ''}><p class="lead">${escapeHtml(p.lead)}</p>` +
+      : `<div><p class="lead">${escapeHtml(p.lead)}</p>` +
         `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul></div>`;
-  const all = paragraphs.map(html).join('\n');
-  return paragraphs.some((p) => p.narrowFirst) ? `<div class="blocks">${all}</div>` : all;
+  return paragraphs.map(html).join('\n');
 }
 
 /** A list item in markdown: text, or {lead, text, sub} with its lead in bold and its sub-items below it. */
@@ -860,10 +854,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
+        ...(opening.in_short.length ? [{ lead: opening.leads.short, list: opening.in_short }] : []),
         { lead: opening.leads.words, list: opening.words },
-        ...(opening.bottom_line.length
-          ? [{ lead: opening.leads.bottom, list: opening.bottom_line, narrowFirst: true }]
-          : []),
+        ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),
       ],

@@ -253,6 +253,8 @@ function openingOf(opening) {
   const nodes = [element('h3', 'What to choose')];
   // The report's own leads; reports made before them get these.
   const leads = opening.leads ?? { words: 'Words used below:', bottom: 'Bottom line:' };
+  // Reports made before the answers in short have their bottom line alone.
+  if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
   if (opening.bottom_line?.length) {
     nodes.push(element('p', leads.bottom, 'answers-lead'), list(opening.bottom_line));
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));

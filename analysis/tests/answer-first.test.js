@@ -213,18 +213,21 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const { path } = syntheticRun();
   await makeReport([path]);
   const report = JSON.parse(readFileSync(join(path, 'report-data.json'), 'utf8'));
-  const leads = report.opening.bottom_line.map((l) => l.lead);
-  // The answer in each row's lead: a row per network, where to sort, one choice for both.
-  assert.deepStrictEqual(leads, [
-    'Unthrottled: Protobuf uncompressed',
-    'At 10 Mbit/s: Protobuf with GZIP',
+  // The answers in short, first: one per network, where to sort, one choice for both.
+  assert.deepStrictEqual(report.opening.in_short, [
+    'Unthrottled: Protobuf uncompressed.',
+    'At 10 Mbit/s: Protobuf with GZIP.',
     // CM2 and CM4 not measured: no range runs over them.
     // CM1 as fast at 10 Mbit/s: the server, with how many were certain.
-    'Where to sort: on the server for CM1 (one sort by one property), certain in 1 of 2; ' +
-      'on the server for CM3 (each property sorted 10 times) and CM5 (each property sorted 1,000 times)',
-    'If you cannot choose per network: Protobuf with GZIP',
-    'Not measured here',
+    'Where to sort: on the server for CM1 (one sort by one property), certain in 1 of 2 comparisons; ' +
+      'on the server for CM3 (each property sorted 10 times) and CM5 (each property sorted 1,000 times).',
+    'One configuration for both networks: Protobuf with GZIP.',
   ]);
+  // In numbers, each under its topic alone, and what was not measured.
+  assert.deepStrictEqual(
+    report.opening.bottom_line.map((l) => l.lead),
+    ['Unthrottled', 'At 10 Mbit/s', 'Where to sort', 'One configuration for both networks', 'Not measured here'],
+  );
   assert.ok(report.opening.bottom_line.length <= 5);
   // Each network's row says what compression did there, in the four words' counts.
   const row = (start) => report.opening.bottom_line.find((l) => l.lead.startsWith(start)).text;
@@ -272,10 +275,10 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.doesNotMatch(sorting, /Data already in the page/);
   const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
   // CM1 as fast at 10 Mbit/s and on the server unthrottled: the server for it too, with the counts.
-  assert.match(leads[2], /^Where to sort: on the server for CM1 /);
+  assert.match(report.opening.in_short[2], /^Where to sort: on the server for CM1 /);
   for (const left of ['CBOR', 'MessagePack', 'Brotli', 'CM2', 'CM4', 'HTTP/2']) assert.ok(missing.includes(left), left);
   // Every CM it names is said in words: none is left undefined.
-  assert.ok(missing.includes('sorting for CM2, CM4 (by each property once, 100 times)'), missing);
+  assert.ok(missing.includes('or for CM2, CM4 (by each property once, 100 times)'), missing);
 });
 
 test("compression's gist says what most of its comparisons say, and never more", async () => {
@@ -472,7 +475,7 @@ test("a source conclusion's measured range holds only pairs certainly apart; as 
   assert.match(table, /as fast in \d+/);
 });
 
-test('where to sort: the lead takes a side; the CMs no side won follow with what was told apart in them', async () => {
+test('where to sort: a side, then the CMs no side won; the text says what was told apart in them', async () => {
   const { sortingLead } = await import('../answer-first.js');
   const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
   const byCm = new Map([
@@ -481,10 +484,10 @@ test('where to sort: the lead takes a side; the CMs no side won follow with what
     [5, counts(6, 0, 0, 0, new Map([[10, counts(6, 0, 0, 0)]]))],
   ]);
   assert.deepEqual(sortingLead(byCm, 'server'), {
-    lead: 'Where to sort: on the server for CM5 (each property sorted 1,000 times)',
-    rest:
-      " Can't tell yet for CM1 (one sort by one property) and CM2 (each property sorted once): of 12 comparisons, " +
-      'the server certainly faster in 1, as fast in 2.',
+    lead:
+      'Where to sort: on the server for CM5 (each property sorted 1,000 times); ' +
+      "can't tell yet for CM1 (one sort by one property) and CM2 (each property sorted once)",
+    rest: ' For CM1–CM2: of 12 comparisons, the server certainly faster in 1, as fast in 2.',
   });
 });
 

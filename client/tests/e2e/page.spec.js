@@ -343,7 +343,9 @@ test("a person loads a study run's report, reads it and asks which configuration
   await expect(page.locator('.decision-answer')).toHaveText(
     /^10 Books unthrottled: (no clear winner: Protobuf uncompressed \([\d.]+ ms\) and .* are as fast|Protobuf uncompressed, [\d.]+ ms, looked fastest)\./,
   );
-  // The bottom line, and the robust choice recomputed for the situations a reader ticks.
+  // The answers in short, the bottom line in numbers, and the robust choice recomputed for the
+  // situations a reader ticks.
+  await expect(page.locator('#report')).toContainText(OPENING_LEADS.short.replace(/\):$/, ''));
   await expect(page.locator('#report')).toContainText(OPENING_LEADS.bottom.replace(/:$/, ''));
   const robust = page.locator('.robust-answer');
   await expect(robust).toContainText('Without sorting: ');
