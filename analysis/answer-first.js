@@ -319,7 +319,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
         delta,
       );
       const strip = (words) => words.replace(` ${network(name)}`, '');
-      const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides });
+      const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides, why: brief.why });
       // "A or B": the first is one of two picks, not the pick.
       if (choice)
         picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
@@ -328,7 +328,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network,
       // and, with room, why neither network's pick is it: each one's worst on both.
-      const { answer, text } = choiceRow(plain, undefined, delta, { asides: brief.asides });
+      const { answer, text } = choiceRow(plain, undefined, delta, { asides: brief.asides, why: brief.why });
       const told = new Set([plain?.configuration, plain?.next?.configuration, plain?.most_fastest?.configuration]);
       const why = brief.asides
         ? picks
@@ -781,13 +781,16 @@ export function sortingParts(
 /**
  * How much the bottom line says beyond its answers, fullest first: what to do with data already in
  * the browser (`caching`), and the asides — the one that lost the fewest milliseconds, each
- * network's pick on both networks, the server-against-browser counts over every CM (`asides`).
+ * network's pick on both networks, the server-against-browser counts over every CM (`asides`) —
+ * and why the configuration first in most situations was not chosen (`why`; the RQ sections
+ * keep it).
  * The opening takes the first that leaves its situations room (answerFirst).
  */
 export const BRIEF = Object.freeze([
-  Object.freeze({ caching: true, asides: true }),
-  Object.freeze({ caching: false, asides: true }),
-  Object.freeze({ caching: false, asides: false }),
+  Object.freeze({ caching: true, asides: true, why: true }),
+  Object.freeze({ caching: false, asides: true, why: true }),
+  Object.freeze({ caching: false, asides: false, why: true }),
+  Object.freeze({ caching: false, asides: false, why: false }),
 ]);
 
 /**
@@ -868,7 +871,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
  * plan's under 1,500. A bottom line too long for that budget makes the situations drop even the
  * count of their others, until the opening is within `slack` words of it.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25, slack: 20 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25, slack: 10 });
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({

@@ -139,6 +139,8 @@ export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
     worst_word: word,
     worst_extra_ms: worstAt.extra?.[configuration] ?? null,
     worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
+    // How far it could be behind anywhere the run ended first, which need not be at its worst ratio.
+    ...reach(situations, configuration, delta),
     slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
     // The most time it lost anywhere, which a small answer's worst ratio may hide.
     ...mostLost(situations, configuration),
@@ -146,6 +148,16 @@ export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
     situations: situations.length,
     logMean: ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length,
   };
+}
+
+/** The highest upper bound of a configuration's ratio where it was not yet certain, and where. */
+function reach(situations, configuration, delta) {
+  const open = situations.filter(
+    (s) => wordIn(s, configuration, delta) === WORDS.OPEN && Number.isFinite(s.ci_high?.[configuration]),
+  );
+  if (!open.length) return { reach_ci_high: null, reach_situation: null };
+  const most = open.reduce((a, b) => (b.ci_high[configuration] > a.ci_high[configuration] ? b : a));
+  return { reach_ci_high: most.ci_high[configuration], reach_situation: most.words };
 }
 
 /** The most milliseconds a configuration lost to a situation's fastest, and where. */
@@ -197,9 +209,15 @@ export function worstBrief(record, delta, at = null) {
  * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
  * the one first in most situations was not chosen, and where another situation cost it much
- * more time, that one. With `asides`, also the one that lost the fewest milliseconds.
+ * more time, that one. With `asides`, also the one that lost the fewest milliseconds; without
+ * `why`, not why the one first in most situations was not chosen.
  */
-export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELTA, { asides = true } = {}) {
+export function choiceRow(
+  choice,
+  where = (words) => words,
+  delta = DEFAULT_DELTA,
+  { asides = true, why: whyNot = true } = {},
+) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
   // A next best as good: within δ of the choice's worst, and, where the choice is within δ of the
@@ -217,6 +235,15 @@ export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELT
     (!Number.isFinite(record.worst_extra_ms) || record.most_lost_ms > 1.5 * record.worst_extra_ms)
       ? `; the most time it lost: ${plus(record.most_lost_ms)}, in ${where(record.most_lost_situation)}`
       : '';
+  // Where another situation's bound reaches further than the worst one's, that one too, so that
+  // "could be up to" is never less than the table shows elsewhere.
+  const outward = (x) => Math.ceil(x * 100 - 1e-9) / 100;
+  const reachFurther = (record) =>
+    Number.isFinite(record.reach_ci_high) &&
+    record.reach_situation !== record.worst_situation &&
+    outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
+      ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
+      : '';
   const standing = (record) => {
     if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} situations`}`;
     const counted = n === 1 ? 'its one situation' : `${n} situations`;
@@ -225,11 +252,13 @@ export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELT
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} situations`;
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
+    // A bound reaching further elsewhere is said instead of the worst's own.
+    const further = reachFurther(record);
     const worst = standingWords(record.worst_ratio, record.worst_word, delta, {
       cost,
-      ciHigh: record.worst_ci_high,
+      ciHigh: further ? null : record.worst_ci_high,
     });
-    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${lostMore(record)}`;
+    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lostMore(record)}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
   const each = !close
@@ -247,10 +276,11 @@ export function choiceRow(choice, where = (words) => words, delta = DEFAULT_DELT
       : '';
   // Already named beside the choice: its worst is said there.
   const most = close && choice.most_fastest?.configuration === choice.next.configuration ? null : choice.most_fastest;
-  const why = most
-    ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
-      `${worstBrief(most, delta, where(most.worst_situation))}.`
-    : '';
+  const why =
+    most && whyNot
+      ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
+        `${worstBrief(most, delta, where(most.worst_situation))}.`
+      : '';
   return { answer, text: `${each}${fewest}${why}` };
 }
 

@@ -135,3 +135,26 @@ test('standing words: the four words with the ratio, in one unit', () => {
   );
   assert.doesNotMatch(standingWords(1.3, WORDS.SLOWER), /%/);
 });
+
+test('"could be up to" is the furthest bound of any situation not yet certain, where it is not the worst', () => {
+  const bounded = (words, ratios, open, ciHigh) => ({ ...situation(words, ratios, open), ci_high: ciHigh });
+  const reach = [
+    bounded('10 Books', { JSON: 1.03, Protobuf: 1 }, ['JSON'], { JSON: 1.12 }),
+    bounded('1,000 Books', { JSON: 1.04, Protobuf: 1 }, ['JSON'], { JSON: 1.06 }),
+    bounded('10 Videos', { JSON: 1, Protobuf: 1.3 }, [], { Protobuf: 1.35 }),
+  ];
+  const choice = robustChoice(reach);
+  assert.equal(choice.configuration, 'JSON');
+  assert.deepEqual([choice.reach_ci_high, choice.reach_situation], [1.12, '10 Books']);
+  // Said instead of the worst's own bound (1.06×), which reaches less far.
+  assert.match(
+    choiceRow(choice, undefined, 0.05, { why: false }).text,
+    /its worst, 1,000 Books: can't tell yet, looked as fast \(1\.04×\); could be up to 1\.12× in 10 Books\.$/,
+  );
+  // Where the worst's own bound is the furthest, it alone is said.
+  reach[0].ci_high.JSON = 1.05;
+  assert.match(
+    choiceRow(robustChoice(reach), undefined, 0.05, { why: false }).text,
+    /looked as fast \(1\.04×; could be up to 1\.06×\)\.$/,
+  );
+});
