@@ -219,19 +219,19 @@ export function fewRoundsWords(bound, ratio) {
 function runLine(context, decisions, groups) {
   const date = (context.created_at ?? '').slice(0, 10);
   // The caching groups have no fastest of their own (a pair, not a situation): counted apart, so
-  // that the Method's count of groups does not read as another number of situations.
+  // that the Method's count of groups adds up.
   const cached = groups.filter(
     (g) => !g.judgment.decision && g.judgment.comparisons.some((c) => c.dimension === 'caching'),
   ).length;
   const situations =
     `${decisions.length} situation${decisions.length === 1 ? '' : 's'}` +
-    (cached ? `, ${cached} of cached data sorted again (${groups.length} groups)` : '');
+    (cached ? `, ${cached} of cached data sorted again` : '');
   // A total shorter than the groups needed: why more is left "can't tell yet", said up front.
   const short =
     context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
       ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} its ` +
         'groups needed for their minimum measurements, so more is "can\'t tell yet" than a longer run would ' +
-        'leave (the Method says how long a run would need).'
+        'leave.'
       : '';
   const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
   return `${plan}; ${situations}.${short}`;
