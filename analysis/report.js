@@ -395,6 +395,7 @@ const STYLE = [
     'background-repeat:no-repeat;background-size:40px 100%,40px 100%,14px 100%,14px 100%;' +
     'background-attachment:local,local,scroll,scroll}',
   'table{border-collapse:collapse;font-size:13px;line-height:1.4}',
+  '.nowrap{white-space:nowrap}',
   'th,td{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}',
   'th{background:#f6f8fa}tr:last-child td{border-bottom:0}td.long{min-width:14em}',
   // On a phone, no column hides off the side: each row a card, each value under its column's name.
@@ -464,11 +465,14 @@ ${body}
 }
 
 /** A list item: text, or {lead, text} with its lead in bold. */
+/** Dates kept on one line (a narrow screen would break "2026-11-" from "28"). */
+const noBreakDates = (html) => html.replace(/\b\d{4}-\d{2}-\d{2}\b/g, '<span class="nowrap">$&</span>');
+
 /** A section's paragraphs in HTML: text, or a list under its lead. */
 function htmlParagraphs(paragraphs) {
   const html = (p) =>
     typeof p === 'string'
-      ? `<p>${escapeHtml(p)}</p>`
+      ? `<p>${noBreakDates(escapeHtml(p))}</p>`
       : `<div><p class="lead">${escapeHtml(p.lead)}</p>` +
         `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul></div>`;
   return paragraphs.map(html).join('\n');
