@@ -153,10 +153,17 @@ function cmGaps(cells) {
     if (last && last.cms.at(-1) === cm - 1 && String(last.lacks) === String(lacks)) last.cms.push(cm);
     else perCm.push({ cms: [cm], lacks });
   }
-  return perCm.map(({ cms, lacks }) => {
-    const name = cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`;
-    return `${name} at N = ${listWords(lacks.map((n) => n.toLocaleString('en-US')))}`;
-  });
+  return perCm.map(
+    ({ cms, lacks }) => `${cmNames(cms)} at N = ${listWords(lacks.map((n) => n.toLocaleString('en-US')))}`,
+  );
+}
+
+/** CMs by name: "CM3", "CM1–CM3" where each one between is there, else "CM1 and CM3". */
+function cmNames(cms) {
+  const sorted = [...cms].sort((a, b) => a - b);
+  const consecutive = sorted.every((cm, i) => i === 0 || cm === sorted[i - 1] + 1);
+  if (sorted.length > 1 && consecutive) return `CM${sorted[0]}–CM${sorted.at(-1)}`;
+  return listWords(sorted.map((cm) => `CM${cm}`));
 }
 
 /**
@@ -561,7 +568,6 @@ export function sortingLead(byCm, computes) {
   };
   // Every CM's answer in the lead, which the answers in short show; what was told apart within
   // the undecided ones after it, in the text.
-  const cmNames = (cms) => (cms.length === 1 ? `CM${cms[0]}` : `CM${cms[0]}–CM${cms.at(-1)}`);
   const within = rest.filter((p) => told(p.cms)).map((p) => `for ${cmNames(p.cms)}${told(p.cms)}`);
   return {
     lead: `Where to sort: ${[...sided, ...rest].map((p) => p.text).join('; ')}`,

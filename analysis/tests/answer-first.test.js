@@ -489,6 +489,13 @@ test('where to sort: a side, then the CMs no side won; the text says what was to
       "can't tell yet for CM1 (one sort by one property) and CM2 (each property sorted once)",
     rest: ' For CM1–CM2: of 12 comparisons, the server certainly faster in 1, as fast in 2.',
   });
+  // Undecided CMs with one between them that is decided: named apart, not as a range over it.
+  const apart = new Map([
+    [1, counts(1, 2, 3, 0, new Map([[10, counts(1, 2, 3, 0)]]))],
+    [2, counts(6, 0, 0, 0, new Map([[10, counts(6, 0, 0, 0)]]))],
+    [3, counts(0, 1, 5, 0, new Map([[10, counts(0, 1, 5, 0)]]))],
+  ]);
+  assert.match(sortingLead(apart, 'server').rest, /^ For CM1 and CM3: of 12 comparisons/);
 });
 
 test('data already in the browser: where the answer differs by network, which way on which network', async () => {
