@@ -349,7 +349,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             .join('')
         : '';
       both = {
-        lead: `One configuration for both networks: ${answer}`,
+        lead: `Network not known: ${answer}`,
         text: `${capital(text)}${why}`,
       };
     }
@@ -417,10 +417,15 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const only =
     sortedCompressions.size === 1 &&
     [...cellsById.values()].some((c) => !sortedCompressions.has(completeCell(c.cell).compression));
-  const scope = `Measured for ${only ? measured.replace(/(, [^,]+)$/, '$1 only') : measured}, nothing cached.`;
+  // What the lead's topic does not say already (uncompressed, nothing cached).
+  const scope = `Measured for ${only ? measured.replace(/, [^,]+$/, '') : measured}.`;
+  // The lead says what the answer was measured with, where the answers above it had more: its
+  // answer in short must not read as one for the compressed configurations chosen above.
+  const scoped = (lead) =>
+    lead.replace(/^Where to sort/, `Where to sort (${only ? 'uncompressed, ' : ''}nothing cached)`);
   if (!server || !browser) {
     const { answer, text } = choiceRow(robustChoice(situations, delta), where, delta);
-    return { lead: `Where to sort: ${answer}`, text: `${scope} ${capital(text)}` };
+    return { lead: scoped(`Where to sort: ${answer}`), text: `${scope} ${capital(text)}` };
   }
   const [serverBest, browserBest] = [server, browser].map((c) =>
     c.configuration.replace(/, (server|browser) sorting$/, ''),
@@ -448,7 +453,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     const { lead, rest } = sortingLead(tally.byCm, 'server');
     const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
     return {
-      lead,
+      lead: scoped(lead),
       // The counts over every CM, where there is room: the lead has each CM's.
       text: `${scope}${rest} ${bests}${brief.asides ? ` Server against browser: ${counts}.` : ''}`,
       ...(cached && { sub: [cached] }),
@@ -484,7 +489,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const { lead, rest } = sortingLead(tally.byCm, computes);
   const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
   const all = brief.asides ? ` The ${computes}: ${counts}.` : '';
-  return { lead, text: `${scope}${rest} ${bests}${all}`, ...(cached && { sub: [cached] }) };
+  return { lead: scoped(lead), text: `${scope}${rest} ${bests}${all}`, ...(cached && { sub: [cached] }) };
 }
 
 /**
@@ -846,8 +851,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
   const networkLine = names
     .map((name) => {
-      if (name === 'unthrottled')
-        return 'unthrottled: no limit (browser and server on one machine, as for every network)';
+      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine, no limit';
       const profile = NETWORKS[name];
       if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;

@@ -405,7 +405,7 @@ const STYLE = [
     '.table-scroll tr{border:1px solid #d0d7de;border-radius:6px;margin:0 0 8px;padding:4px 0}' +
     '.table-scroll td{border:0;padding:1px 8px}.table-scroll td.long{min-width:0}.table-scroll td:empty{display:none}' +
     '.table-scroll td[data-label]::before{content:attr(data-label) ": ";font-weight:600}' +
-    '.table-scroll td[data-carried]{display:block}' +
+    '.table-scroll td:first-child{font-weight:600}.table-scroll td[data-carried]{display:block}' +
     '.table-scroll td[data-carried]::before{content:attr(data-label) ": " attr(data-carried)}}',
   'figure.chart{margin:20px 0 36px;container-type:inline-size}',
   'figure.chart figcaption{font-weight:600;margin-bottom:8px;max-width:80ch}',

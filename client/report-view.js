@@ -226,9 +226,10 @@ function robustChooser(situations) {
     ]) {
       const own = ticked.filter((s) => s.sorting === sorting);
       if (!own.length) continue;
-      // As the report's bottom line says it: the answer in the lead, its worst case after.
-      const { answer: choice, text } = choiceRow(robustChoice(own));
-      lines.push({ lead: `${lead}: ${choice}`, text: capital(text) });
+      // As the report's bottom line says it in numbers: the topic in the lead, the text naming the
+      // choice (each of an "or") with its worst case.
+      const { text } = choiceRow(robustChoice(own));
+      lines.push({ lead, text: capital(text) });
     }
     if (!lines.length) lines.push('Tick at least one situation.');
     answer.replaceChildren(...list(lines).childNodes);

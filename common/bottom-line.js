@@ -7,7 +7,6 @@ import { completeCell } from './cell.js';
 import { DEFAULT_DELTA } from './comparison.js';
 import {
   WORDS,
-  capital,
   configurationWords,
   network,
   objects,
@@ -261,10 +260,11 @@ export function choiceRow(
     return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lostMore(record)}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
+  // Each sentence names its configuration: the row's lead may give only its topic.
   const each = !close
-    ? `${capital(standing(choice))}.`
+    ? `${choice.configuration}: ${standing(choice)}.`
     : standing(choice) === standing(choice.next)
-      ? `Each: ${standing(choice)}.`
+      ? `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
       : [choice, choice.next].map((record) => `${record.configuration}: ${standing(record)}.`).join(' ');
   // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
   // reader who counts time sees (unless it is the other of an "or", already named with its own).

@@ -25,7 +25,7 @@ test('the choice is the smallest worst slowdown, and the one first most often is
   // An open worst is never worded as certain: "looked", "not yet certain".
   assert.equal(
     row.text,
-    'Never certainly over 5 % slower than the fastest (3 situations); its worst, 100 Books: as fast (1.03×). ' +
+    'JSON: never certainly over 5 % slower than the fastest (3 situations); its worst, 100 Books: as fast (1.03×). ' +
       'Protobuf: the lowest time in 2 of 3, but looked 1.21× slower in 1,000 Books (not yet certain).',
   );
 });
@@ -55,7 +55,8 @@ test('the same worst in the same situation is said once, of each', () => {
   assert.equal(row.answer, 'JSON or Protobuf');
   assert.equal(
     row.text,
-    'Each: never certainly over 5 % slower than the fastest (2 situations); its worst, 10 Books: as fast (1.04×).',
+    'JSON and Protobuf, each: never certainly over 5 % slower than the fastest (2 situations); its worst, 10 Books: ' +
+      'as fast (1.04×).',
   );
 });
 
@@ -69,7 +70,7 @@ test('the worst case is said in milliseconds too, where the situations carry the
   assert.equal(choice.worst_extra_ms, 1.5);
   assert.equal(
     choiceRow(choice).text,
-    'Certainly slower than the fastest in 1 of 2 situations; its worst, 10 Books: 1.20× slower (+1.50 ms).',
+    'Protobuf: certainly slower than the fastest in 1 of 2 situations; its worst, 10 Books: 1.20× slower (+1.50 ms).',
   );
   // Where a smaller ratio cost more time elsewhere, that is said too.
   const bigger = [
@@ -91,7 +92,7 @@ test('the one that lost the fewest milliseconds is named after the choice, where
   assert.equal(row.answer, 'A');
   assert.equal(
     row.text,
-    'Never certainly over 5 % slower than the fastest (2 situations); its worst, 1,000 Books: ' +
+    'A: never certainly over 5 % slower than the fastest (2 situations); its worst, 1,000 Books: ' +
       'as fast (1.04×, +10.0 ms). ' +
       'Fewest milliseconds lost: B, never more than +2.70 ms behind the fastest (in 1,000 Videos); ' +
       'its worst: 1.06× slower.',

@@ -357,7 +357,7 @@ test("a person loads a study run's report, reads it and asks which configuration
     const mine = text.trim() === '1,000 Books at 10 Mbit/s';
     if ((await ticks.nth(i).isChecked()) !== mine) await ticks.nth(i).click();
   }
-  await expect(robust).toHaveText('Without sorting: Protobuf with GZIP: The fastest there.');
+  await expect(robust).toHaveText('Without sorting: Protobuf with GZIP: the fastest there.');
   for (let i = 0; i < labels.length; i++) if (await ticks.nth(i).isChecked()) await ticks.nth(i).click();
   await expect(robust).toHaveText('Tick at least one situation.');
   await expect(page.locator('#report-status')).toHaveText('Showing report-data.json.');
