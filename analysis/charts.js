@@ -768,7 +768,8 @@ function breakEvenChart(cells, comparisons, networks, judging) {
             x: {
               ...x,
               title: 'link speed (Mbit/s, log scale)',
-              axis: { values: [0.1, 1, 10, 100, 1000, 10000], format: ',~r' },
+              // On a narrow panel the labels that would overlap are left out, not drawn over each other.
+              axis: { values: [0.1, 1, 10, 100, 1000, 10000], format: ',~r', labelOverlap: 'greedy' },
             },
             color: { field: 'what', type: 'nominal', title: null, scale: whatScale, legend: legend(width) },
             shape: { field: 'what', type: 'nominal', title: null, scale: shapeScale, legend: legend(width) },
