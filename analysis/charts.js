@@ -345,14 +345,36 @@ function pairedPoints(rows, { kinds, xTitle, log }) {
     scale: { type: 'band', paddingInner: 0.25 },
   };
   const yOffset = { field: 'kind', type: 'nominal', sort: kinds, scale: { domain: kinds } };
+  const panels = distinct(rows, 'panel', rowOrder);
+  // A CM row a panel has no cells in (that CM not measured at its N) says so rather than stand empty.
+  const gaps = panels.flatMap((panel) =>
+    rowLabels
+      .filter((row) => !rows.some((r) => r.panel === panel && r.row === row))
+      .map((row) => ({ panel, row, kind: kinds[0], gap: 'not measured' })),
+  );
+  const measured = { filter: '!datum.gap' };
   return panelChart({
-    rows,
-    panels: distinct(rows, 'panel', rowOrder),
+    rows: [...rows, ...gaps],
+    panels,
     rowLabels,
     preferredColumns: countsIn(rows),
     rowsPerStep: kinds.length,
-    layers: ({ width, panelWidth, rowAxis }) => [
+    layers: ({ width, panelWidth, rowAxis, step }) => [
       {
+        // In the first kind's place, moved down to the row's middle.
+        transform: [{ filter: 'datum.gap' }],
+        mark: {
+          type: 'text',
+          align: 'left',
+          baseline: 'middle',
+          dy: ((kinds.length - 1) * step) / 2,
+          fontStyle: 'italic',
+          color: '#57606a',
+        },
+        encoding: { y, yOffset, x: { value: 4 }, text: { field: 'gap' } },
+      },
+      {
+        transform: [measured],
         mark: { type: 'rule', strokeWidth: 1.5 },
         encoding: {
           y: { ...y, axis: rowAxis },
@@ -363,6 +385,7 @@ function pairedPoints(rows, { kinds, xTitle, log }) {
         },
       },
       {
+        transform: [measured],
         mark: { type: 'point', filled: true, size: 70, opacity: 1 },
         encoding: {
           y,
