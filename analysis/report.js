@@ -85,8 +85,8 @@ const method = ({ delta, looks }) =>
   'other. They were measured together, interleaved in rounds (a round: one turn of each, as "What to choose" ' +
   'says; each round visits every cell ' +
   'of the group in a random order, but one whose every comparison the few-rounds test, the "stricter test" of ' +
-  'the table, decided; runs made before ' +
-  'rounds_rule 2 left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
+  'the table, decided; runs made by earlier versions of the lab ' +
+  'left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
   'cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
   'decided when to stop. A ratio is clear when its CI lies wholly above 1 + δ or below 1 / (1 + δ) ' +
@@ -99,7 +99,8 @@ const method = ({ delta, looks }) =>
   '. A configuration\'s time in "What to choose", the table and the charts is its own median over all its ' +
   'samples, and its ratio the ratio of two such times: every round visits every cell, so that all of them are ' +
   'over the same rounds (but a cell whose every comparison the few-rounds test decided, which then leaves). In runs ' +
-  "whose groups raced (no rounds_rule) it is the situation's fastest's median times the judged ratio " +
+  'whose groups raced (made by earlier versions of the lab) it is ' +
+  "the situation's fastest's median times the judged ratio " +
   '(summary.csv: situation_ms and times_fastest; median_ms is the own median). Runs without rounds get an ' +
   'independent bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) =>
@@ -243,15 +244,16 @@ const SIZES_NOTE =
   'do not vary). The chart of bytes per configuration counts the headers too.';
 /** What the weighted index is, and is not. */
 const indexNote = (weightsText) =>
-  "A related study (the lab's SPEC §9) ranked formats by an index rather than by response time: each " +
+  "A related study (listed in the lab's docs/method.md) ranked formats by an index rather than by response " +
+  'time: each ' +
   "configuration's server encode time, transfer time, bytes on the wire and browser decode time, each divided " +
   "by the baseline's (JSON with response.json(), uncompressed), then weighted " +
   `${weightsText} (encode/transfer/size/decode) and summed. The baseline scores 1; lower is better. It is shown ` +
   'here to compare with that study, not as a recommendation: it weighs bytes and encode time whether or not ' +
   'they make anyone wait, so its first rank need not be the fastest configuration — for that, read "What to ' +
   'choose". The figures are medians of per-sample values; the encode time of a streamed body is scaled up from ' +
-  "its first part (Server-Timing covers only that). Other weights: the page's report view (Load a run), or " +
-  'npm run report -- <run> --weights 40/20/35/5.';
+  'its first part (Server-Timing covers only that). Other weights: this run loaded on the lab\'s page ("Load a ' +
+  'run"), or npm run report -- <run directory> --weights 40/20/35/5.';
 
 /** "books/1000/10mbit" → "1,000 Books at 10 Mbit/s"; "books/10/lte/h2" → "… over HTTP/2 with TLS". */
 function situationTitle(situation) {
@@ -806,7 +808,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       `Of ${total.comparisons} comparisons, ${total.by_bootstrap} ` +
         `${total.by_bootstrap === 1 ? 'was settled by its' : 'were settled by their'} round-bootstrap CI, ` +
         `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
-        `slow cell allows: docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
+        `slow cell allows: the lab's docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
       ...(total.ms
         ? [
             `The groups took ${duration(total.ms)}: warm-up ${phase(total.warmup_ms)}, ` +
