@@ -97,7 +97,6 @@ export function notMeasured(cells, { caching = true } = {}) {
             '(once by one property',
           )
         : null,
-      caching,
     ),
     cachedGaps.length ? `re-sorting cached data for ${list(cachedGaps)}` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
@@ -113,9 +112,10 @@ export function notMeasured(cells, { caching = true } = {}) {
  * fewer N than the others — "where to sort for CM2 (…), Videos, unthrottled, N = 100,000, CM4–CM5
  * at N = 10,000" — or null.
  */
-function sortingNotMeasured(all, sorted, cms, caching = true) {
-  // Told apart from the caching line's data where that line is shown.
-  const what = caching ? 'sorting (nothing cached)' : 'sorting';
+function sortingNotMeasured(all, sorted, cms) {
+  // Told apart from the caching pairs wherever the run has them, the caching line shown or not:
+  // they sort too, and were measured where the sorting groups were not.
+  const what = all.some((c) => inFamily(c, 'caching')) ? 'sorting (nothing cached)' : 'sorting';
   if (!sorted.length) return cms ? `${what} for ${cms}` : null;
   const values = (cells, key) => [...new Set(cells.map((c) => c[key]))];
   const left = (key) => values(all, key).filter((v) => !sorted.some((c) => c[key] === v));

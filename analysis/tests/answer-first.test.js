@@ -277,6 +277,10 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     brief.every((l) => !l.sub),
     'no caching line in the brief bottom line',
   );
+  // Without that line, what the sorting groups left out is still told apart from the caching
+  // pairs, which were measured: "sorting (nothing cached) …".
+  const briefMissing = brief.find((l) => l.lead === 'Not measured here').text;
+  assert.match(briefMissing, /sorting \(nothing cached\) /);
   assert.doesNotMatch(sorting, /Data already in the page/);
   const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
   // CM1 as fast at 10 Mbit/s and on the server unthrottled: the server for it too, with the counts.
