@@ -167,6 +167,9 @@ function mostLost(situations, configuration) {
   return { most_lost_ms: most.extra[configuration], most_lost_situation: most.words };
 }
 
+/** An upper bound to two decimals, rounded outward, as the table rounds a CI. */
+const outward = (x) => Math.ceil(x * 100 - 1e-9) / 100;
+
 /**
  * Where a configuration stood against a situation's fastest, in the four words with its ratio and,
  * as `cost`, what that cost in time: "as fast (1.04×, +0.20 ms)", "1.83× slower (+38.3 ms)",
@@ -178,8 +181,7 @@ export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null,
   const times = `${ratioText(ratio)}×`;
   if (word === WORDS.AS_FAST) return `as fast (${[times, cost].filter(Boolean).join(', ')})`;
   if (word === WORDS.SLOWER) return `${timesWords(ratio)}${cost ? ` (${cost})` : ''}`;
-  // Rounded outward, as the table rounds a CI.
-  const high = Math.ceil(ciHigh * 100 - 1e-9) / 100;
+  const high = outward(ciHigh);
   const upTo = Number.isFinite(ciHigh) && high > ratio ? `could be up to ${high.toFixed(2)}×` : null;
   if (ratio <= 1 + delta) {
     const inside = [[times, cost].filter(Boolean).join(', '), upTo].filter(Boolean).join('; ');
@@ -236,7 +238,6 @@ export function choiceRow(
       : '';
   // Where another situation's bound reaches further than the worst one's, that one too, so that
   // "could be up to" is never less than the table shows elsewhere.
-  const outward = (x) => Math.ceil(x * 100 - 1e-9) / 100;
   const reachFurther = (record) =>
     Number.isFinite(record.reach_ci_high) &&
     record.reach_situation !== record.worst_situation &&
