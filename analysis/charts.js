@@ -314,6 +314,13 @@ function barChart(rows, { x, xTitle, ci }) {
 
 /** A log scale over the data alone (not widened to whole decades), with room for a point's radius. */
 const LOG_SCALE = Object.freeze({ type: 'log', nice: false, padding: 12 });
+/**
+ * A log axis's ticks: 1, 2 and 5 in every decade, so that a panel spanning less than two decades
+ * still has several labels (the axis shows those in its domain, dropping any that would overlap).
+ */
+const LOG_TICKS = Object.freeze(
+  [-1, 0, 1, 2, 3, 4, 5, 6].flatMap((power) => [1, 2, 5].map((m) => Number((m * 10 ** power).toPrecision(1)))),
+);
 /** A linear scale over the data alone (a point needs no zero), with room for a point's radius. */
 const POINT_SCALE = Object.freeze({ type: 'linear', zero: false, padding: 12 });
 /** How many times its smallest value a panel's largest may be before its points go on a log scale. */
@@ -395,7 +402,9 @@ function pairedPoints(rows, { kinds, xTitle, log }) {
             type: 'quantitative',
             scale,
             title: `${xTitle} (ms${log ? ', log scale' : ''})`,
-            axis: { tickCount: tickCount(panelWidth), format: ',~r' },
+            axis: log
+              ? { values: LOG_TICKS, labelOverlap: 'greedy', format: ',~r' }
+              : { tickCount: tickCount(panelWidth), format: ',~r' },
           },
           color: { field: 'configuration', type: 'nominal', scale: colours, legend: null },
           shape: {
@@ -435,7 +444,8 @@ function phasesChart(cells, times) {
   const largest = new Map();
   const key = (cell) => `${cell.object}/${cell.network}`;
   for (const c of formats) largest.set(key(c.cell), Math.max(largest.get(key(c.cell)) ?? 0, c.cell.count));
-  const phaseNames = ['waiting for the server', 'transfer', 'reading and decoding'];
+  // Each named with its shade, since the legend's greys stand for shades of each bar's own colour.
+  const phaseNames = ['waiting for the server (darkest)', 'transfer (middle)', 'reading and decoding (lightest)'];
   const rows = formats
     .filter((c) => c.cell.count === largest.get(key(c.cell)))
     .flatMap((c) => {
@@ -478,8 +488,7 @@ function phasesChart(cells, times) {
               field: 'phase',
               type: 'ordinal',
               sort: phaseNames,
-              // The legend's greys stand for shades of each bar's own colour: said in its title.
-              title: 'phase (shade of each bar)',
+              title: "phase (shade of each bar's colour)",
               scale: { domain: phaseNames, range: [1, 0.6, 0.3] },
               legend: {
                 columns: legendColumns(width, phaseNames),
