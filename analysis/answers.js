@@ -430,18 +430,24 @@ export const SOURCE_STUDY = Object.freeze({
  * ("confirmed where measured"), naming what was not.
  */
 export const conclusionRule = (delta) =>
-  'Each comparison a claim covers holds when it is certain and the claim allows its verdict, is contradicted ' +
-  'when it is certain and the claim does not allow its verdict, and stays open while the run cannot tell ' +
-  `(certain, as fast and k× slower as in "What to choose": within ${percent(delta)} either way). "X faster" needs X ` +
-  'certainly faster, and X certainly as fast contradicts it; "X as fast or faster" also takes X certainly as ' +
-  'fast. Confirmed: the claim holds in every comparison; holds so far: contradicted in none and holds in at ' +
-  "least half, the rest can't tell yet; can't tell yet: contradicted in none and holds in fewer than half; " +
-  'refuted: contradicted in more than it holds in; partly: it holds in some and is contradicted in others. ' +
-  'A claim that names several conditions is judged condition by condition, so that many comparisons of one ' +
-  'cannot carry another: it is confirmed or refuted only where every condition is, and holds so far only ' +
-  "where every condition holds so far or is confirmed (else can't tell yet, or partly where any condition " +
-  'is contradicted). Where some condition was not measured, the verdict is for the measured ones only ' +
-  '("… where measured") and names the rest ("not measured here").';
+  'A verdict judges which way each comparison went, not the sizes a claim gives ("about twice", ' +
+  '"~1.2×"): those stand beside ours, under "the source measured" and "we measured", and a claim that ' +
+  'gives one says "in direction". Each comparison a claim covers holds when it is certain and the claim ' +
+  'allows its verdict, is contradicted when it is certain and the claim does not allow its verdict, and ' +
+  'stays open while the run cannot tell (certain, as fast and k× slower as in "What to choose": within ' +
+  `${percent(delta)} either way). "X faster" needs X certainly faster, and X certainly as fast ` +
+  'contradicts it; "X as fast or faster" also takes X certainly as fast. Confirmed: the claim holds in ' +
+  "every comparison; holds so far: contradicted in none and holds in at least half, the rest can't tell " +
+  "yet; can't tell yet: contradicted in none and holds in fewer than half; refuted: contradicted in " +
+  'more than it holds in; partly: it holds in some and is contradicted in others. A claim that names ' +
+  'several conditions is judged condition by condition, so that many comparisons of one cannot carry ' +
+  'another: it is confirmed or refuted only where every condition is, and holds so far only where every ' +
+  "condition holds so far or is confirmed (else can't tell yet, or partly where any condition is " +
+  'contradicted). Where some condition was not measured, the verdict is for the measured ones only ("… ' +
+  'where measured") and names the rest ("not measured here").';
+
+/** Whether a claim gives a size ("~1.2×", "up to 3.2×", "about twice"), which its verdict does not judge. */
+const sized = (claim) => /\d(\.\d+)?×|about twice/.test(claim);
 
 /** The verdict of a claim from its counts (see conclusionRule); `unmeasured` parts make it "… where measured". */
 export function judgeClaim({ holds, contradicted, open }, unmeasured = 0) {
@@ -748,7 +754,12 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
               : 'not measured here'),
         )
         .join('; '),
-      verdict_words: [verdict, scope, ...unmeasured.map((what) => `not measured here: ${what.replace(/:.*$/, '')}`)]
+      // A claim that gives sizes is judged in direction only, and says so beside its verdict.
+      verdict_words: [
+        sized(claim) && n ? `${verdict}, in direction` : verdict,
+        scope,
+        ...unmeasured.map((what) => `not measured here: ${what.replace(/:.*$/, '')}`),
+      ]
         .filter(Boolean)
         .join('; '),
     };
