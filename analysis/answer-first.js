@@ -8,6 +8,7 @@ import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
 import { VERDICTS } from '#common/comparison.js';
 import {
+  asGoodNext,
   choiceRow,
   choiceWords,
   recordOf,
@@ -45,7 +46,7 @@ export const SOURCE_COUNTS = Object.freeze([10, 100, 1000, 10000, 100000]);
  * What the run did not measure, against the catalogue, the source's N and the lab's protocols and
  * networks: "CBOR and MessagePack; deflate, Brotli and zstd; CM2, CM4 and CM5; …".
  */
-export function notMeasured(cells, { caching = true } = {}) {
+export function notMeasured(cells, { caching = true, defined = true } = {}) {
   const all = cells.map((c) => completeCell(c.cell));
   const has = (key, value) => all.some((c) => c[key] === value);
   // "XML (attributes)" → "XML with attributes": a label's bracket in words.
@@ -91,12 +92,14 @@ export function notMeasured(cells, { caching = true } = {}) {
     sortingNotMeasured(
       all,
       sorted,
-      cms.length
-        ? `${list(cms)} (by each property ${sorts.join(', ')})`.replace(
-            '(by each property once by one property',
-            '(once by one property',
-          )
-        : null,
+      cms.length && !defined
+        ? list(cms)
+        : cms.length
+          ? `${list(cms)} (by each property ${sorts.join(', ')})`.replace(
+              '(by each property once by one property',
+              '(once by one property',
+            )
+          : null,
     ),
     cachedGaps.length ? `re-sorting cached data for ${list(cachedGaps)}` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
@@ -316,6 +319,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   ).map(({ format }) => formatLabel(format));
   const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower in every situation without sorting.` : '';
   const label = (name) => capital(network(name));
+  // Where the run sorted too, its counts say which situations they are of.
+  const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
+  const style = { asides: brief.asides, why: brief.why, unit };
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
@@ -326,7 +332,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
         delta,
       );
       const strip = (words) => words.replace(` ${network(name)}`, '');
-      const { answer, text } = choiceRow(choice, strip, delta, { asides: brief.asides, why: brief.why });
+      const { answer, text } = choiceRow(choice, strip, delta, style);
       // "A or B": the first is one of two picks, not the pick.
       if (choice)
         picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
@@ -335,7 +341,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network,
       // and, with room, why neither network's pick is it: each one's worst on both.
-      const { answer, text } = choiceRow(plain, undefined, delta, { asides: brief.asides, why: brief.why });
+      const { answer, text } = choiceRow(plain, undefined, delta, style);
       const told = new Set([plain?.configuration, plain?.next?.configuration, plain?.most_fastest?.configuration]);
       const why = brief.asides
         ? picks
@@ -418,18 +424,23 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     sortedCompressions.size === 1 &&
     [...cellsById.values()].some((c) => !sortedCompressions.has(completeCell(c.cell).compression));
   // What the lead's topic does not say already (uncompressed, nothing cached).
-  const scope = `Measured for ${only ? measured.replace(/, [^,]+$/, '') : measured}.`;
+  // Without asides the scope is left to the lead (uncompressed), the answer's N and what was not
+  // measured, which names the sorting groups' gaps.
+  const scope = brief.asides ? `Measured for ${only ? measured.replace(/, [^,]+$/, '') : measured}.` : '';
+  const sentences = (...parts) =>
+    parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join(' ');
   // The lead says what the answer was measured with, where the answers above it had more: its
   // answer in short must not read as one for the compressed configurations chosen above.
   const scoped = (lead) =>
     lead.replace(/^Where to sort/, `Where to sort (${only ? 'uncompressed, ' : ''}nothing cached)`);
   if (!server || !browser) {
     const { answer, text } = choiceRow(robustChoice(situations, delta), where, delta);
-    return { lead: scoped(`Where to sort: ${answer}`), text: `${scope} ${capital(text)}` };
+    return { lead: scoped(`Where to sort: ${answer}`), text: sentences(scope, capital(text)) };
   }
-  const [serverBest, browserBest] = [server, browser].map((c) =>
-    c.configuration.replace(/, (server|browser) sorting$/, ''),
-  );
+  const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
       ? `Best on either side: ${serverBest}.`
@@ -444,18 +455,22 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     for (const c of pairs) {
       tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
     }
-    const counts = tally.words({
-      certain: 'the server certainly faster',
-      other: 'the browser certainly faster',
-      tie: 'as fast',
-      open: "can't tell yet",
-    });
+    const counts = tally.words(
+      {
+        certain: 'the server certainly faster',
+        other: 'the browser certainly faster',
+        tie: 'as fast',
+        open: "can't tell yet",
+      },
+      ' comparisons',
+    );
     const { lead, rest } = sortingLead(tally.byCm, 'server');
     const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
     return {
       lead: scoped(lead),
       // The counts over every CM, where there is room: the lead has each CM's.
-      text: `${scope}${rest} ${bests}${brief.asides ? ` Server against browser: ${counts}.` : ''}`,
+      // "In all" where the CMs no side won were counted before.
+      text: sentences(scope, rest, bests, `${rest ? `In all: ${counts}` : capital(counts)}.`),
       ...(cached && { sub: [cached] }),
     };
   }
@@ -488,8 +503,11 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   );
   const { lead, rest } = sortingLead(tally.byCm, computes);
   const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
-  const all = brief.asides ? ` The ${computes}: ${counts}.` : '';
-  return { lead: scoped(lead), text: `${scope}${rest} ${bests}${all}`, ...(cached && { sub: [cached] }) };
+  return {
+    lead: scoped(lead),
+    text: sentences(scope, rest, bests, `The ${computes}: ${counts}.`),
+    ...(cached && { sub: [cached] }),
+  };
 }
 
 /**
@@ -615,19 +633,34 @@ class Tally {
   }
 }
 
+const stripSide = (configuration) => configuration.replace(/, (server|browser) sorting$/, '');
+
+/** A side's best by name, without the side: "Protobuf uncompressed", or two as good: "A or B". */
+const sideNames = (choice, delta) =>
+  asGoodNext(choice, delta)
+    ? `${stripSide(choice.configuration)} or ${stripSide(choice.next.configuration)}`
+    : stripSide(choice.configuration);
+
 /**
  * A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1:
  * 1.06× slower"; with `asides`, the one with the lowest time in more of the side's situations and
  * why it is not the best, so that a reader who sees it first in most rows knows why.
  */
 function sideBest(choice, where, delta, asides = true) {
-  const strip = (configuration) => configuration.replace(/, (server|browser) sorting$/, '');
-  const name = strip(choice.configuration);
+  const name = stripSide(choice.configuration);
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
+  if (asGoodNext(choice, delta)) {
+    // Two whose worst cases are within δ of each other: both named, each with its worst.
+    const worst = (record) => worstBrief(record, delta, where(record.worst_situation));
+    if (choice.worst_situation !== choice.next.worst_situation)
+      return `${sideNames(choice, delta)} (at worst ${worst(choice)} and ${worst(choice.next)})`;
+    const both = `${worstBrief(choice, delta)} and ${worstBrief(choice.next, delta)}`;
+    return `${sideNames(choice, delta)} (at worst ${both}, both in ${where(choice.worst_situation)})`;
+  }
   const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
   const most = asides ? choice.side_leader : null;
   const why = most
-    ? ` (${strip(most.configuration)}: the side's lowest time in ${most.lowest_in} of ${choice.situations}, ` +
+    ? ` (${stripSide(most.configuration)}: the side's lowest time in ${most.lowest_in} of ${choice.situations}, ` +
       `but ${worstBrief(most, delta, where(most.worst_situation))})`
     : '';
   return `${name}; its worst, ${where(choice.worst_situation)}: ${worst}${why}`;
@@ -833,7 +866,8 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
     lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons, brief));
   }
   if (without?.both) lines.push(without.both);
-  const missing = notMeasured([...cellsById.values()], { caching: brief.caching });
+  // Without asides the CMs left out go by name only: the words define CM1–CM5 as how much is sorted.
+  const missing = notMeasured([...cellsById.values()], { caching: brief.caching, defined: brief.asides });
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
 }
@@ -863,7 +897,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   const [certain, open] = wordsDefined(delta, looks);
   const time = `${
     roundsRule >= 2 ? 'its median' : "the fastest's median; another's, that × its ratio to it measured side by side"
-  }; compare within a situation only`;
+  }; compare within a situation only (each measured at its own time)`;
   return [
     networkLine,
     'situation: data, N (objects per answer), network, sorting (CM1–CM5: how much); configuration: format, ' +
@@ -885,7 +919,9 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most:
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: 'In short (each choice: the configuration whose worst case came closest to the fastest):',
+  short:
+    "In short (each choice: the configuration whose worst case, its largest ratio to a situation's fastest, was " +
+    'smallest):',
   words: 'Words used:',
   bottom: 'In numbers:',
 });

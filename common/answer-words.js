@@ -176,10 +176,12 @@ export const WORDS = Object.freeze({
  */
 export function wordsDefined(delta, looks = null) {
   // The stop rule's looks in a row, where known: what "held" asks of a verdict.
-  const held = looks > 1 ? `at the last ${looks} checks` : 'held to the last measurement';
+  // "Checks" are said as what they are: one each time every configuration has had its turn.
+  const when = "(one after every configuration's turn)";
+  const held = looks > 1 ? `at ${looks} checks in a row ${when}` : `at the last check ${when}`;
   return [
     `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
-      `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): at 95 % confidence, ` +
+      `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): 95 % confident ` +
       `${held} or by a stricter early test`,
     'can\'t tell yet: the run ended before it was certain ("looked": which way it leaned; "could be up to": ' +
       'the 95 % bound)',

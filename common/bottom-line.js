@@ -204,29 +204,35 @@ export function worstBrief(record, delta, at = null) {
 }
 
 /**
+ * Whether a choice's next best is as good, for an "A or B": its worst within δ of the choice's,
+ * and, where the choice is within δ of the fastest everywhere, so is it (the "or" must not name
+ * one that was not as fast).
+ */
+export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
+  Boolean(choice?.next) &&
+  choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
+  (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
+
+/**
  * The robust choice as a bottom line's row: `answer` (the configuration, and the next best where
  * its worst is within δ of the choice's: "Protobuf with GZIP or JSON with GZIP") and `text`: for
  * each named, in how many situations it was certainly slower than the fastest and its worst case
  * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
- * the one first in most situations was not chosen, and where another situation cost it much
- * more time, that one. With `asides`, also the one that lost the fewest milliseconds; without
- * `why`, not why the one first in most situations was not chosen.
+ * the one first in most situations was not chosen. With `asides`, also, where another situation
+ * cost it much more time, that one, and the one that lost the fewest milliseconds; without
+ * `why`, not why the one first in most situations was not chosen; `unit`: what its situations
+ * are called ("situations without sorting", where the run has others).
  */
 export function choiceRow(
   choice,
   where = (words) => words,
   delta = DEFAULT_DELTA,
-  { asides = true, why: whyNot = true } = {},
+  { asides = true, why: whyNot = true, unit = 'situations' } = {},
 ) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
-  // A next best as good: within δ of the choice's worst, and, where the choice is within δ of the
-  // fastest everywhere, so is it (the "or" must not name one that was not as fast).
-  const close =
-    choice.next &&
-    choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
-    (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
+  const close = asGoodNext(choice, delta);
   const answer = close ? `${choice.configuration} or ${choice.next.configuration}` : choice.configuration;
   // Where another situation cost much more time (half as much again) than the worst ratio's, that
   // one too, so that no reader takes the first for the most it loses.
@@ -245,12 +251,12 @@ export function choiceRow(
       ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
       : '';
   const standing = (record) => {
-    if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} situations`}`;
-    const counted = n === 1 ? 'its one situation' : `${n} situations`;
+    if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
+    const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
     const slower =
       record.slower_in === 0
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
-        : `certainly slower than the fastest in ${record.slower_in} of ${n} situations`;
+        : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
     // A bound reaching further elsewhere is said instead of the worst's own.
     const further = reachFurther(record);
@@ -258,7 +264,8 @@ export function choiceRow(
       cost,
       ciHigh: further ? null : record.worst_ci_high,
     });
-    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lostMore(record)}`;
+    const lost = asides ? lostMore(record) : '';
+    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
   // Each sentence names its configuration: the row's lead may give only its topic.
