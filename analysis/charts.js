@@ -831,12 +831,15 @@ export function chartSpecs(cells, comparisons, networks = {}, judging = {}, time
   ].filter(Boolean);
 }
 
-/** Renders one Vega-Lite spec to SVG text. */
+/**
+ * Renders one Vega-Lite spec to SVG text. The labels an axis's overlap rule hid (drawn at opacity
+ * 0) are left out: unseen, they would still be read out by a screen reader and found by a search.
+ */
 export async function renderSvg(spec) {
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();
-  return svg;
+  return svg.replace(/<text [^>]*opacity="0"[^>]*>[^<]*<\/text>/g, '');
 }
 
 const svgWidth = (svg) => Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
