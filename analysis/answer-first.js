@@ -18,7 +18,6 @@ import {
   worstBrief,
 } from '#common/bottom-line.js';
 import {
-  MOST_NAMED,
   WORDS,
   capital,
   computationWords,
@@ -321,7 +320,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   const label = (name) => capital(network(name));
   // Where the run sorted too, its counts say which situations they are of.
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
-  const style = { asides: brief.asides, why: brief.why, unit };
+  const style = { fewest: brief.fewest, lost: brief.lost, why: brief.why, unit };
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
@@ -444,8 +443,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const bests =
     serverBest === browserBest
       ? `Best on either side: ${serverBest}.`
-      : `Best on the server: ${sideBest(server, where, delta, brief.asides)}. ` +
-        `Best in the browser: ${sideBest(browser, where, delta, brief.asides)}.`;
+      : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
+        `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -539,10 +538,10 @@ function cachingWords(comparisons, named, runNetworks) {
     `N = ${countWords(of('count'))}`,
     every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
   ].join(', ');
-  const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true }).map((p) => p.text);
+  const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true });
   return {
-    lead: 'Data already in the page (the decoded objects, kept), sorted again',
-    text: `${capital(parts.join('; '))}. Measured for ${measured}.`,
+    lead: `Data already in the page (the decoded objects, kept), sorted again: ${parts.map((p) => p.text).join('; ')}`,
+    text: `Measured for ${measured}.`,
   };
 }
 
@@ -643,10 +642,10 @@ const sideNames = (choice, delta) =>
 
 /**
  * A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1:
- * 1.06× slower"; with `asides`, the one with the lowest time in more of the side's situations and
+ * 1.06× slower"; with `whyNot`, the one with the lowest time in more of the side's situations and
  * why it is not the best, so that a reader who sees it first in most rows knows why.
  */
-function sideBest(choice, where, delta, asides = true) {
+function sideBest(choice, where, delta, whyNot = true) {
   const name = stripSide(choice.configuration);
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
   if (asGoodNext(choice, delta)) {
@@ -658,7 +657,7 @@ function sideBest(choice, where, delta, asides = true) {
     return `${sideNames(choice, delta)} (at worst ${both}, both in ${where(choice.worst_situation)})`;
   }
   const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
-  const most = asides ? choice.side_leader : null;
+  const most = whyNot ? choice.side_leader : null;
   const why = most
     ? ` (${stripSide(most.configuration)}: the side's lowest time in ${most.lowest_in} of ${choice.situations}, ` +
       `but ${worstBrief(most, delta, where(most.worst_situation))})`
@@ -823,19 +822,24 @@ export function sortingParts(
 }
 
 /**
- * How much the bottom line says beyond its answers, fullest first: what to do with data already in
- * the browser (`caching`), and the asides — the one that lost the fewest milliseconds, each
- * network's pick on both networks, the server-against-browser counts over every CM (`asides`) —
- * and why the configuration first in most situations was not chosen (`why`; the RQ sections
- * keep it).
- * The opening takes the first that leaves its situations room (answerFirst).
+ * How much the bottom line says beyond its answers, fullest first; each level leaves out one more
+ * thing, the least needed to act first (the RQ sections keep all of it): the one that lost the
+ * fewest milliseconds (`fewest`); why the configuration first in most situations, or in most of a
+ * side's, was not chosen (`why`); the situation where a choice lost the most time (`lost`); what
+ * to do with data already in the browser (`caching`); and the asides — each network's pick on
+ * both networks, the sorting groups' scope and the words for the CMs not measured (`asides`).
+ * The opening takes the first that fits its words (answerFirst).
  */
-export const BRIEF = Object.freeze([
-  Object.freeze({ caching: true, asides: true, why: true }),
-  Object.freeze({ caching: false, asides: true, why: true }),
-  Object.freeze({ caching: false, asides: false, why: true }),
-  Object.freeze({ caching: false, asides: false, why: false }),
-]);
+export const BRIEF = Object.freeze(
+  [
+    { fewest: true, why: true, lost: true, caching: true, asides: true },
+    { fewest: false, why: true, lost: true, caching: true, asides: true },
+    { fewest: false, why: false, lost: true, caching: true, asides: true },
+    { fewest: false, why: false, lost: false, caching: true, asides: true },
+    { fewest: false, why: false, lost: false, caching: false, asides: true },
+    { fewest: false, why: false, lost: false, caching: false, asides: false },
+  ].map(Object.freeze),
+);
 
 /**
  * The bottom line: at most five lines, each true for this run — the configuration to choose
@@ -911,11 +915,19 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
 /**
  * How long the opening may be, counting every word a reader sees from the title to the contents
  * (the title and the first line as `title` words): about 33 words a situation beyond the first
- * 185, and at most 1,460, so that a quick plan's opening stays under 600 words and a thesis
- * plan's under 1,500. A bottom line too long for that budget makes the situations drop even the
- * count of their others, until the opening is within `slack` words of it.
+ * 195 (a larger run has more to say in its bottom line), and at most 1,460, so that a quick
+ * plan's opening stays under 600 words and a thesis plan's under 1,500; a bottom line longer than
+ * that leaves out what BRIEF lists. The situations, one by one, follow the contents.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 185, most: 1460, title: 25, slack: 10 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 195, most: 1460, title: 25 });
+
+/** The section after the opening that answers each situation on its own, and what it says first. */
+export const SITUATIONS_HEADING = 'Situation by situation';
+export const SITUATIONS_NOTE =
+  "Each situation's fastest configuration, then the others that were as fast or that the run could not yet " +
+  'tell apart from it, and the slowest, in the words of "What to choose". Its choices are the ones never far ' +
+  'behind in any situation; within one situation another configuration can be the fastest. Compare times ' +
+  'within a situation only: each situation was measured at its own time.';
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
@@ -952,19 +964,23 @@ function presented(bottom) {
     const at = line.lead.indexOf(': ');
     return at < 0 ? null : line.lead.slice(0, at);
   };
+  const topicOnly = (line) => (topicOf(line) ? { ...line, lead: topicOf(line) } : line);
   return {
-    short: bottom.lines.filter(topicOf).map((line) => `${line.lead}.`),
-    lines: bottom.lines.map((line) => (topicOf(line) ? { ...line, lead: topicOf(line) } : line)),
+    // A row's answer and those of the rows under it (what to do with data already in the page).
+    short: bottom.lines
+      .flatMap((line) => [line, ...(line.sub ?? [])])
+      .filter(topicOf)
+      .map((line) => `${line.lead}.`),
+    lines: bottom.lines.map((line) => ({ ...topicOnly(line), ...(line.sub && { sub: line.sub.map(topicOnly) }) })),
   };
 }
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
 /**
- * The opening section: the bottom line, the words, and the situations' answers grouped into
- * families of situations that differ only in N. Each situation names up to three other
- * configurations, as many as OPENING_WORDS allows (down to none: then only the fastest and a
- * count), the situations that could not be settled first.
+ * The opening section — the bottom line (as long as OPENING_WORDS allows) and the words — and,
+ * for the section after it, the situations' answers grouped into families of situations that
+ * differ only in N, each naming up to three other configurations.
  *
  * @param decisions answers.js decisions (the stored judgments)
  * @param cells the runs' cells (read-runs.js)
@@ -979,9 +995,8 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -
     OPENING_WORDS.title;
-  const familyLeads = (families) => families.map((f) => f.family);
-  // What the reader sees besides the situations: the leads, the bottom line, the words, and the
-  // report's title and first line (about TITLE_WORDS).
+  // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
+  // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => [
     ...Object.values(leadsOf(b, judging.delta)),
     ...presented(b).short,
@@ -990,21 +1005,14 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
       .map((l) => `${l.lead}: ${l.text}`),
     ...words,
   ];
-  // The bottom line in full, or, where it leaves the situations no room for their fastest and a
-  // count, without its asides (BRIEF): the RQ sections say them.
-  const bare = decisions.map((d) => situationParagraph(d, cellsById, judging.delta, 0));
-  const leastWords = (b) => wordCount([...fixedOf(b), ...familyLeads(familiesOf(bare)), ...bare.map((x) => x.text)]);
+  // The bottom line in full, or, where it is longer than the opening may be, without its asides
+  // (BRIEF): the RQ sections say them.
   let bottom = { lines: [] };
   for (const brief of BRIEF) {
     if (!decisions.length) break;
     bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief });
-    if (leastWords(bottom) <= budget + OPENING_WORDS.slack) break;
+    if (wordCount(fixedOf(bottom)) <= budget) break;
   }
-  const fixedText = fixedOf(bottom);
-  // Every situation first names none of its other configurations; then, while the budget lasts,
-  // each names one more — the situations the run could not settle first (their "can't tell yet"
-  // and "as fast" ones are what a reader most needs named), then the rest — up to MOST_NAMED.
-  const named = decisions.map(() => 0);
   // The bottom line's sorting row defines the CMs measured: the families name them only, and
   // "sorting CM1" beside them tells the others apart without "nothing sorted".
   const defined = bottom.lines.some((l) => l.lead.startsWith('Where to sort'));
@@ -1017,38 +1025,11 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
             family.replace(/, nothing sorted$/, ''),
           )
       : family;
-  const paragraph = (i) => {
-    const p = situationParagraph(decisions[i], cellsById, judging.delta, named[i]);
+  // Each situation, after the opening: its fastest and up to MOST_NAMED others by name.
+  const situations = decisions.map((d) => {
+    const p = situationParagraph(d, cellsById, judging.delta);
     return { ...p, family: short(p.family) };
-  };
-  const situations = decisions.map((_, i) => paragraph(i));
-  const total = () =>
-    wordCount([...fixedText, ...familyLeads(familiesOf(situations)), ...situations.map((x) => x.text)]);
-  const priority = { open: 0, tie: 1, fastest: 2 };
-  const order = decisions
-    .map((_, i) => i)
-    .sort((x, y) => priority[situations[x].numbers.kind] - priority[situations[y].numbers.kind] || x - y);
-  for (let round = 1; round <= MOST_NAMED; round++) {
-    for (const i of order) {
-      if (named[i] !== round - 1) continue;
-      named[i] = round;
-      const before = situations[i];
-      situations[i] = paragraph(i);
-      if (total() >= budget) {
-        named[i] = round - 1;
-        situations[i] = before;
-      }
-    }
-  }
-  // Still over the budget by more than its slack with no other named (a long bottom line): the
-  // situations whose fastest is certain drop their count of the others first ("All others
-  // slower" says little beside "fastest"), then the rest, until the opening fits.
-  for (const i of [...order].reverse()) {
-    if (total() <= budget + OPENING_WORDS.slack) break;
-    if (named[i] > 0) continue;
-    named[i] = -1;
-    situations[i] = paragraph(i);
-  }
+  });
   const families = familiesOf(situations);
   return {
     leads: leadsOf(bottom, judging.delta),
@@ -1060,6 +1041,8 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
     situations,
     // Each situation with every configuration named, for one asked about on its own (the page).
     full_sentences: decisions.map((d) => situationParagraph(d, cellsById, judging.delta).sentence),
+    // The situations' own section, after the opening: its heading and what it says first.
+    situations_section: { heading: SITUATIONS_HEADING, note: SITUATIONS_NOTE },
     families,
     paragraphs: families.map(familyText),
   };

@@ -19,7 +19,7 @@ import {
 } from './answers.js';
 import { CHART_LAYOUTS, chartSpecs, renderCharts } from './charts.js';
 import { readRuns } from './read-runs.js';
-import { answerFirst } from './answer-first.js';
+import { answerFirst, SITUATIONS_HEADING, SITUATIONS_NOTE } from './answer-first.js';
 import {
   WORDS,
   capital,
@@ -863,10 +863,20 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         ...(opening.in_short.length ? [{ lead: opening.leads.short, list: opening.in_short }] : []),
         { lead: opening.leads.words, list: opening.words },
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
-        ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
         ...protocolParagraphs(helper, cells, judging),
       ],
     },
+    ...(opening.families.length
+      ? [
+          {
+            heading: SITUATIONS_HEADING,
+            paragraphs: [
+              SITUATIONS_NOTE,
+              ...opening.families.map(({ family, texts }) => ({ lead: `${family}:`, list: texts })),
+            ],
+          },
+        ]
+      : []),
     {
       heading: 'This run and the study it reproduces',
       paragraphs: [sourceAndRun(context), termsOfRun(cells)],

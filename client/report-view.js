@@ -249,7 +249,7 @@ function robustChooser(situations) {
   return section;
 }
 
-/** The report's opening: its bottom line (with the chooser), its words, its situations. */
+/** The report's opening: its bottom line (with the chooser), its words; then its situations. */
 function openingOf(opening) {
   const nodes = [element('h3', 'What to choose')];
   // The report's own leads; reports made before them get these.
@@ -262,6 +262,11 @@ function openingOf(opening) {
   }
   if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));
   if (opening.families?.length) {
+    // Reports made before the situations had a section of their own show them under the opening.
+    if (opening.situations_section) {
+      nodes.push(element('h3', opening.situations_section.heading));
+      nodes.push(element('p', opening.situations_section.note));
+    }
     for (const { family, texts } of opening.families)
       nodes.push(element('p', `${family}:`, 'answers-lead'), list(texts));
   } else {

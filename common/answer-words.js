@@ -183,8 +183,8 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
       `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): 95 % confident ` +
       `${held} or by a stricter early test`,
-    'can\'t tell yet: the run ended before it was certain ("looked": which way it leaned; "could be up to": ' +
-      'the 95 % bound)',
+    "can't tell yet: the run ended before it was certain (its range may be past a line at the last check, " +
+      'not yet at enough in a row; "looked": which way it leaned; "could be up to": the 95 % bound)',
   ];
 }
 
@@ -199,12 +199,15 @@ export function wordOf(other) {
 }
 
 /**
- * A ratio to two decimals, or three where two would land on 1.00 or on a ±5 % line (0.95, 1.05)
- * and so hide which side of it the ratio lies: "1.23", "1.046", "1.054".
+ * A ratio to two decimals, or three (four) where two (three) would land on 1.00 or on a ±5 % line
+ * (0.95, 1.05) and so hide which side of it the ratio lies: "1.23", "1.046", "1.054", "1.0496".
  */
 export function ratioText(ratio) {
-  const [two, three] = [ratio.toFixed(2), ratio.toFixed(3)];
-  return ['0.95', '1.00', '1.05'].includes(two) && three !== `${two}0` ? three : two;
+  const [two, three, four] = [ratio.toFixed(2), ratio.toFixed(3), ratio.toFixed(4)];
+  if (!['0.95', '1.00', '1.05'].includes(two)) return two;
+  if (three !== `${two}0`) return three;
+  // Three decimals on the line itself ("1.050" for 1.0496): a fourth tells which side.
+  return four !== `${three}0` ? four : two;
 }
 
 /** "1.25× slower", "1.02× faster": a ratio to the fastest with its direction, k ≥ 1. */

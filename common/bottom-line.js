@@ -219,8 +219,8 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
  * each named, in how many situations it was certainly slower than the fastest and its worst case
  * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
- * the one first in most situations was not chosen. With `asides`, also, where another situation
- * cost it much more time, that one, and the one that lost the fewest milliseconds; without
+ * the one first in most situations was not chosen. With `lost`, also, where another situation
+ * cost it much more time, that one; with `fewest`, the one that lost the fewest milliseconds; without
  * `why`, not why the one first in most situations was not chosen; `unit`: what its situations
  * are called ("situations without sorting", where the run has others).
  */
@@ -228,7 +228,7 @@ export function choiceRow(
   choice,
   where = (words) => words,
   delta = DEFAULT_DELTA,
-  { asides = true, why: whyNot = true, unit = 'situations' } = {},
+  { fewest: withFewest = true, lost: withLost = true, why: whyNot = true, unit = 'situations' } = {},
 ) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
@@ -264,7 +264,7 @@ export function choiceRow(
       cost,
       ciHigh: further ? null : record.worst_ci_high,
     });
-    const lost = asides ? lostMore(record) : '';
+    const lost = withLost ? lostMore(record) : '';
     return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
@@ -277,7 +277,7 @@ export function choiceRow(
   // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
   // reader who counts time sees (unless it is the other of an "or", already named with its own).
   const fewest =
-    asides && choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
+    withFewest && choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
       ? ` Fewest milliseconds lost: ${choice.fewest_lost.configuration}, never more than ` +
         `${plus(choice.fewest_lost.most_lost_ms)} behind the fastest ` +
         `(in ${where(choice.fewest_lost.most_lost_situation)}); its worst: ${worstBrief(choice.fewest_lost, delta)}.`
