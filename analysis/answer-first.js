@@ -354,7 +354,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             .join('')
         : '';
       both = {
-        lead: `Network not known: ${answer}`,
+        lead: `Network not known (one choice for both): ${answer}`,
         text: `${capital(text)}${why}`,
       };
     }

@@ -219,6 +219,10 @@ objectCounter()
  * cannot be shown leaves the report shown before, marked as that one, with the error beside the
  * file input.
  */
+/** What a report file is, for an error that names the wrong one. */
+const REPORT_FILE =
+  'A report is the report-data.json a study run writes next to its report.html (results/<run>/); ' +
+  'the JSON this page downloads after timing a cell holds samples, not a report.';
 const reportFile = document.getElementById('report-file');
 const reportError = document.getElementById('report-error');
 const reportStatus = document.getElementById('report-status');
@@ -229,7 +233,13 @@ reportFile.addEventListener('change', async () => {
   if (!file) return;
   try {
     const drawn = document.createElement('div');
-    showReport(drawn, JSON.parse(await file.text()));
+    let report;
+    try {
+      report = JSON.parse(await file.text());
+    } catch {
+      throw new Error(`it is not JSON. ${REPORT_FILE}`);
+    }
+    showReport(drawn, report);
     document.getElementById('report').replaceChildren(drawn);
     reportShown = file.name;
     reportStatus.textContent = `Showing ${file.name}.`;

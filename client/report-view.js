@@ -282,7 +282,10 @@ function openingOf(opening) {
 /** Renders a report-data.json document into `container`. */
 export function showReport(container, report) {
   if (report?.kind !== 'response-time-lab/report')
-    throw new Error('This is not a report-data.json of a Response Time Lab run.');
+    throw new Error(
+      'this is not a report-data.json of a Response Time Lab run (the report-data.json a study run writes ' +
+        'next to its report.html; the JSON this page downloads after timing a cell holds samples, not a report).',
+    );
   container.replaceChildren();
   // The answer first, in the report's own sentences (analysis/answer-first.js).
   if (report.opening) container.append(...openingOf(report.opening));

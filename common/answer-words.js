@@ -183,8 +183,8 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
       `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): 95 % confident ` +
       `${held} or by a stricter early test`,
-    "can't tell yet: the run ended before it was certain (its range may be past a line at the last check, " +
-      'not yet at enough in a row; "looked": which way it leaned; "could be up to": the 95 % bound)',
+    "can't tell yet: the run ended before it was certain (at the last check its range may already say so, " +
+      'but not yet at enough checks in a row; "looked": which way it leaned; "could be up to": the 95 % bound)',
   ];
 }
 
@@ -357,10 +357,16 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
     const once = rows.length > 0 && rows.every((r) => r.rounds === 1);
     opening = `${name(answer.fastest)}, ${time}, looked fastest${once ? ' (one measurement each)' : ''}.`;
   }
-  const parts = listed.map((r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`);
+  // The slowest, where named with others counted before it, last and called so: "2 more, all
+  // slower" after it would read as slower than it.
+  const last = listed.at(-1);
+  const slowestLast = left.length > 0 && last === slowest && listed.length > 1;
+  const said = (r) => `${capital(name(r.case_id))}: ${costWords(r, delta)}.`;
+  const parts = (slowestLast ? listed.slice(0, -1) : listed).map(said);
   // named < 0: not even the others' count (an opening over its word limit).
   const rest = named < 0 ? '' : restWords(left, left.length === rows.length);
-  const body = [opening, ...parts, rest].filter(Boolean).join(' ');
+  const end = slowestLast ? `The slowest, ${name(last.case_id)}: ${costWords(last, delta)}.` : '';
+  const body = [opening, ...parts, rest, end].filter(Boolean).join(' ');
   return {
     family: situationFamilyWords(fastest),
     text: `${objects(fastest)}: ${body}`,

@@ -225,7 +225,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     // asking again (the server sorts three times faster) from CM3; the CMs already said are named only.
     'Data already in the page (the decoded objects, kept), sorted again: re-sort the cached copy for CM1; ' +
       'ask the server again for CM3 and CM5.',
-    'Network not known: Protobuf with GZIP.',
+    'Network not known (one choice for both): Protobuf with GZIP.',
   ]);
   // In numbers, each under its topic alone, and what was not measured.
   assert.deepStrictEqual(
@@ -234,7 +234,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
       'Unthrottled',
       'At 10 Mbit/s',
       'Where to sort (uncompressed, nothing cached)',
-      'Network not known',
+      'Network not known (one choice for both)',
       'Not measured here',
     ],
   );

@@ -369,9 +369,17 @@ test("a person loads a study run's report, reads it and asks which configuration
   // The error next to its file input; the report below marked as the one shown before.
   const error = page.locator('#report-error');
   await expect(error).toHaveText(
-    'Could not show other.json: This is not a report-data.json of a Response Time Lab run.',
+    /^Could not show other\.json: this is not a report-data\.json of a Response Time Lab run \(/,
   );
   await expectBeside(page.locator('#report-file'), error);
+  // A file that is not JSON at all: said in words, not the parser's message, with what a report is.
+  await page.setInputFiles('#report-file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(error).toHaveText(/^Could not show notes\.txt: it is not JSON\. A report is the report-data\.json /);
+  await page.setInputFiles('#report-file', {
+    name: 'other.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"kind":"x"}'),
+  });
   await expect(page.locator('#report-status')).toHaveText(
     'Below: the report shown before, report-data.json, not other.json.',
   );
