@@ -187,14 +187,19 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         const words = document.createElement('span');
         words.className = 'answer-words';
         words.textContent = `Words: ${wordsNote(result.judgment.delta)}.`;
-        answer.replaceChildren(where, ' ', sentence, document.createElement('br'), words);
+        answer.replaceChildren(where, ' ', sentence, words);
       }
       const certain = result.judgment.comparisons.filter((c) => c.settled).length;
       progress.textContent =
         `Done after ${result.rounds} round${result.rounds === 1 ? '' : 's'} ` +
         `(${STOP_WORDS[result.stop.reason] ?? result.stop.reason}): ` +
         `${certain} of ${result.judgment.comparisons.length} comparisons certain. ` +
-        `Times: ${timesOf(result.judgment, label)}.`;
+        `Times: ${timesOf(result.judgment, label)}.` +
+        // The run ended before every comparison was certain: what a person can do about it.
+        (certain < result.judgment.comparisons.length && result.stop.reason !== 'resolved'
+          ? ' To tell the rest: run again with more rounds (Rounds at most), or at a larger N, where the ' +
+            'differences are larger than the noise.'
+          : '');
     } catch (error) {
       progress.textContent = error.name === 'AbortError' ? 'Stopped.' : 'Failed.';
       if (error.name !== 'AbortError') showError(error.message);
