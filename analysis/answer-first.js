@@ -18,6 +18,7 @@ import {
   worstBrief,
 } from '#common/bottom-line.js';
 import {
+  MOST_NAMED,
   WORDS,
   capital,
   computationWords,
@@ -546,9 +547,11 @@ function cachingWords(comparisons, named, runNetworks) {
 }
 
 /**
- * The sorting row's lead: the answers that take a side (or the first answer, where none does);
- * the rest (" Either side for CM1 …; can't tell yet for CM2 …") start its text, so that the lead
- * stays an answer a reader acts on.
+ * The sorting row's lead: the answers that take a side, then the CMs no side won with what was
+ * told apart in them ("can't tell yet for CM1–CM3 (…), of 36 comparisons, the server certainly
+ * faster in 1, as fast in 7"); where none takes a side, the first answer, and the rest (" Either
+ * side for CM1 …; can't tell yet for CM2 …") start its text, so that the lead stays an answer a
+ * reader acts on.
  */
 export function sortingLead(byCm, computes) {
   const parts = sortingParts(byCm, computes, SIDES, new Set(), { counts: true });
@@ -588,13 +591,10 @@ export function sortingLead(byCm, computes) {
     ].filter(Boolean);
     return items.length && sum.open ? `: of ${n} comparisons, ${items.join(', ')}` : '';
   };
-  // Every CM's answer in the lead, which the answers in short show; what was told apart within
-  // the undecided ones after it, in the text.
-  const within = rest.filter((p) => told(p.cms)).map((p) => `for ${cmNames(p.cms)}${told(p.cms)}`);
-  return {
-    lead: `Where to sort: ${[...sided, ...rest].map((p) => p.text).join('; ')}`,
-    rest: within.length ? ` ${capital(within.join('; '))}.` : '',
-  };
+  // Every CM's answer in the lead, which the answers in short show, with what was told apart
+  // within the undecided ones, so that "can't tell yet" does not read against a certain result.
+  const withTold = (p) => (told(p.cms) ? `${p.text}${told(p.cms).replace(/^:/, ',')}` : p.text);
+  return { lead: `Where to sort: ${[...sided.map((p) => p.text), ...rest.map(withTold)].join('; ')}`, rest: '' };
 }
 
 /**
@@ -924,10 +924,11 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 195, most:
 /** The section after the opening that answers each situation on its own, and what it says first. */
 export const SITUATIONS_HEADING = 'Situation by situation';
 export const SITUATIONS_NOTE =
-  "Each situation's fastest configuration, then the others that were as fast or that the run could not yet " +
-  'tell apart from it, and the slowest, in the words of "What to choose". Its choices are the ones never far ' +
-  'behind in any situation; within one situation another configuration can be the fastest. Compare times ' +
-  'within a situation only: each situation was measured at its own time.';
+  "Each situation's fastest configuration, then every other that was as fast or that the run could not yet " +
+  'tell apart from it, and the slowest; the rest, certainly slower, counted. Every × is a time over the ' +
+  'situation\'s fastest, in the words of "What to choose". Its choices are the ones never far behind in any ' +
+  'situation; within one situation another configuration can be the fastest. Compare times within a ' +
+  'situation only: each situation was measured at its own time.';
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
@@ -1025,9 +1026,11 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
             family.replace(/, nothing sorted$/, ''),
           )
       : family;
-  // Each situation, after the opening: its fastest and up to MOST_NAMED others by name.
+  // Each situation, after the opening: its fastest, every other as fast or not yet told apart
+  // from it, and the slowest by name (at least MOST_NAMED), the rest counted.
   const situations = decisions.map((d) => {
-    const p = situationParagraph(d, cellsById, judging.delta);
+    const near = situationAnswer(d, judging.delta).rows.filter((r) => r.word !== WORDS.SLOWER).length;
+    const p = situationParagraph(d, cellsById, judging.delta, Math.max(MOST_NAMED, near + 1));
     return { ...p, family: short(p.family) };
   });
   const families = familiesOf(situations);

@@ -199,15 +199,18 @@ export function wordOf(other) {
 }
 
 /**
- * A ratio to two decimals, or three (four) where two (three) would land on 1.00 or on a ±5 % line
- * (0.95, 1.05) and so hide which side of it the ratio lies: "1.23", "1.046", "1.054", "1.0496".
+ * A ratio to two decimals, or more where two would land on 1.00 or on a ±5 % line (0.95, 1.05)
+ * and so hide which side of it the ratio lies: "1.23", "1.046", "1.054", "1.0496", "1.04998".
  */
 export function ratioText(ratio) {
-  const [two, three, four] = [ratio.toFixed(2), ratio.toFixed(3), ratio.toFixed(4)];
+  const two = ratio.toFixed(2);
   if (!['0.95', '1.00', '1.05'].includes(two)) return two;
-  if (three !== `${two}0`) return three;
-  // Three decimals on the line itself ("1.050" for 1.0496): a fourth tells which side.
-  return four !== `${three}0` ? four : two;
+  // As many decimals as it takes to leave the line itself ("1.04998" for 1.049980), at most six.
+  for (let digits = 3; digits <= 6; digits++) {
+    const text = ratio.toFixed(digits);
+    if (Number(text) !== Number(two)) return text;
+  }
+  return two;
 }
 
 /** "1.25× slower", "1.02× faster": a ratio to the fastest with its direction, k ≥ 1. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { choiceRow, robustChoice, standingWords } from '../bottom-line.js';
-import { WORDS } from '../answer-words.js';
+import { WORDS, ratioText } from '../answer-words.js';
 
 // Three situations as situationRatios gives them: each configuration's ratio to the fastest.
 const situation = (words, ratios, open = []) => ({ id: words, words, network: 'unthrottled', ratios, open });
@@ -158,4 +158,15 @@ test('"could be up to" is the furthest bound of any situation not yet certain, w
     choiceRow(robustChoice(reach), undefined, 0.05, { why: false }).text,
     /looked as fast \(1\.04×; could be up to 1\.06×\)\.$/,
   );
+});
+
+test('a ratio on a line is given with the decimals that tell which side of it lies', () => {
+  assert.equal(ratioText(1.234), '1.23');
+  assert.equal(ratioText(1.046), '1.046');
+  assert.equal(ratioText(1.0496), '1.0496');
+  // 1.04998 is as fast (within 5 %), 1.05002 is not: neither reads "1.05".
+  assert.equal(ratioText(242.805 / 231.2475), '1.04998');
+  assert.equal(ratioText(1.05002), '1.05002');
+  assert.equal(ratioText(1.05), '1.05');
+  assert.equal(ratioText(0.9999), '0.9999');
 });
