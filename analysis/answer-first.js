@@ -904,7 +904,8 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   }; compare within a situation only (each measured at its own time)`;
   return [
     networkLine,
-    'situation: data, N (objects per answer), network, sorting (CM1–CM5: how much); configuration: format, ' +
+    'situation: data (Books or Videos), N (objects per answer), network, sorting (CM1–CM5: how much); ' +
+      'configuration: format, ' +
       'compression, sorting side; comparison: two configurations, measured in turns',
     `time: request start to data decoded (and sorted) in the browser; ${time}`,
     certain,
@@ -933,8 +934,8 @@ export const SITUATIONS_NOTE =
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   short:
-    "In short (each choice: the configuration whose worst case, its largest ratio to a situation's fastest, was " +
-    'smallest):',
+    "In short (each configuration named: the one whose worst case, its largest ratio to a situation's fastest, " +
+    'was smallest):',
   words: 'Words used:',
   bottom: 'In numbers:',
 });

@@ -446,6 +446,10 @@ export const conclusionRule = (delta) =>
   'contradicted). Where some condition was not measured, the verdict is for the measured ones only ("… ' +
   'where measured") and names the rest ("not measured here").';
 
+/** How many of a part's contradictions were "as fast": " (1 of them as fast)", " (as fast)" or "". */
+export const asFastWords = ({ contradicted, contradicted_as_fast: asFast }) =>
+  !asFast ? '' : asFast === contradicted ? ' (as fast)' : ` (${asFast} of them as fast)`;
+
 /** Whether a claim gives a size ("~1.2×", "up to 3.2×", "about twice"), which its verdict does not judge. */
 const sized = (claim) => /\d(\.\d+)?×|about twice/.test(claim);
 
@@ -701,6 +705,11 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       const counted = part.comparisons.map((c) => countsAs(c, part));
       const holds = counted.filter((k) => k === 'holds').length;
       const contradicted = counted.filter((k) => k === 'contradicted').length;
+      // Of those, the ones certainly as fast (within δ): a claim of a difference is contradicted
+      // by no difference too, which a reader must not take for the other way round.
+      const contradictedAsFast = part.comparisons.filter(
+        (c, i) => counted[i] === 'contradicted' && c.verdict === VERDICTS.EQUIVALENT,
+      ).length;
       const partCells = part.comparisons.flatMap((c) => [c.a, c.b]);
       return {
         what: part.what,
@@ -708,6 +717,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         n: verdicts.length,
         holds,
         contradicted,
+        contradicted_as_fast: contradictedAsFast,
         open: verdicts.length - holds - contradicted,
         ratios: range(part),
         holds_when: part.holds,
@@ -750,7 +760,8 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
           (p) =>
             `${p.what.replace(/:.*$/, '')}: ` +
             (p.n
-              ? `holds in ${p.holds} of ${p.n}, contradicted in ${p.contradicted}, can't tell yet in ${p.open}`
+              ? `holds in ${p.holds} of ${p.n}, contradicted in ${p.contradicted}` +
+                `${asFastWords(p)}, can't tell yet in ${p.open}`
               : 'not measured here'),
         )
         .join('; '),

@@ -15,6 +15,7 @@ import {
   onOneScale,
   percent,
   SOURCE_STUDY,
+  asFastWords,
   sourceConclusions,
 } from './answers.js';
 import { CHART_LAYOUTS, chartSpecs, renderCharts } from './charts.js';
@@ -731,7 +732,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         `${c.contradicted} of ${c.n} comparisons and holds in ${c.holds}: ` +
         `${c.parts
           .filter((p) => p.contradicted > 0)
-          .map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}`)
+          .map((p) => `${p.what} — contradicted in ${p.contradicted} of ${p.n}${asFastWords(p)}`)
           .join('; ')}.`,
     );
   const decisionHeader = [
