@@ -649,12 +649,17 @@ function sideBest(choice, where, delta, whyNot = true) {
   const name = stripSide(choice.configuration);
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
   if (asGoodNext(choice, delta)) {
-    // Two whose worst cases are within δ of each other: both named, each with its worst.
+    // Two whose worst cases are within δ of each other: both named, each with its worst, and the
+    // one with the side's lowest time in most situations, so that "or" does not read as "alike".
     const worst = (record) => worstBrief(record, delta, where(record.worst_situation));
+    const lowest = whyNot && choice.side_leader;
+    const often = lowest
+      ? `; ${stripSide(lowest.configuration)} the side's lowest time in ${lowest.lowest_in} of ${choice.situations}`
+      : '';
     if (choice.worst_situation !== choice.next.worst_situation)
-      return `${sideNames(choice, delta)} (at worst ${worst(choice)} and ${worst(choice.next)})`;
+      return `${sideNames(choice, delta)} (at worst ${worst(choice)} and ${worst(choice.next)}${often})`;
     const both = `${worstBrief(choice, delta)} and ${worstBrief(choice.next, delta)}`;
-    return `${sideNames(choice, delta)} (at worst ${both}, both in ${where(choice.worst_situation)})`;
+    return `${sideNames(choice, delta)} (at worst ${both}, both in ${where(choice.worst_situation)}${often})`;
   }
   const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
   const most = whyNot ? choice.side_leader : null;
