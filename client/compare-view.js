@@ -171,7 +171,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         onProgress: (p) => {
           if (p.phase === 'warmup') progress.textContent = `Warming up ${label(p.case_id)}…`;
           if (p.phase === 'round')
-            progress.textContent = `Round ${p.round}: ${p.resolved} of ${p.comparisons} comparisons resolved.`;
+            progress.textContent = `Round ${p.round}: ${p.settled} of ${p.comparisons} comparisons certain.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
         onRound: (round) => {

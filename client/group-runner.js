@@ -400,7 +400,9 @@ export async function runGroup(env, group, protocol, options = {}) {
       comparisons: judged.length,
       judged,
     });
-    progress({ phase: 'round', round, resolved, comparisons: judged.length, elapsed_ms: env.now() - started });
+    // Resolved at this look; settled: held for the looks the stop rule asks (what a page calls certain).
+    const settled = judged.filter((c) => c.settled).length;
+    progress({ phase: 'round', round, resolved, settled, comparisons: judged.length, elapsed_ms: env.now() - started });
     round++;
   }
   const decisionTime = extension && { rounds: extension.rounds, elapsed_ms: env.now() - extension.started };
