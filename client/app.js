@@ -94,11 +94,14 @@ function addSummaryRow(result) {
     number(summary.sd),
     `✓ ${result.verification.checks.join(', ')}`,
   ];
-  for (const value of cells) {
+  // Each cell carries its column's heading: on a narrow screen a row is a card of "heading: value".
+  const headings = [...document.querySelectorAll('#summary thead th')].map((th) => th.textContent);
+  cells.forEach((value, i) => {
     const tableCell = document.createElement('td');
     tableCell.textContent = String(value);
+    tableCell.dataset.label = headings[i] ?? '';
     row.append(tableCell);
-  }
+  });
   row.lastChild.className = 'good';
   summaryBody.append(row);
 }

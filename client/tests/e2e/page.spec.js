@@ -620,6 +620,15 @@ test.describe('on a phone, 400 px wide', () => {
       /^Done: books\/50\/json\/none\/scenario1\/cm0, .* on this browser to localhost, unthrottled\.$/,
     );
     await expectNoOverflow(page, 'after timing one configuration');
+    // The configurations timed: each a card of "heading: value" lines, nothing scrolled sideways.
+    const table = await page.locator('#summary').evaluate((t) => ({
+      scroll: t.parentElement.scrollWidth,
+      box: t.parentElement.clientWidth,
+      display: getComputedStyle(t.querySelector('tbody td:nth-child(5)')).display,
+      label: t.querySelector('tbody td:nth-child(5)').dataset.label,
+    }));
+    expect(table.scroll).toBeLessThanOrEqual(table.box);
+    expect([table.display, table.label]).toEqual(['block', 'median']);
     // The samples chart: as wide as its column, drawn at the device's pixels.
     const chart = await page.locator('#chart').evaluate((canvas) => ({
       bitmap: canvas.width,
