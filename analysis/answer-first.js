@@ -931,7 +931,8 @@ export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 195, most:
 export const SITUATIONS_HEADING = 'Situation by situation';
 export const SITUATIONS_NOTE =
   "Each situation's fastest configuration, then every other that was as fast or that the run could not yet " +
-  'tell apart from it, and the slowest; the rest, certainly slower, counted. Every × is a time over the ' +
+  'tell apart from it, the next slower ones up to three named in all, and the slowest; the rest, certainly ' +
+  'slower, counted. Every × is a time over the ' +
   'situation\'s fastest, in the words of "What to choose". Its choices are the ones never far behind in any ' +
   'situation; within one situation another configuration can be the fastest. Compare times within a ' +
   'situation only: each situation was measured at its own time.';
