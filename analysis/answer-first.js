@@ -92,14 +92,14 @@ export function notMeasured(cells, { caching = true, defined = true } = {}) {
     sortingNotMeasured(
       all,
       sorted,
-      cms.length && !defined
-        ? list(cms)
-        : cms.length
+      !cms.length
+        ? null
+        : defined
           ? `${list(cms)} (by each property ${sorts.join(', ')})`.replace(
               '(by each property once by one property',
               '(once by one property',
             )
-          : null,
+          : list(cms),
     ),
     cachedGaps.length ? `re-sorting cached data for ${list(cachedGaps)}` : null,
     counts.length ? `N = ${list(counts.map((n) => n.toLocaleString('en-US')))}` : null,
@@ -656,10 +656,12 @@ function sideBest(choice, where, delta, whyNot = true) {
     const often = lowest
       ? `; ${stripSide(lowest.configuration)} the side's lowest time in ${lowest.lowest_in} of ${choice.situations}`
       : '';
-    if (choice.worst_situation !== choice.next.worst_situation)
-      return `${sideNames(choice, delta)} (at worst ${worst(choice)} and ${worst(choice.next)}${often})`;
-    const both = `${worstBrief(choice, delta)} and ${worstBrief(choice.next, delta)}`;
-    return `${sideNames(choice, delta)} (at worst ${both}, both in ${where(choice.worst_situation)}${often})`;
+    // One situation for both worst cases: named once.
+    const worsts =
+      choice.worst_situation === choice.next.worst_situation
+        ? `${worstBrief(choice, delta)} and ${worstBrief(choice.next, delta)}, both in ${where(choice.worst_situation)}`
+        : `${worst(choice)} and ${worst(choice.next)}`;
+    return `${sideNames(choice, delta)} (at worst ${worsts}${often})`;
   }
   const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
   const most = whyNot ? choice.side_leader : null;
