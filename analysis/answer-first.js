@@ -16,6 +16,7 @@ import {
   situationRatios,
   standingWords,
   worstBrief,
+  worstCell,
 } from '#common/bottom-line.js';
 import {
   MOST_NAMED,
@@ -321,7 +322,8 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
   const label = (name) => capital(network(name));
   // Where the run sorted too, its counts say which situations they are of.
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
-  const style = { fewest: brief.fewest, lost: brief.lost, why: brief.why, unit };
+  // The worst cases are in the opening's table (worstCell): the rows below it say the rest.
+  const style = { fewest: brief.fewest, lost: brief.lost, why: brief.why, worst: false, unit };
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
@@ -336,7 +338,11 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       // "A or B": the first is one of two picks, not the pick.
       if (choice)
         picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
-      rows.push({ lead: `${label(name)}: ${answer}`, text: `${capital(text)}${compressionOn(verdicts, name)}` });
+      rows.push({
+        lead: `${label(name)}: ${answer}`,
+        text: `${capital(text)}${compressionOn(verdicts, name)}`,
+        worst: worstCell(choice, strip, delta),
+      });
     });
     if (networks.length === 2) {
       // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network,
@@ -357,6 +363,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       both = {
         lead: `Network not known (one choice for both): ${answer}`,
         text: `${capital(text)}${why}`,
+        worst: worstCell(plain, undefined, delta),
       };
     }
   } else {
@@ -437,8 +444,13 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const scoped = (lead) =>
     lead.replace(/^Where to sort/, `Where to sort (${only ? 'uncompressed, ' : ''}nothing cached)`);
   if (!server || !browser) {
-    const { answer, text } = choiceRow(robustChoice(situations, delta), where, delta);
-    return { lead: scoped(`Where to sort: ${answer}`), text: sentences(scope, capital(text)) };
+    const choice = robustChoice(situations, delta);
+    const { answer, text } = choiceRow(choice, where, delta);
+    return {
+      lead: scoped(`Where to sort: ${answer}`),
+      text: sentences(scope, capital(text)),
+      worst: worstCell(choice, where, delta),
+    };
   }
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
@@ -470,7 +482,9 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       lead: scoped(lead),
       // The counts over every CM, where there is room: the lead has each CM's.
       // "In all" where the CMs no side won were counted before.
-      text: sentences(scope, rest, bests, `${rest ? `In all: ${counts}` : capital(counts)}.`),
+      // The counts over every CM are in the opening's table (`worst`).
+      text: sentences(scope, rest, bests),
+      worst: counts,
       ...(cached && { sub: [cached] }),
     };
   }
@@ -505,7 +519,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
   return {
     lead: scoped(lead),
-    text: sentences(scope, rest, bests, `The ${computes}: ${counts}.`),
+    text: sentences(scope, rest, bests),
+    worst: `the ${computes} ${counts}`,
     ...(cached && { sub: [cached] }),
   };
 }
@@ -543,6 +558,15 @@ function cachingWords(comparisons, named, runNetworks) {
   return {
     lead: `Data already in the page (the decoded objects, kept), sorted again: ${parts.map((p) => p.text).join('; ')}`,
     text: `Measured for ${measured}.`,
+    worst: tally.words(
+      {
+        certain: 'the cached copy certainly faster',
+        other: 'asking again certainly faster',
+        tie: 'as fast',
+        open: "can't tell yet",
+      },
+      ' comparisons',
+    ),
   };
 }
 
@@ -832,10 +856,11 @@ export function sortingParts(
  * How much the bottom line says beyond its answers, fullest first; each level leaves out one more
  * thing, the least needed to act first (the RQ sections keep all of it): the one that lost the
  * fewest milliseconds (`fewest`); why the configuration first in most situations, or in most of a
- * side's, was not chosen (`why`); the situation where a choice lost the most time (`lost`); what
- * to do with data already in the browser (`caching`); and the asides — each network's pick on
- * both networks, the sorting groups' scope and the words for the CMs not measured (`asides`).
- * The opening takes the first that fits its words (answerFirst).
+ * side's, was not chosen (`why`); the situation where a choice lost the most time (`lost`); the
+ * asides — each network's pick on both networks, the sorting groups' scope (the table's case says
+ * it was uncompressed, and what was not measured names the rest) and the words for the CMs not
+ * measured (`asides`); and last what to do with data already in the browser (`caching`), an
+ * answer of its own. The opening takes the first that fits its words (answerFirst).
  */
 export const BRIEF = Object.freeze(
   [
@@ -843,7 +868,7 @@ export const BRIEF = Object.freeze(
     { fewest: false, why: true, lost: true, caching: true, asides: true },
     { fewest: false, why: false, lost: true, caching: true, asides: true },
     { fewest: false, why: false, lost: false, caching: true, asides: true },
-    { fewest: false, why: false, lost: false, caching: false, asides: true },
+    { fewest: false, why: false, lost: false, caching: true, asides: false },
     { fewest: false, why: false, lost: false, caching: false, asides: false },
   ].map(Object.freeze),
 );
@@ -939,11 +964,12 @@ export const SITUATIONS_NOTE =
   'situation; within one situation another configuration can be the fastest. Compare times within a ' +
   'situation only: each situation was measured at its own time.';
 
+/** The columns of the answers in short: the reader's case, the choice, and how it did at its worst. */
+export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst case (how sure)']);
+
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short:
-    "In short (each configuration named: the one whose worst case, its largest ratio to a situation's fastest, " +
-    'was smallest):',
+  short: "In short (each pick has the smallest worst case: its largest ratio to a situation's fastest):",
   words: 'Words used:',
   bottom: 'In numbers:',
 });
@@ -974,16 +1000,23 @@ function presented(bottom) {
     const at = line.lead.indexOf(': ');
     return at < 0 ? null : line.lead.slice(0, at);
   };
-  const topicOnly = (line) => (topicOf(line) ? { ...line, lead: topicOf(line) } : line);
+  // Below the table, a topic without what the table's case already said of it in brackets.
+  const topicOnly = ({ worst, ...line }) =>
+    topicOf(line) ? { ...line, lead: topicOf(line).replace(/ \([^)]*\)/g, '') } : line;
+  // A row's answer and those of the rows under it (what to do with data already in the page).
+  const answering = bottom.lines.flatMap((line) => [line, ...(line.sub ?? [])]).filter(topicOf);
   return {
-    // A row's answer and those of the rows under it (what to do with data already in the page).
-    short: bottom.lines
-      .flatMap((line) => [line, ...(line.sub ?? [])])
-      .filter(topicOf)
-      .map((line) => `${line.lead}.`),
+    short: answering.map((line) => `${line.lead}.`),
+    table: {
+      header: SHORT_HEADER,
+      rows: answering.map((line) => [topicOf(line), line.lead.slice(topicOf(line).length + 2), line.worst ?? '']),
+    },
     lines: bottom.lines.map((line) => ({ ...topicOnly(line), ...(line.sub && { sub: line.sub.map(topicOnly) }) })),
   };
 }
+
+/** A Markdown table's rules as its words: a "|" around each cell of each line, and its "|---|" line. */
+const tableRules = ({ header, rows }) => Array((rows.length + 1) * (header.length + 1) + 1).fill('|');
 
 const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length;
 
@@ -1009,7 +1042,10 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => [
     ...Object.values(leadsOf(b, judging.delta)),
-    ...presented(b).short,
+    ...presented(b).table.header,
+    ...presented(b).table.rows.flat(),
+    // The Markdown table's rules, which a count of report.md's words takes for words.
+    ...tableRules(presented(b).table),
     ...presented(b)
       .lines.flatMap((l) => [l, ...(l.sub ?? [])])
       .map((l) => `${l.lead}: ${l.text}`),
@@ -1046,6 +1082,8 @@ export function answerFirst(decisions, cells, judging, { comparisons = [], shapi
   return {
     leads: leadsOf(bottom, judging.delta),
     in_short: presented(bottom).short,
+    // The answers in short as the report shows them: a row per case.
+    in_short_table: presented(bottom).table,
     bottom_line: presented(bottom).lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],

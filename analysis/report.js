@@ -346,7 +346,7 @@ const afterFirstHeading = (sections) => sections.findIndex((s) => s.heading);
 
 /**
  * The report's sections as Markdown (also the load testbed's report). A section's paragraph is a
- * string, or {lead, list}: a line in bold with a list under it.
+ * string, or {lead, list}: a line in bold with a list under it, or {lead, table}: with a table.
  */
 export function renderMarkdown(sections, title = 'Response Time Lab report') {
   const out = [`# ${title}`, ''];
@@ -356,7 +356,13 @@ export function renderMarkdown(sections, title = 'Response Time Lab report') {
     if (s.subheading) out.push(`### ${s.subheading}`, '');
     for (const p of s.paragraphs ?? [])
       out.push(
-        ...(typeof p === 'string' ? [p] : [`**${p.lead}**`, '', ...p.list.map((l) => `- ${markdownItem(l)}`)]),
+        ...(typeof p === 'string'
+          ? [p]
+          : [
+              `**${p.lead}**`,
+              '',
+              ...(p.table ? [markdownTable(p.table.header, p.table.rows)] : p.list.map((l) => `- ${markdownItem(l)}`)),
+            ]),
         '',
       );
     if (s.table) out.push(markdownTable(s.table.header, s.table.rows), '');
@@ -382,6 +388,8 @@ const STYLE = [
   'h2,h3{scroll-margin-top:8px}',
   'p,li{max-width:80ch}',
   'p.lead{font-weight:600;margin-bottom:.2em}ul.answers{margin-top:0}ul.answers li{margin:.15em 0}',
+  // A paragraph's table is the answers in short: what to choose stands out.
+  '.choices td:nth-child(2){font-weight:600}',
   // The words before the bottom line that uses them; on a phone the bottom line first (htmlParagraphs).
   'h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}',
   'nav.contents{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px 16px;margin:16px 0;' +
@@ -477,7 +485,10 @@ function htmlParagraphs(paragraphs) {
     typeof p === 'string'
       ? `<p>${noBreakDates(escapeHtml(p))}</p>`
       : `<div><p class="lead">${escapeHtml(p.lead)}</p>` +
-        `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul></div>`;
+        (p.table
+          ? htmlTable(p.table.header, p.table.rows, 'choices')
+          : `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul>`) +
+        '</div>';
   return paragraphs.map(html).join('\n');
 }
 
@@ -504,8 +515,8 @@ function markdownTable(header, rows) {
 /** Characters from which a table cell's text counts as long (it keeps a readable width). */
 const LONG_CELL = 30;
 
-/** A table in a box of its own that scrolls sideways when the table is wider than the page. */
-function htmlTable(header, rows) {
+/** A table in a box of its own (of class `className`) that scrolls sideways when wider than the page. */
+function htmlTable(header, rows, className = null) {
   const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   // A long text keeps a width a line of it reads at; the table scrolls rather than squeezing it.
   // Each cell names its column (data-label): on a phone a row is a card of "column: value" lines.
@@ -519,7 +530,8 @@ function htmlTable(header, rows) {
     return `<td${String(v).length > LONG_CELL ? ' class="long"' : ''}${label}${carry}>${escapeHtml(v)}</td>`;
   };
   const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
-  return `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  const classes = ['table-scroll', className].filter(Boolean).join(' ');
+  return `<div class="${classes}"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /**
@@ -861,7 +873,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: 'What to choose',
       paragraphs: [
-        ...(opening.in_short.length ? [{ lead: opening.leads.short, list: opening.in_short }] : []),
+        ...(opening.in_short.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
         { lead: opening.leads.words, list: opening.words },
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...protocolParagraphs(helper, cells, judging),

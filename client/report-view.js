@@ -19,14 +19,19 @@ function element(tag, text, className) {
   return node;
 }
 
-function table(header, rows) {
-  const t = element('table');
+/** A table whose cells name their column (data-label), for a narrow screen's cards. */
+function table(header, rows, className) {
+  const t = element('table', undefined, className);
   const head = t.createTHead().insertRow();
   for (const h of header) head.append(element('th', h));
   const body = t.createTBody();
   for (const r of rows) {
     const tr = body.insertRow();
-    for (const v of r) tr.append(element('td', String(v)));
+    r.forEach((v, i) => {
+      const td = element('td', String(v));
+      td.dataset.label = header[i] ?? '';
+      tr.append(td);
+    });
   }
   return t;
 }
@@ -255,7 +260,11 @@ function openingOf(opening) {
   // The report's own leads; reports made before them get these.
   const leads = opening.leads ?? { words: 'Words used below:', bottom: 'Bottom line:' };
   // Reports made before the answers in short have their bottom line alone.
-  if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
+  // Reports made before the table have the answers in short as a list.
+  if (opening.in_short_table?.rows.length) {
+    const { header, rows } = opening.in_short_table;
+    nodes.push(element('p', leads.short, 'answers-lead'), table(header, rows, 'answers-table'));
+  } else if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
   if (opening.bottom_line?.length) {
     nodes.push(element('p', leads.bottom, 'answers-lead'), list(opening.bottom_line));
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));

@@ -204,6 +204,25 @@ export function worstBrief(record, delta, at = null) {
 }
 
 /**
+ * A choice's worst situation for the opening's table, with how sure the run is of it: "10 Books:
+ * 1.04×, +0.20 ms (looked as fast, not yet certain)", "1,000 Videos at 10 Mbit/s: 1.83×, +38.3 ms
+ * (slower, certain); certainly slower in 3 of 8"; `where` shortens the situation's words.
+ */
+export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELTA) {
+  if (!choice) return 'no configuration was measured in every situation';
+  const n = choice.situations;
+  if (choice.worst_ratio === 1) return `the fastest in ${n === 1 ? 'its one situation' : `all ${n}`} (certain)`;
+  const cost = Number.isFinite(choice.worst_extra_ms) ? `, ${plus(choice.worst_extra_ms)}` : '';
+  const word = {
+    [WORDS.AS_FAST]: 'as fast, certain',
+    [WORDS.SLOWER]: 'slower, certain',
+  }[choice.worst_word];
+  const sure = word ?? `looked ${choice.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
+  const count = choice.slower_in ? `; certainly slower in ${choice.slower_in} of ${n}` : '';
+  return `${where(choice.worst_situation)}: ${ratioText(choice.worst_ratio)}×${cost} (${sure})${count}`;
+}
+
+/**
  * Whether a choice's next best is as good, for an "A or B": its worst within δ of the choice's,
  * and, where the choice is within δ of the fastest everywhere, so is it (the "or" must not name
  * one that was not as fast).
@@ -221,14 +240,21 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
  * the one first in most situations was not chosen. With `lost`, also, where another situation
  * cost it much more time, that one; with `fewest`, the one that lost the fewest milliseconds; without
- * `why`, not why the one first in most situations was not chosen; `unit`: what its situations
+ * `why`, not why the one first in most situations was not chosen; without `worst`, not the worst
+ * case itself (shown beside it), only how far an open one could reach; `unit`: what its situations
  * are called ("situations without sorting", where the run has others).
  */
 export function choiceRow(
   choice,
   where = (words) => words,
   delta = DEFAULT_DELTA,
-  { fewest: withFewest = true, lost: withLost = true, why: whyNot = true, unit = 'situations' } = {},
+  {
+    fewest: withFewest = true,
+    lost: withLost = true,
+    why: whyNot = true,
+    worst: withWorst = true,
+    unit = 'situations',
+  } = {},
 ) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
@@ -250,6 +276,12 @@ export function choiceRow(
     outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
       ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
       : '';
+  // Without the worst case (said elsewhere, as the opening's table does), how far an open worst could reach.
+  const bound = (record) => {
+    if (record.worst_word !== WORDS.OPEN || !Number.isFinite(record.worst_ci_high)) return '';
+    const high = outward(record.worst_ci_high);
+    return high > record.worst_ratio ? `; could be up to ${high.toFixed(2)}× in ${where(record.worst_situation)}` : '';
+  };
   const standing = (record) => {
     if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
     const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
@@ -265,6 +297,7 @@ export function choiceRow(
       ciHigh: further ? null : record.worst_ci_high,
     });
     const lost = withLost ? lostMore(record) : '';
+    if (!withWorst) return `${slower}${further || bound(record)}${lost}`;
     return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.

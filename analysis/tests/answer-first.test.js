@@ -194,7 +194,8 @@ test('the opening is short: under 600 words for a quick plan, 1,500 for the thes
   const few = answerFirst(decisions, loaded.cells, loaded.judging);
   const opening = answerFirst(many, loaded.cells, loaded.judging);
   const text = [
-    ...opening.in_short,
+    ...opening.in_short_table.header,
+    ...opening.in_short_table.rows.flat(),
     ...opening.bottom_line.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
     ...opening.words,
   ];
@@ -227,16 +228,26 @@ test('the bottom line names the robust choice, what compression and sorting do, 
       'ask the server again for CM3 and CM5.',
     'Network not known (one choice for both): Protobuf with GZIP.',
   ]);
-  // In numbers, each under its topic alone, and what was not measured.
+  // The same answers as the report shows them: a table of the case, the choice and its worst
+  // case with how sure, which for a network's pick agrees with its own numbers.
+  const table = report.opening.in_short_table;
+  assert.deepStrictEqual(
+    table.rows.map(([topic, choice]) => `${topic}: ${choice}.`),
+    report.opening.in_short,
+  );
+  assert.equal(table.header.length, 3);
+  const { plain: pick } = report.opening.robust;
+  const [, both, worstCase] = table.rows.at(-1);
+  assert.equal(both, pick.configuration);
+  assert.ok(worstCase.startsWith(`${pick.worst_situation}: `), worstCase);
+  assert.match(worstCase, /\((as fast|slower), certain\)|not yet certain\)/);
+  // Where to sort: how its comparisons went; data in the page: how the cached copy did.
+  assert.match(table.rows[2][2], /^the server certainly faster in 5 of 6 comparisons, as fast in 1$/);
+  assert.match(table.rows[3][2], /^the cached copy certainly faster in \d+ of \d+ comparisons/);
+  // In numbers, each under its topic alone (the table gave its scope), and what was not measured.
   assert.deepStrictEqual(
     report.opening.bottom_line.map((l) => l.lead),
-    [
-      'Unthrottled',
-      'At 10 Mbit/s',
-      'Where to sort (uncompressed, nothing cached)',
-      'Network not known (one choice for both)',
-      'Not measured here',
-    ],
+    ['Unthrottled', 'At 10 Mbit/s', 'Where to sort', 'Network not known', 'Not measured here'],
   );
   assert.ok(report.opening.bottom_line.length <= 5);
   // Each network's row says what compression did there, in the four words' counts.
@@ -251,25 +262,26 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const worst = (c) => Math.max(...situations.map((s) => s.ratios[c]));
   assert.ok(Math.abs(worst(plain.configuration) - plain.worst_ratio) < 1e-12);
   for (const c of Object.keys(situations[0].ratios)) assert.ok(worst(c) >= plain.worst_ratio, c);
-  // The answer's scope in its topic (uncompressed, nothing cached), the rest of it in its text.
-  const sorting = row('Where to sort (uncompressed, nothing cached)');
-  // By design the server sorts faster at every CM but CM1 at 10 Mbit/s (1.03×, within 5 %): the
-  // lead says it per CM; the counts over every CM follow.
-  assert.equal(
-    sorting,
-    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. Best on either side: JSON uncompressed. ' +
-      'The server certainly faster in 5 of 6 comparisons, as fast in 1.',
-  );
-  // In numbers, the caching line under its topic alone, with what it was measured for.
-  const cachingRow = report.opening.bottom_line.find((l) => l.sub).sub[0];
-  assert.deepStrictEqual(cachingRow, {
-    lead: 'Data already in the page (the decoded objects, kept), sorted again',
-    text: 'Measured for JSON uncompressed, Books, N = 100, both networks.',
-  });
+  // The answer's scope in its topic (uncompressed, nothing cached), the rest of it in its text;
+  // the opening, short of room, leaves out the asides (the sorting groups' scope among them),
+  // which the fullest bottom line says.
+  const sorting = row('Where to sort');
+  assert.equal(sorting, 'Best on either side: JSON uncompressed.');
   const { bottomLine, BRIEF } = await import('../answer-first.js');
   const loaded = readRuns([path]);
   const { decisions, comparisons: all } = analyse(loaded);
   const byId = new Map(loaded.cells.map((c) => [c.case_id, c]));
+  const full = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF[0] }).lines;
+  assert.equal(
+    full.find((l) => l.lead.startsWith('Where to sort')).text,
+    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. Best on either side: JSON uncompressed.',
+  );
+  // In numbers, the caching line under its topic alone, with what it was measured for.
+  const cachingRow = report.opening.bottom_line.find((l) => l.sub).sub[0];
+  assert.deepStrictEqual(cachingRow, {
+    lead: 'Data already in the page, sorted again',
+    text: 'Measured for JSON uncompressed, Books, N = 100, both networks.',
+  });
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
   assert.ok(
     brief.every((l) => !l.sub),
@@ -280,7 +292,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const briefMissing = brief.find((l) => l.lead === 'Not measured here').text;
   assert.match(briefMissing, /sorting \(nothing cached\) /);
   assert.doesNotMatch(sorting, /Data already in the page/);
-  const missing = report.opening.bottom_line.find((l) => l.lead === 'Not measured here').text;
+  const missing = full.find((l) => l.lead === 'Not measured here').text;
   // CM1 as fast at 10 Mbit/s and on the server unthrottled: the server for it too, with the counts.
   assert.match(report.opening.in_short[2], /^Where to sort \(uncompressed, nothing cached\): on the server for CM1 /);
   for (const left of ['CBOR', 'MessagePack', 'Brotli', 'CM2', 'CM4', 'HTTP/2']) assert.ok(missing.includes(left), left);

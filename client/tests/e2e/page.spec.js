@@ -346,6 +346,9 @@ test("a person loads a study run's report, reads it and asks which configuration
   // The answers in short, the bottom line in numbers, and the robust choice recomputed for the
   // situations a reader ticks.
   await expect(page.locator('#report')).toContainText(OPENING_LEADS.short.replace(/\):$/, ''));
+  // In a table: the case, the choice, its worst case and how sure.
+  await expect(page.locator('#report .answers-table th')).toHaveCount(3);
+  await expect(page.locator('#report .answers-table tbody tr').first().locator('td').nth(2)).toContainText(/certain/);
   await expect(page.locator('#report')).toContainText(OPENING_LEADS.bottom.replace(/:$/, ''));
   const robust = page.locator('.robust-answer');
   await expect(robust).toContainText('Without sorting: ');
