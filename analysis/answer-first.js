@@ -318,7 +318,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     cellsById,
     delta,
   ).map(({ format }) => formatLabel(format));
-  const avoidWords = avoid.length ? ` ${listWords(avoid)}: certainly slower in every situation without sorting.` : '';
+  const avoidWords = avoid.length
+    ? ` ${listWords(avoid)}: certainly slower than the fastest in every situation without sorting.`
+    : '';
   const label = (name) => capital(network(name));
   // Where the run sorted too, its counts say which situations they are of.
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
