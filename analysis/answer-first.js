@@ -443,8 +443,25 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       .join(' ');
   // The lead says what the answer was measured with, where the answers above it had more: its
   // answer in short must not read as one for the compressed configurations chosen above.
+  // The data and networks too, where the sorting groups measured fewer than the run: "Where to
+  // sort (Books at 10 Mbit/s, uncompressed, nothing cached)".
+  const ofRun = (key) => new Set([...cellsById.values()].map((c) => completeCell(c.cell)[key]));
+  const sortedOf = (key) => [...new Set(sortingCells.map((c) => c[key]))];
+  const kinds =
+    sortedOf('object').length < ofRun('object').size
+      ? listWords(
+          CATALOGUE.objects
+            .filter((o) => sortedOf('object').includes(o.name))
+            .map((o) => o.label.replace(/ \(.*\)$/, '')),
+        )
+      : '';
+  const nets = sortedOf('network').length < ofRun('network').size ? listWords(sortedOf('network').map(network)) : '';
+  const data = [kinds, nets].filter(Boolean).join(' ');
   const scoped = (lead) =>
-    lead.replace(/^Where to sort/, `Where to sort (${only ? 'uncompressed, ' : ''}nothing cached)`);
+    lead.replace(
+      /^Where to sort/,
+      `Where to sort (${[data, only ? 'uncompressed' : '', 'nothing cached'].filter(Boolean).join(', ')})`,
+    );
   if (!server || !browser) {
     const choice = robustChoice(situations, delta);
     const { answer, text } = choiceRow(choice, where, delta);
@@ -457,7 +474,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
-      ? `Best on either side: ${serverBest}.`
+      ? `The best format on both sides: ${serverBest}.`
       : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
         `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
@@ -949,7 +966,8 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
 
 /**
  * How long the opening may be, counting every word a reader sees from the title to the contents
- * (the title and the first line as `title` words): about 33 words a situation beyond the first
+ * (the title, the first line and the heading as `title` words where the report does not count
+ * them: answerFirst's titleWords): about 33 words a situation beyond the first
  * 195 (a larger run has more to say in its bottom line), and at most 1,460, so that a quick
  * plan's opening stays under 600 words and a thesis plan's under 1,500; a bottom line longer than
  * that leaves out what BRIEF lists. The situations, one by one, follow the contents.
@@ -1031,15 +1049,20 @@ const wordCount = (texts) => texts.join(' ').split(/\s+/).filter(Boolean).length
  * @param cells the runs' cells (read-runs.js)
  * @param judging the run's {delta, looks}
  * @param options {comparisons: answers.js comparisons on the report's one scale (for the bottom
- *     line), shaping: the run's ('cdp' or 'netns', for the words)}
+ *     line), shaping: the run's ('cdp' or 'netns', for the words), titleWords: how many words
+ *     the report's title, first line and heading take of the opening's)}
  */
-export function answerFirst(decisions, cells, judging, { comparisons = [], shaping } = {}) {
+export function answerFirst(
+  decisions,
+  cells,
+  judging,
+  { comparisons = [], shaping, titleWords = OPENING_WORDS.title } = {},
+) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
   const budget =
-    Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) -
-    OPENING_WORDS.title;
+    Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
   // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => [

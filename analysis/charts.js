@@ -315,12 +315,14 @@ function barChart(rows, { x, xTitle, ci }) {
 /** A log scale over the data alone (not widened to whole decades), with room for a point's radius. */
 const LOG_SCALE = Object.freeze({ type: 'log', nice: false, padding: 12 });
 /**
- * A log axis's ticks: 1, 2, 3 and 5 of every power of ten, so that a panel spanning less than
- * one decade (2,500 to 4,000 ms) still has a label; the axis shows those in its domain and drops
- * any that would overlap, keeping the first.
+ * A log axis's ticks: 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8 and 9 of every power of ten, so that a
+ * panel spanning a small part of one decade (3,100 to 3,900 ms) still has a label; the axis shows
+ * those in its domain and drops any that would overlap, keeping the first.
  */
 const LOG_TICKS = Object.freeze(
-  [-1, 0, 1, 2, 3, 4, 5, 6].flatMap((power) => [1, 2, 3, 5].map((m) => Number((m * 10 ** power).toPrecision(1)))),
+  [-1, 0, 1, 2, 3, 4, 5, 6].flatMap((power) =>
+    [1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9].map((m) => Number((m * 10 ** power).toPrecision(2))),
+  ),
 );
 /** A linear scale over the data alone (a point needs no zero), with room for a point's radius. */
 const POINT_SCALE = Object.freeze({ type: 'linear', zero: false, padding: 12 });

@@ -227,16 +227,21 @@ function runLine(context, decisions, groups) {
   ).length;
   const situations =
     `${decisions.length} situation${decisions.length === 1 ? '' : 's'}` +
-    (cached ? `, ${cached} of cached data sorted again` : '');
+    (cached ? `, and ${cached} more of cached data sorted again` : '');
+  // How much the run left open, said before any answer leans on it.
+  const comparisons = groups.flatMap((g) => g.judgment.comparisons);
+  const open = comparisons.filter((c) => !c.settled).length;
+  const unsure = open
+    ? ` The run ended before ${open} of its ${comparisons.length} comparisons were certain ("can't tell yet").`
+    : '';
   // A total shorter than the groups needed: why more is left "can't tell yet", said up front.
   const short =
     context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
-      ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} its ` +
-        'groups needed for their minimum measurements, so more is "can\'t tell yet" than a longer run would ' +
-        'leave.'
+      ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} ` +
+        'needed to measure every situation enough: a longer run would leave fewer.'
       : '';
   const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
-  return `${plan}; ${situations}.${short}`;
+  return `${plan}; ${situations}.${unsure}${short}`;
 }
 
 const SIZES_NOTE =
@@ -721,7 +726,10 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   mkdirSync(join(outDirectory, 'charts'), { recursive: true });
 
   const breakEven = breakEvens(cells, all, context.networks, judging);
-  const opening = answerFirst(helper, cells, judging, { comparisons: all, shaping: context.shaping });
+  // The opening's words count its title, first line and heading too.
+  const firstLine = runLine(context, helper, loaded.groups);
+  const titleWords = ['Response Time Lab report', firstLine, 'What to choose'].join(' ').split(/\s+/).length;
+  const opening = answerFirst(helper, cells, judging, { comparisons: all, shaping: context.shaping, titleWords });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
@@ -869,7 +877,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   };
   const engine = describeEngine(runs.map((r) => r.context));
   const sections = [
-    { paragraphs: [runLine(context, helper, loaded.groups)] },
+    { paragraphs: [firstLine] },
     {
       heading: 'What to choose',
       paragraphs: [

@@ -183,8 +183,8 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
       `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): 95 % confident ` +
       `${held} or by a stricter early test`,
-    "can't tell yet: the run ended before it was certain (at the last check its range may already say so, " +
-      'but not yet at enough checks in a row; "looked": which way it leaned; "could be up to": the 95 % bound)',
+    "can't tell yet: the run ended before it was certain (its range may already say so, but not for enough " +
+      'checks in a row); "looked": which way it leaned; "could be up to": the 95 % bound',
   ];
 }
 

@@ -204,22 +204,41 @@ export function worstBrief(record, delta, at = null) {
 }
 
 /**
- * A choice's worst situation for the opening's table, with how sure the run is of it: "10 Books:
- * 1.04×, +0.20 ms (looked as fast, not yet certain)", "1,000 Videos at 10 Mbit/s: 1.83×, +38.3 ms
- * (slower, certain); certainly slower in 3 of 8"; `where` shortens the situation's words.
+ * A choice's worst situation for the opening's table, with how sure the run is of it and, where it
+ * was not yet certain somewhere, how far it could reach: "10 Books: 1.04×, +0.20 ms (looked as
+ * fast, not yet certain; could be up to 1.10×, in 1,000 Videos)", "1,000 Videos at 10 Mbit/s:
+ * 1.83×, +38.3 ms (slower, certain); certainly slower in 3 of 8". An "A or B" gives each its own.
+ * `where` shortens the situations' words.
  */
 export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELTA) {
   if (!choice) return 'no configuration was measured in every situation';
-  const n = choice.situations;
-  if (choice.worst_ratio === 1) return `the fastest in ${n === 1 ? 'its one situation' : `all ${n}`} (certain)`;
-  const cost = Number.isFinite(choice.worst_extra_ms) ? `, ${plus(choice.worst_extra_ms)}` : '';
-  const word = {
-    [WORDS.AS_FAST]: 'as fast, certain',
-    [WORDS.SLOWER]: 'slower, certain',
-  }[choice.worst_word];
-  const sure = word ?? `looked ${choice.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
-  const count = choice.slower_in ? `; certainly slower in ${choice.slower_in} of ${n}` : '';
-  return `${where(choice.worst_situation)}: ${ratioText(choice.worst_ratio)}×${cost} (${sure})${count}`;
+  const one = (record) => {
+    const n = record.situations;
+    if (record.worst_ratio === 1) return `the fastest in ${n === 1 ? 'its one situation' : `all ${n}`} (certain)`;
+    const cost = Number.isFinite(record.worst_extra_ms) ? `, ${plus(record.worst_extra_ms)}` : '';
+    const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'slower, certain' }[record.worst_word];
+    const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
+    const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}` : '';
+    const reach = reachWords(record, where);
+    return `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost} (${sure}${reach})${count}`;
+  };
+  return asGoodNext(choice, delta)
+    ? `${choice.configuration}: ${one(choice)}. ${choice.next.configuration}: ${one(choice.next)}.`
+    : one(choice);
+}
+
+/**
+ * How far a record's ratio could reach where the run was not yet certain, at 95 % confidence:
+ * "; could be up to 1.10×" at its worst situation, "; could be up to 1.12×, in 10 Videos"
+ * elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
+ */
+function reachWords(record, where) {
+  const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : null;
+  const other = Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : null;
+  const high = Math.max(own ?? 0, other ?? 0);
+  if (!high || outward(high) <= outward(record.worst_ratio)) return '';
+  const elsewhere = high !== own && record.reach_situation !== record.worst_situation;
+  return `; could be up to ${outward(high).toFixed(2)}×${elsewhere ? `, in ${where(record.reach_situation)}` : ''}`;
 }
 
 /**
@@ -241,8 +260,8 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
  * the one first in most situations was not chosen. With `lost`, also, where another situation
  * cost it much more time, that one; with `fewest`, the one that lost the fewest milliseconds; without
  * `why`, not why the one first in most situations was not chosen; without `worst`, not the worst
- * case itself (shown beside it), only how far an open one could reach; `unit`: what its situations
- * are called ("situations without sorting", where the run has others).
+ * case nor how far an open one could reach (the opening's table says both: worstCell); `unit`:
+ * what its situations are called ("situations without sorting", where the run has others).
  */
 export function choiceRow(
   choice,
@@ -266,7 +285,7 @@ export function choiceRow(
     Number.isFinite(record.most_lost_ms) &&
     record.most_lost_situation !== record.worst_situation &&
     (!Number.isFinite(record.worst_extra_ms) || record.most_lost_ms > 1.5 * record.worst_extra_ms)
-      ? `; the most time it lost: ${plus(record.most_lost_ms)}, in ${where(record.most_lost_situation)}`
+      ? `; its worst by time, not ratio: ${plus(record.most_lost_ms)}, in ${where(record.most_lost_situation)}`
       : '';
   // Where another situation's bound reaches further than the worst one's, that one too, so that
   // "could be up to" is never less than the table shows elsewhere.
@@ -276,12 +295,6 @@ export function choiceRow(
     outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
       ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
       : '';
-  // Without the worst case (said elsewhere, as the opening's table does), how far an open worst could reach.
-  const bound = (record) => {
-    if (record.worst_word !== WORDS.OPEN || !Number.isFinite(record.worst_ci_high)) return '';
-    const high = outward(record.worst_ci_high);
-    return high > record.worst_ratio ? `; could be up to ${high.toFixed(2)}× in ${where(record.worst_situation)}` : '';
-  };
   const standing = (record) => {
     if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
     const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
@@ -297,7 +310,7 @@ export function choiceRow(
       ciHigh: further ? null : record.worst_ci_high,
     });
     const lost = withLost ? lostMore(record) : '';
-    if (!withWorst) return `${slower}${further || bound(record)}${lost}`;
+    if (!withWorst) return `${slower}${lost}`;
     return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.

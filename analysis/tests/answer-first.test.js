@@ -266,7 +266,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // the opening, short of room, leaves out the asides (the sorting groups' scope among them),
   // which the fullest bottom line says.
   const sorting = row('Where to sort');
-  assert.equal(sorting, 'Best on either side: JSON uncompressed.');
+  assert.equal(sorting, 'The best format on both sides: JSON uncompressed.');
   const { bottomLine, BRIEF } = await import('../answer-first.js');
   const loaded = readRuns([path]);
   const { decisions, comparisons: all } = analyse(loaded);
@@ -274,7 +274,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const full = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF[0] }).lines;
   assert.equal(
     full.find((l) => l.lead.startsWith('Where to sort')).text,
-    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. Best on either side: JSON uncompressed.',
+    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. The best format on both sides: JSON uncompressed.',
   );
   // In numbers, the caching line under its topic alone, with what it was measured for.
   const cachingRow = report.opening.bottom_line.find((l) => l.sub).sub[0];
