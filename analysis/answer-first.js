@@ -985,11 +985,7 @@ export const SITUATIONS_NOTE =
   'situation only: each situation was measured at its own time.';
 
 /** The columns of the answers in short: the reader's case, the choice, and how it did at its worst. */
-export const SHORT_HEADER = Object.freeze([
-  'Your case',
-  'Choose',
-  'Its worst case, or how its comparisons went (how sure)',
-]);
+export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst case, or its comparisons (how sure)']);
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({

@@ -231,9 +231,7 @@ function runLine(context, decisions, groups) {
   // How much the run left open, said before any answer leans on it.
   const comparisons = groups.flatMap((g) => g.judgment.comparisons);
   const open = comparisons.filter((c) => !c.settled).length;
-  const unsure = open
-    ? ` The run ended before ${open} of its ${comparisons.length} comparisons were certain ("can't tell yet").`
-    : '';
+  const unsure = open ? ` ${open} of its ${comparisons.length} comparisons ended before they were certain.` : '';
   // A total shorter than the groups needed: why more is left "can't tell yet", said up front.
   const short =
     context.budget?.total_ms && context.budget.need_ms > context.budget.total_ms
