@@ -474,7 +474,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
-      ? `The best format on both sides: ${serverBest}.`
+      ? `The best format on both sides${only ? ', of those sorted (uncompressed)' : ''}: ${serverBest}.`
       : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
         `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
@@ -495,8 +495,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       },
       ' comparisons',
     );
-    const { lead, rest } = sortingLead(tally.byCm, 'server');
-    const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
+    const { lead, rest } = sortingLead(tally.byCm, 'server', EVERY_CM);
+    const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks) : null;
     return {
       lead: scoped(lead),
       // The counts over every CM, where there is room: the lead has each CM's.
@@ -534,8 +534,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
     ' situations',
   );
-  const { lead, rest } = sortingLead(tally.byCm, computes);
-  const cached = brief.caching ? cachingWords(comparisons, new Set(tally.byCm.keys()), runNetworks) : null;
+  const { lead, rest } = sortingLead(tally.byCm, computes, EVERY_CM);
+  const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks) : null;
   return {
     lead: scoped(lead),
     text: sentences(scope, rest, bests),
@@ -596,8 +596,8 @@ function cachingWords(comparisons, named, runNetworks) {
  * side for CM1 …; can't tell yet for CM2 …") start its text, so that the lead stays an answer a
  * reader acts on.
  */
-export function sortingLead(byCm, computes) {
-  const parts = sortingParts(byCm, computes, SIDES, new Set(), { counts: true });
+export function sortingLead(byCm, computes, named = new Set()) {
+  const parts = sortingParts(byCm, computes, SIDES, named, { counts: true });
   // One answer for every CM: said with the CMs, which the lead defines for the situations below.
   if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].text}`, rest: '' };
   const sided = parts.filter((p) => p.sided);
@@ -618,7 +618,7 @@ export function sortingLead(byCm, computes) {
   // The CMs no side won: each said over all its N (RQ3 has them N by N), so that the row stays
   // short where little was decided.
   const undecided = new Map([...byCm].filter(([cm]) => !sided.some((p) => p.cms.includes(cm))));
-  const rest = undecided.size ? sortingParts(undecided, computes, SIDES, new Set(), { splitByN: false }) : [];
+  const rest = undecided.size ? sortingParts(undecided, computes, SIDES, named, { splitByN: false }) : [];
   // What was told apart within them, so that a situation below where one side certainly won does
   // not read as a contradiction: "can't tell yet for CM1–CM3 (…): of 36 comparisons, the server
   // certainly faster in 8, as fast in 5".
@@ -921,10 +921,24 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
     lines.push(sortingLine(decisions, cellsById, sortingSituations, delta, comparisons, brief));
   }
   if (without?.both) lines.push(without.both);
-  // Without asides the CMs left out go by name only: the words define CM1–CM5 as how much is sorted.
-  const missing = notMeasured([...cellsById.values()], { caching: brief.caching, defined: brief.asides });
+  // The words define every CM (cmScale): what was not measured names them only.
+  const missing = notMeasured([...cellsById.values()], { caching: brief.caching, defined: false });
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
+}
+
+/** Every CM: the words of the opening define them all (cmScale), so its answers name them only. */
+const EVERY_CM = new Set(CATALOGUE.computation_models.map((m) => m.level));
+
+/**
+ * How much sorting each CM is, from the catalogue: "CM1: one sort by one property; CM2–CM5: each
+ * property sorted 1, 10, 100, 1,000 times".
+ */
+function cmScale() {
+  const [first, ...rest] = CATALOGUE.computation_models.filter((m) => m.level > 0);
+  const times = rest.map((m) => m.repetitions.toLocaleString('en-US')).join(', ');
+  const span = `${rest[0].name}–${rest.at(-1).name}`;
+  return `${first.name}: one sort by one property; ${span}: each property sorted ${times} times`;
 }
 
 /**
@@ -955,7 +969,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   }; compare within a situation only (each measured at its own time)`;
   return [
     networkLine,
-    'situation: data (Books or Videos), N (objects per answer), network, sorting (CM1–CM5: how much); ' +
+    `situation: data (Books or Videos), N (objects per answer), network, sorting (${cmScale()}); ` +
       'configuration: format, ' +
       'compression, sorting side; comparison: two configurations, measured in turns',
     `time: request start to data decoded (and sorted) in the browser; ${time}`,
@@ -980,8 +994,8 @@ export const SITUATIONS_NOTE =
   "Each situation's fastest configuration, then every other that was as fast or that the run could not yet " +
   'tell apart from it, the next slower ones up to three named in all, and the slowest; the rest, certainly ' +
   'slower, counted. Every × is a time over the ' +
-  'situation\'s fastest, in the words of "What to choose". Its choices are the ones never far behind in any ' +
-  'situation; within one situation another configuration can be the fastest. Compare times within a ' +
+  'situation\'s fastest, in the words of "What to choose". Its choices are the ones whose worst case was ' +
+  'smallest; within one situation another configuration can be the fastest. Compare times within a ' +
   'situation only: each situation was measured at its own time.';
 
 /** The columns of the answers in short: the reader's case, the choice, and how it did at its worst. */

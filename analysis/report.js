@@ -83,8 +83,8 @@ const SUMMARY_COLUMNS = [
 /** How the report's comparisons were computed and when a group stops, in a few sentences. */
 const method = ({ delta, looks }) =>
   'A cell is one configuration in one situation; a group, the cells of one situation, compared with each ' +
-  'other. They were measured together, interleaved in rounds (a round: one turn of each, as "What to choose" ' +
-  'says; each round visits every cell ' +
+  "other. They were measured together, interleaved in rounds (a round: every configuration's turn " +
+  'once, the "turn" of "What to choose"; each round visits every cell ' +
   'of the group in a random order, but one whose every comparison the few-rounds test, the "stricter test" of ' +
   'the table, decided; runs made by earlier versions of the lab ' +
   'left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
@@ -811,9 +811,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     ...(total.ms_per_answer === null
       ? []
       : [
-          `Per answer, ${perAnswer(total.ms_per_answer)} of group time: the time of the groups with comparisons ` +
-            `over the ${total.answered} they settled (the "per answer" column gives it group by group; a group ` +
-            'of one cell has no comparison, and its time is left out).',
+          `Per settled comparison, ${perAnswer(total.ms_per_answer)} of group time: the time of the groups ` +
+            `with comparisons over the ${total.answered} they settled (the "per settled" column gives it group ` +
+            'by group; a group of one cell has no comparison, and its time is left out).',
         ]),
     nothing.length
       ? `${nothing.length === 1 ? 'One group' : `${nothing.length} groups`} settled none of ` +
@@ -852,7 +852,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'by CI',
         'by few-rounds test',
         'open',
-        'per answer',
+        'per settled',
         'why open',
       ],
       rows: [...spent.groups]

@@ -164,6 +164,20 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     render([]);
     labels = new Map(group.cells.map((cell) => [caseId(cell), configurationWords(completeCell(cell))]));
     if (answer) answer.textContent = '';
+    // When the first round ended: from it, what a round takes and so how long the rest can take.
+    let firstRound = null;
+    const timeLeft = (round) => {
+      const now = performance.now();
+      if (round === 1 || firstRound === null) {
+        firstRound = now;
+        return '';
+      }
+      const perRound = (now - firstRound) / (round - 1);
+      const rounds = protocol.rounds.maxRounds - round;
+      const ms = Math.min(rounds * perRound, protocol.rounds.maxMs - (now - firstRound));
+      const seconds = Math.max(0, Math.ceil(ms / 1000));
+      return rounds > 0 ? `; at most about ${seconds} s more (less once every comparison is certain)` : '';
+    };
     try {
       const result = await lab.runGroup(group, protocol, {
         seed: Math.floor(Math.random() * 2 ** 32),
@@ -171,7 +185,9 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
         onProgress: (p) => {
           if (p.phase === 'warmup') progress.textContent = `Warming up ${label(p.case_id)}…`;
           if (p.phase === 'round')
-            progress.textContent = `Round ${p.round}: ${p.settled} of ${p.comparisons} comparisons certain.`;
+            progress.textContent =
+              `Round ${p.round} of at most ${protocol.rounds.maxRounds}: ` +
+              `${p.settled} of ${p.comparisons} comparisons certain${timeLeft(p.round)}.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
         onRound: (round) => {

@@ -123,8 +123,14 @@ export function parseConfiguration(value) {
   return { format, decoder };
 }
 
-/** Fills the comparison form: object, CM, configurations, compressions and sides. */
-export function fillCompareForm(form, { checkedFormats = ['json', 'protobuf'], checkedCompressions = ['none'] } = {}) {
+/**
+ * Fills the comparison form: object, CM, configurations, compressions and sides. By default it
+ * compares JSON and Protobuf, each uncompressed and with GZIP: the study's first two questions.
+ */
+export function fillCompareForm(
+  form,
+  { checkedFormats = ['json', 'protobuf'], checkedCompressions = ['none', 'gzip'] } = {},
+) {
   const select = (name) => form.querySelector(`select[name="${name}"]`);
   select('object').replaceChildren(...CATALOGUE.objects.map((o) => option(o.name, LABELS.object(o.name))));
   select('cm').replaceChildren(...CATALOGUE.computation_models.map((m) => option(m.level, sortingWords(m.level))));

@@ -156,7 +156,8 @@ test('the report gives the time per answer of a run that recorded its times, gro
   const answered = answering.reduce((n, g) => n + settled(g), 0);
   const ms = answering.reduce((n, g) => n + g.time.total_ms, 0) / answered;
   assert.ok(answered > 0, 'some groups answer');
-  assert.match(md, new RegExp(`Per answer, ${perAnswer(ms)} of group time: .* over the ${answered} they settled`));
+  const perSettled = `Per settled comparison, ${perAnswer(ms)} of group time: .* over the ${answered} they settled`;
+  assert.match(md, new RegExp(perSettled));
   const row = (g) => md.split('\n').find((line) => line.startsWith(`| ${g.group_id} |`));
   for (const g of groups) {
     const cells = row(g).split(' | ');
@@ -177,7 +178,7 @@ test("the report has the section, and a run made before times were recorded read
     md,
     new RegExp(`Of ${total.comparisons} comparisons, ${total.by_bootstrap} (was|were) settled by (its|their) round`),
   );
-  assert.match(md, /\| open \| per answer \| why open \|/);
+  assert.match(md, /\| open \| per settled \| why open \|/);
   assert.equal(total.ms_per_answer, null, 'the synthetic run records no times');
   assert.match(
     md,
