@@ -567,16 +567,17 @@ function cachingWords(comparisons, named, runNetworks) {
     .map((o) => o.label.replace(/ \(.*\)$/, ''));
   const networks = of('network');
   const every = networks.length > 1 && networks.length === runNetworks.size;
+  // What was cached goes in the case (the table shows it), where and at which N below it.
+  const cached = listWords([...new Set(cells.map((c) => configurationWords({ ...c, cm: 0, scenario: 1 })))]);
+  const what = `${cached}, ${listWords(kinds)}`;
   const measured = [
-    listWords([...new Set(cells.map((c) => configurationWords({ ...c, cm: 0, scenario: 1 })))]),
-    listWords(kinds),
     `N = ${countWords(of('count'))}`,
     every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
   ].join(', ');
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true });
   return {
-    lead: `Data already in the page (the decoded objects, kept), sorted again: ${parts.map((p) => p.text).join('; ')}`,
-    text: `Measured for ${measured}.`,
+    lead: `Data already in the page (decoded and kept; ${what}), sorted again: ` + parts.map((p) => p.text).join('; '),
+    text: `Measured at ${measured}.`,
     worst: tally.words(
       {
         certain: 'the cached copy certainly faster',

@@ -224,7 +224,8 @@ test('the bottom line names the robust choice, what compression and sorting do, 
       'on the server for CM3 and CM5.',
     // By design the cached copy re-sorted (in one answer's time) wins where sorting is cheap, and
     // asking again (the server sorts three times faster) from CM3; the CMs already said are named only.
-    'Data already in the page (the decoded objects, kept), sorted again: re-sort the cached copy for CM1; ' +
+    'Data already in the page (decoded and kept; JSON uncompressed, Books), sorted again: ' +
+      're-sort the cached copy for CM1; ' +
       'ask the server again for CM3 and CM5.',
     'Network not known (one choice for both): Protobuf with GZIP.',
   ]);
@@ -274,13 +275,14 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const full = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF[0] }).lines;
   assert.equal(
     full.find((l) => l.lead.startsWith('Where to sort')).text,
-    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
+    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' +
+      'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
   );
   // In numbers, the caching line under its topic alone, with what it was measured for.
   const cachingRow = report.opening.bottom_line.find((l) => l.sub).sub[0];
   assert.deepStrictEqual(cachingRow, {
     lead: 'Data already in the page, sorted again',
-    text: 'Measured for JSON uncompressed, Books, N = 100, both networks.',
+    text: 'Measured at N = 100, both networks.',
   });
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
   assert.ok(
