@@ -106,7 +106,7 @@ const method = ({ delta, looks }) =>
   'independent bootstrap and a Mann–Whitney U p-value.';
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const fixed = (value) => (Number.isFinite(value) ? Number(value.toFixed(4)) : '');
+const fixed = (value, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : '');
 
 function summaryRows(cells, shown) {
   return cells.map((c) => ({
@@ -114,7 +114,8 @@ function summaryRows(cells, shown) {
     ...c.cell,
     situation: shown.get(c.case_id)?.situation ?? '',
     situation_ms: fixed(shown.get(c.case_id)?.time_ms),
-    times_fastest: fixed(shown.get(c.case_id)?.ratio),
+    // To six decimals: a ratio just under a ±5 % line (1.04998) must not read as on it (1.05).
+    times_fastest: fixed(shown.get(c.case_id)?.ratio, 6),
     verdict: shown.get(c.case_id)?.verdict ?? '',
     n: c.stats.n,
     mean_trimmed_ms: fixed(c.stats.mean_trimmed),

@@ -206,7 +206,7 @@ export function worstBrief(record, delta, at = null) {
 /**
  * A choice's worst situation for the opening's table, with how sure the run is of it and, where it
  * was not yet certain somewhere, how far it could reach: "10 Books: 1.04×, +0.20 ms (looked as
- * fast, not yet certain; could be up to 1.10×, in 1,000 Videos)", "1,000 Videos at 10 Mbit/s:
+ * fast, not yet certain); in 1,000 Videos it could be up to 1.10×", "1,000 Videos at 10 Mbit/s:
  * 1.83×, +38.3 ms (slower, certain); certainly slower in 3 of 8". An "A or B" gives each its own.
  * `where` shortens the situations' words.
  */
@@ -219,8 +219,10 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
     const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'slower, certain' }[record.worst_word];
     const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
     const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}` : '';
-    const reach = reachWords(record, where);
-    return `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost} (${sure}${reach})${count}`;
+    return `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost} (${sure})${count}${reachWords(
+      record,
+      where,
+    )}`;
   };
   return asGoodNext(choice, delta)
     ? `${choice.configuration}: ${one(choice)}. ${choice.next.configuration}: ${one(choice.next)}.`
@@ -229,16 +231,19 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
 
 /**
  * How far a record's ratio could reach where the run was not yet certain, at 95 % confidence:
- * "; could be up to 1.10×" at its worst situation, "; could be up to 1.12×, in 10 Videos"
- * elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
+ * "; it could be up to 1.10× there" at its worst situation, "; in 10 Videos it could be up to
+ * 1.12×" elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
  */
 function reachWords(record, where) {
   const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : null;
   const other = Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : null;
   const high = Math.max(own ?? 0, other ?? 0);
   if (!high || outward(high) <= outward(record.worst_ratio)) return '';
+  // Said as a clause of its own, naming where it is elsewhere: one parenthesis, one situation.
   const elsewhere = high !== own && record.reach_situation !== record.worst_situation;
-  return `; could be up to ${outward(high).toFixed(2)}×${elsewhere ? `, in ${where(record.reach_situation)}` : ''}`;
+  return elsewhere
+    ? `; in ${where(record.reach_situation)} it could be up to ${outward(high).toFixed(2)}×`
+    : `; it could be up to ${outward(high).toFixed(2)}× there`;
 }
 
 /**
