@@ -348,11 +348,15 @@ function contents(sections) {
 /** The index of the first section with a heading: the contents follow it (the answer comes first). */
 const afterFirstHeading = (sections) => sections.findIndex((s) => s.heading);
 
+/** The report's title, and the heading of its opening (whose words the opening counts). */
+const REPORT_TITLE = 'Response Time Lab report';
+const OPENING_HEADING = 'What to choose';
+
 /**
  * The report's sections as Markdown (also the load testbed's report). A section's paragraph is a
  * string, or {lead, list}: a line in bold with a list under it, or {lead, table}: with a table.
  */
-export function renderMarkdown(sections, title = 'Response Time Lab report') {
+export function renderMarkdown(sections, title = REPORT_TITLE) {
   const out = [`# ${title}`, ''];
   const { entries } = contents(sections);
   sections.forEach((s, i) => {
@@ -445,7 +449,7 @@ function htmlChart(chart) {
 }
 
 /** The report's sections as one self-contained HTML page, charts inline. */
-export function renderHtml(sections, title = 'Response Time Lab report') {
+export function renderHtml(sections, title = REPORT_TITLE) {
   const { ids, entries } = contents(sections);
   const nav = entries.length
     ? `<nav class="contents" aria-label="Contents"><h2 id="contents">Contents</h2><ol>${entries
@@ -727,7 +731,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const breakEven = breakEvens(cells, all, context.networks, judging);
   // The opening's words count its title, first line and heading too.
   const firstLine = runLine(context, helper, loaded.groups);
-  const titleWords = ['Response Time Lab report', firstLine, 'What to choose'].join(' ').split(/\s+/).length;
+  const titleWords = [REPORT_TITLE, firstLine, OPENING_HEADING].join(' ').split(/\s+/).length;
   const opening = answerFirst(helper, cells, judging, { comparisons: all, shaping: context.shaping, titleWords });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
@@ -878,7 +882,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const sections = [
     { paragraphs: [firstLine] },
     {
-      heading: 'What to choose',
+      heading: OPENING_HEADING,
       paragraphs: [
         ...(opening.in_short.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
         { lead: opening.leads.words, list: opening.words },

@@ -219,10 +219,8 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
     const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'slower, certain' }[record.worst_word];
     const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
     const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}` : '';
-    return `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost} (${sure})${count}${reachWords(
-      record,
-      where,
-    )}`;
+    const head = `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost}`;
+    return `${head} (${sure})${count}${reachWords(record, where)}`;
   };
   return asGoodNext(choice, delta)
     ? `${choice.configuration}: ${one(choice)}. ${choice.next.configuration}: ${one(choice.next)}.`
@@ -307,6 +305,8 @@ export function choiceRow(
       record.slower_in === 0
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
+    const lost = withLost ? lostMore(record) : '';
+    if (!withWorst) return `${slower}${lost}`;
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
     // A bound reaching further elsewhere is said instead of the worst's own.
     const further = reachFurther(record);
@@ -314,8 +314,6 @@ export function choiceRow(
       cost,
       ciHigh: further ? null : record.worst_ci_high,
     });
-    const lost = withLost ? lostMore(record) : '';
-    if (!withWorst) return `${slower}${lost}`;
     return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
