@@ -164,17 +164,11 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
     render([]);
     labels = new Map(group.cells.map((cell) => [caseId(cell), configurationWords(completeCell(cell))]));
     if (answer) answer.textContent = '';
-    // When the first round ended: from it, what a round takes and so how long the rest can take.
-    let firstRound = null;
-    const timeLeft = (round) => {
-      const now = performance.now();
-      if (round === 1 || firstRound === null) {
-        firstRound = now;
-        return '';
-      }
-      const perRound = (now - firstRound) / (round - 1);
+    // How long the rounds left can take at most, from the rounds' own clock (elapsed_ms, the one
+    // their time limit runs on): the pace so far times the rounds left, within that limit.
+    const timeLeft = ({ round, elapsed_ms: elapsed }) => {
       const rounds = protocol.rounds.maxRounds - round;
-      const ms = Math.min(rounds * perRound, protocol.rounds.maxMs - (now - firstRound));
+      const ms = Math.min(rounds * (elapsed / round), protocol.rounds.maxMs - elapsed);
       const seconds = Math.max(0, Math.ceil(ms / 1000));
       return rounds > 0 ? `; at most about ${seconds} s more (less once every comparison is certain)` : '';
     };
@@ -187,7 +181,7 @@ export function setUpCompare(lab, { form, runButton, stopButton, progress, error
           if (p.phase === 'round')
             progress.textContent =
               `Round ${p.round} of at most ${protocol.rounds.maxRounds}: ` +
-              `${p.settled} of ${p.comparisons} comparisons certain${timeLeft(p.round)}.`;
+              `${p.settled} of ${p.comparisons} comparisons certain${timeLeft(p)}.`;
           if (p.phase === 'verify') progress.textContent = 'Checking the data (untimed)…';
         },
         onRound: (round) => {
