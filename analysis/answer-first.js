@@ -342,7 +342,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
         picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
       rows.push({
         lead: `${label(name)}: ${answer}`,
-        text: `${capital(text)}${compressionOn(verdicts, name)}`,
+        text: `${capital(text)}${compressionOn(verdicts, name)}`.trim(),
         worst: worstCell(choice, strip, delta),
       });
     });
@@ -384,7 +384,8 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     const compression = compressionLine(comparisons);
     if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
   }
-  (both ?? rows.at(-1)).text += avoidWords;
+  const last = both ?? rows.at(-1);
+  last.text = `${last.text}${avoidWords}`.trim();
   return { choice: plain, rows, both };
 }
 
@@ -457,11 +458,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       : '';
   const nets = sortedOf('network').length < ofRun('network').size ? listWords(sortedOf('network').map(network)) : '';
   const data = [kinds, nets].filter(Boolean).join(' ');
-  const scoped = (lead) =>
-    lead.replace(
-      /^Where to sort/,
-      `Where to sort (${[data, only ? 'uncompressed' : '', 'nothing cached'].filter(Boolean).join(', ')})`,
-    );
+  const topicScope = [data, only ? 'uncompressed' : '', 'nothing cached'].filter(Boolean).join(', ');
+  const scoped = (lead) => lead.replace(/^Where to sort/, `Where to sort (${topicScope})`);
   if (!server || !browser) {
     const choice = robustChoice(situations, delta);
     const { answer, text } = choiceRow(choice, where, delta);
@@ -484,7 +482,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     const tally = new Tally();
     // The pair reads browser (a) over server (b): b faster is the server faster.
     for (const c of pairs) {
-      tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count);
+      tally.add(c.a.cm, outcomeOfPair(c), c.a.count, null, leanOf(c, delta));
     }
     const counts = tally.words(
       {
@@ -496,14 +494,16 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       ' comparisons',
     );
     const { lead, rest } = sortingLead(tally.byCm, 'server', EVERY_CM);
-    const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks) : null;
+    const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
+    const each = perCellWords(pairs.map((c) => completeCell(c.a)));
     return {
       lead: scoped(lead),
-      // The counts over every CM, where there is room: the lead has each CM's.
-      // "In all" where the CMs no side won were counted before.
-      // The counts over every CM are in the opening's table (`worst`).
       text: sentences(scope, rest, bests),
       worst: counts,
+      grid: gridOf(tally.byCm, 'server', SORT_GRID, {
+        lead: `Where to sort (${topicScope}; ${each} in each cell):`,
+        corner: 'Sorting',
+      }),
       ...(cached && { sub: [cached] }),
     };
   }
@@ -535,11 +535,19 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     ' situations',
   );
   const { lead, rest } = sortingLead(tally.byCm, computes, EVERY_CM);
-  const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks) : null;
+  const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
+  const each = perCellWords(
+    sortingDecisions.map((d) => cellOf(d.fastest_case_id)),
+    'situation',
+  );
   return {
     lead: scoped(lead),
     text: sentences(scope, rest, bests),
     worst: `the ${computes} ${counts}`,
+    grid: gridOf(tally.byCm, computes, SORT_GRID, {
+      lead: `Where to sort (${topicScope}; ${each} in each cell: the ${computes}'s best against the other side's):`,
+      corner: 'Sorting',
+    }),
     ...(cached && { sub: [cached] }),
   };
 }
@@ -551,13 +559,13 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
  * and 100, both networks): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
  * Empty where the run has no caching pairs; `runNetworks`: the run's, so that all are named so.
  */
-function cachingWords(comparisons, named, runNetworks) {
+function cachingWords(comparisons, named, runNetworks, delta) {
   const pairs = comparisons.filter((c) => c.dimension === 'caching');
   if (!pairs.length) return null;
   const tally = new Tally();
   // The pair reads asking again (a) over the cached copy (b): b faster is the cached copy faster.
   for (const c of pairs) {
-    tally.add(c.a.cm, { b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' }[verdict(c)], c.a.count, c.a.network);
+    tally.add(c.a.cm, outcomeOfPair(c), c.a.count, c.a.network, leanOf(c, delta));
   }
   const cells = pairs.map((c) => completeCell(c.a));
   // "JSON uncompressed, Books, N = 10 and 1,000, both networks": the run's networks named as such.
@@ -570,14 +578,17 @@ function cachingWords(comparisons, named, runNetworks) {
   // What was cached goes in the case (the table shows it), where and at which N below it.
   const cached = listWords([...new Set(cells.map((c) => configurationWords({ ...c, cm: 0, scenario: 1 })))]);
   const what = `${cached}, ${listWords(kinds)}`;
-  const measured = [
-    `N = ${countWords(of('count'))}`,
-    every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network)),
-  ].join(', ');
+  const nets = every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network));
+  const measured = `N = ${countWords(of('count'))}, ${nets}`;
   const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true });
+  const each = perCellWords(cells);
   return {
     lead: `Data already in the page (decoded and kept; ${what}), sorted again: ` + parts.map((p) => p.text).join('; '),
     text: `Measured at ${measured}.`,
+    grid: gridOf(tally.byCm, 'cached', CACHE_GRID, {
+      lead: `Data already in the page, sorted again (${what}, decoded and kept; ${nets}; ${each} in each cell):`,
+      corner: 'Sorted again',
+    }),
     worst: tally.words(
       {
         certain: 'the cached copy certainly faster',
@@ -642,6 +653,22 @@ export function sortingLead(byCm, computes, named = new Set()) {
 }
 
 /**
+ * A pair read b over a (the server over the browser, the cached copy over asking again): `certain`
+ * where b was certainly faster, `other` where a was, `tie` as fast, `open` can't tell yet.
+ */
+const outcomeOfPair = (c) => ({ b: 'certain', a: 'other', equivalent: 'tie', tie: 'open' })[verdict(c)];
+
+/** Which way a pair leaned, where it is open, in outcomeOfPair's names: its ratio (a over b) at δ. */
+const leanOf = (c, delta) =>
+  verdict(c) !== 'tie' || !Number.isFinite(c.ratio)
+    ? null
+    : c.ratio > 1 + delta
+      ? 'certain'
+      : c.ratio < 1 / (1 + delta)
+        ? 'other'
+        : 'tie';
+
+/**
  * Server-against-browser outcomes, per CM (and within it per N, `byN`) and in all: certain, other
  * (certainly slower), tie, open.
  */
@@ -649,11 +676,20 @@ class Tally {
   byCm = new Map();
   total = { certain: 0, tie: 0, open: 0, other: 0 };
 
-  add(cm, outcome, count, net = null) {
-    // `nets`: the networks each outcome came from, for answers that differ by network.
-    const empty = () => ({ certain: 0, tie: 0, open: 0, other: 0, nets: { certain: new Set(), other: new Set() } });
+  add(cm, outcome, count, net = null, lean = null) {
+    // `nets`: the networks each outcome came from, for answers that differ by network; `leans`:
+    // which way the open ones leaned (an outcome's name), for a grid's "looked".
+    const empty = () => ({
+      certain: 0,
+      tie: 0,
+      open: 0,
+      other: 0,
+      nets: { certain: new Set(), other: new Set() },
+      leans: { certain: 0, other: 0, tie: 0 },
+    });
     const note = (of) => {
       of[outcome] += 1;
+      if (outcome === 'open' && lean) of.leans[lean] += 1;
       if (net !== null && of.nets[outcome]) of.nets[outcome].add(net);
     };
     if (!this.byCm.has(cm)) this.byCm.set(cm, { ...empty(), byN: new Map() });
@@ -736,6 +772,108 @@ export function sortingAnswer(byCm, computes) {
   return parts.length === 1 && !parts[0].at ? parts[0].answer : parts.map((p) => p.text).join('; ');
 }
 
+/**
+ * What a CM's (or one N's) comparisons say: a side where it was certainly faster in at least half
+ * and slower nowhere (`certain`: the better side, `other`: the other); `depends` where each side
+ * won somewhere; `tie` ("either side") where at least half were as fast and none won; `open`
+ * ("can't tell yet") for the rest. Some comparisons may stay open or tied beside the won ones:
+ * the counts after the answer, and the per-format answers (RQ3), say how many.
+ */
+function outcomeOf({ certain, other, tie, open }) {
+  const half = (certain + other + tie + open) / 2;
+  if (certain && other) return 'depends';
+  if (certain >= half && !other) return 'certain';
+  if (other >= half && !certain) return 'other';
+  if (tie >= half && !certain && !other) return 'tie';
+  return 'open';
+}
+
+/**
+ * The grids under the answers in short: for each CM (a row) and N (a column) the answer of its
+ * comparisons and how many of them say so — "the server, certain in 2 of 3" —, so that a reader
+ * finds their own amount of sorting and N in one place rather than in a chain of exceptions.
+ * `who`: each side's words as an answer and as the subject of a count (SORT_GRID, CACHE_GRID).
+ */
+export function gridOf(byCm, computes, who, { lead, corner }) {
+  const other = Object.keys(who).find((side) => side !== computes && side !== 'depends');
+  const ns = [...new Set([...byCm.values()].flatMap((c) => [...c.byN.keys()]))].sort((a, b) => a - b);
+  const cellWords = (c) => {
+    const n = c.certain + c.other + c.tie + c.open;
+    const key = outcomeOf(c);
+    // Which way the open ones leaned: "; looked: the server faster in 2, as fast in 1".
+    const leans = c.leans ?? {};
+    const looked = [
+      leans.certain ? `${who[computes].subject} faster in ${leans.certain}` : null,
+      leans.other ? `${who[other].subject} faster in ${leans.other}` : null,
+      leans.tie ? `as fast in ${leans.tie}` : null,
+    ].filter(Boolean);
+    const lean = looked.length ? `; looked: ${looked.join(', ')}` : '';
+    if (key === 'certain' || key === 'other') {
+      const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
+      const tied = c.tie ? `, as fast in ${c.tie}` : '';
+      return `${who[side].answer} (${k} of ${n} certain${tied}${lean})`;
+    }
+    if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean})`;
+    const told = [
+      c.certain ? `${who[computes].subject} certainly faster in ${c.certain}` : null,
+      c.other ? `${who[other].subject} certainly faster in ${c.other}` : null,
+      c.tie ? `as fast in ${c.tie}` : null,
+    ].filter(Boolean);
+    const counts = !told.length ? `none of ${n} certain` : `${told.join(', ')}${told.length > 1 ? ',' : ''} of ${n}`;
+    if (key === 'depends') {
+      // An answer that says where each side won (by network) needs no counts where all are certain.
+      if (typeof who.depends === 'function' && c.certain + c.other === n) return `${who.depends(c)} (each certain)`;
+      const answer = typeof who.depends === 'function' ? who.depends(c) : who.depends;
+      return `${answer} (${counts}${lean})`;
+    }
+    return `can't tell yet (${counts}${lean})`;
+  };
+  return {
+    lead,
+    table: {
+      header: [corner, ...ns.map((n) => `N = ${n.toLocaleString('en-US')}`)],
+      rows: [...byCm.keys()]
+        .sort((a, b) => a - b)
+        .map((cm) => [
+          `CM${cm}`,
+          ...ns.map((n) => (byCm.get(cm).byN.has(n) ? cellWords(byCm.get(cm).byN.get(n)) : 'not measured')),
+        ]),
+    },
+  };
+}
+
+/** The caching grid's: re-sorting the cached copy against asking the server again. */
+const CACHE_GRID = Object.freeze({
+  cached: { answer: 're-sort the cached copy', subject: 'the cached copy' },
+  again: { answer: 'ask the server again', subject: 'asking again' },
+  depends: (counts) => CACHED.depends(counts),
+});
+
+/** The sorting grid's words for each side, and where each side won somewhere. */
+export const SORT_GRID = Object.freeze({
+  server: { answer: 'the server', subject: 'the server' },
+  browser: { answer: 'the browser', subject: 'the browser' },
+  depends: 'it depends on format',
+});
+
+/**
+ * What varies among the comparisons a grid's cell counts, in words: "one per format", so that
+ * "2 of 3" says what the 3 are. `cells`: each comparison's cell (one side of it), with the CM and N.
+ */
+function perCellWords(cells, unit = 'comparison') {
+  const names = { format: 'format', compression: 'compression', object: 'data', network: 'network' };
+  const varies = Object.keys(names).filter((key) => {
+    const byCell = new Map();
+    for (const c of cells) {
+      const at = `${c.cm}/${c.count}`;
+      if (!byCell.has(at)) byCell.set(at, new Set());
+      byCell.get(at).add(c[key]);
+    }
+    return [...byCell.values()].some((values) => values.size > 1);
+  });
+  return varies.length ? `one ${unit} per ${listWords(varies.map((key) => names[key]))}` : `one ${unit}`;
+}
+
 /** Where sorting is done, in a sorting answer, and what it depends on where each side won somewhere. */
 const SIDES = Object.freeze({
   server: 'on the server',
@@ -774,18 +912,10 @@ export function sortingParts(
 ) {
   const { depends, ...sides } = place;
   const other = Object.keys(sides).find((side) => side !== computes);
-  // A side where it was certainly faster in at least half and slower nowhere; both sides where
-  // each won somewhere; "either side" where at least half were as fast and none won.
-  // Some of a CM's comparisons may stay open or tied beside the won ones: the counts after the
-  // answer, and the per-format answers (RQ3), say how many.
   const answerOf = (counts) => {
-    const { certain, other: lost, tie, open } = counts;
-    const half = (certain + lost + tie + open) / 2;
-    if (certain && lost) return typeof depends === 'function' ? depends(counts) : depends;
-    if (certain >= half && !lost) return place[computes];
-    if (lost >= half && !certain) return place[other];
-    if (tie >= half && !certain && !lost) return 'either side';
-    return "can't tell yet";
+    const key = outcomeOf(counts);
+    if (key === 'depends') return typeof depends === 'function' ? depends(counts) : depends;
+    return { certain: place[computes], other: place[other], tie: 'either side', open: "can't tell yet" }[key];
   };
   const sidedAnswer = (answer) => Object.values(sides).some((words) => answer.endsWith(words));
   const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
@@ -1000,7 +1130,7 @@ export const SITUATIONS_NOTE =
   'situation only: each situation was measured at its own time.';
 
 /** The columns of the answers in short: the reader's case, the choice, and how it did at its worst. */
-export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst case, or its comparisons (how sure)']);
+export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst case (how sure)']);
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
@@ -1040,13 +1170,22 @@ function presented(bottom) {
     topicOf(line) ? { ...line, lead: topicOf(line).replace(/ \([^)]*\)/g, '') } : line;
   // A row's answer and those of the rows under it (what to do with data already in the page).
   const answering = bottom.lines.flatMap((line) => [line, ...(line.sub ?? [])]).filter(topicOf);
+  // An answer by CM and N is a grid of its own under the table; below the words, what the grid's
+  // lead says already (where and how much was measured) is not said again.
+  const rows = answering.filter((line) => !line.grid);
+  const below = ({ sub: all = [], grid, ...line }) => {
+    const sub = all.filter((s) => !s.grid);
+    return { ...topicOnly(line), ...(sub.length && { sub: sub.map(topicOnly) }) };
+  };
   return {
     short: answering.map((line) => `${line.lead}.`),
     table: {
       header: SHORT_HEADER,
-      rows: answering.map((line) => [topicOf(line), line.lead.slice(topicOf(line).length + 2), line.worst ?? '']),
+      rows: rows.map((line) => [topicOf(line), line.lead.slice(topicOf(line).length + 2), line.worst ?? '']),
     },
-    lines: bottom.lines.map((line) => ({ ...topicOnly(line), ...(line.sub && { sub: line.sub.map(topicOnly) }) })),
+    grids: answering.filter((line) => line.grid).map((line) => line.grid),
+    // A row whose every word the table says (its worst case) is left out.
+    lines: bottom.lines.map(below).filter((line) => line.text || line.sub),
   };
 }
 
@@ -1086,6 +1225,7 @@ export function answerFirst(
     ...presented(b).table.rows.flat(),
     // The Markdown table's rules, which a count of report.md's words takes for words.
     ...tableRules(presented(b).table),
+    ...presented(b).grids.flatMap((g) => [g.lead, ...g.table.header, ...g.table.rows.flat(), ...tableRules(g.table)]),
     ...presented(b)
       .lines.flatMap((l) => [l, ...(l.sub ?? [])])
       .map((l) => `${l.lead}: ${l.text}`),
@@ -1124,6 +1264,8 @@ export function answerFirst(
     in_short: presented(bottom).short,
     // The answers in short as the report shows them: a row per case.
     in_short_table: presented(bottom).table,
+    // The answers by CM and N (where to sort, data already in the page), each a grid under the table.
+    in_short_grids: presented(bottom).grids,
     bottom_line: presented(bottom).lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],

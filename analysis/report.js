@@ -494,7 +494,7 @@ function htmlParagraphs(paragraphs) {
       ? `<p>${noBreakDates(escapeHtml(p))}</p>`
       : `<div><p class="lead">${escapeHtml(p.lead)}</p>` +
         (p.table
-          ? htmlTable(p.table.header, p.table.rows, 'choices')
+          ? htmlTable(p.table.header, p.table.rows, p.grid ? 'grid' : 'choices')
           : `<ul class="answers">${p.list.map((l) => `<li>${htmlItem(l)}</li>`).join('')}</ul>`) +
         '</div>';
   return paragraphs.map(html).join('\n');
@@ -884,7 +884,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: OPENING_HEADING,
       paragraphs: [
-        ...(opening.in_short.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
+        ...(opening.in_short_table.rows.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
+        ...opening.in_short_grids.map((g) => ({ ...g, grid: true })),
         { lead: opening.leads.words, list: opening.words },
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...protocolParagraphs(helper, cells, judging),

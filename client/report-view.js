@@ -261,10 +261,14 @@ function openingOf(opening) {
   const leads = opening.leads ?? { words: 'Words used below:', bottom: 'Bottom line:' };
   // Reports made before the answers in short have their bottom line alone.
   // Reports made before the table have the answers in short as a list.
+  // Reports made before the grids say where to sort in the table or the list.
   if (opening.in_short_table?.rows.length) {
     const { header, rows } = opening.in_short_table;
     nodes.push(element('p', leads.short, 'answers-lead'), table(header, rows, 'answers-table'));
   } else if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
+  // The answers by CM and N (where to sort, data already in the page), each a grid of its own.
+  for (const grid of opening.in_short_grids ?? [])
+    nodes.push(element('p', grid.lead, 'answers-lead'), table(grid.table.header, grid.table.rows, 'answers-grid'));
   if (opening.bottom_line?.length) {
     nodes.push(element('p', leads.bottom, 'answers-lead'), list(opening.bottom_line));
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));

@@ -306,7 +306,8 @@ export function choiceRow(
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
     const lost = withLost ? lostMore(record) : '';
-    if (!withWorst) return `${slower}${lost}`;
+    // Without the worst case, which the table beside says with how often it was certainly slower.
+    if (!withWorst) return lost.replace(/^; /, '');
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
     // A bound reaching further elsewhere is said instead of the worst's own.
     const further = reachFurther(record);
@@ -318,11 +319,12 @@ export function choiceRow(
   };
   // Each of an "or" with its own worst; the same words of both said once.
   // Each sentence names its configuration: the row's lead may give only its topic.
+  const said = (record) => (standing(record) ? `${record.configuration}: ${standing(record)}.` : '');
   const each = !close
-    ? `${choice.configuration}: ${standing(choice)}.`
+    ? said(choice)
     : standing(choice) === standing(choice.next)
-      ? `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
-      : [choice, choice.next].map((record) => `${record.configuration}: ${standing(record)}.`).join(' ');
+      ? standing(choice) && `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
+      : [choice, choice.next].map(said).filter(Boolean).join(' ');
   // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
   // reader who counts time sees (unless it is the other of an "or", already named with its own).
   const fewest =
@@ -338,7 +340,7 @@ export function choiceRow(
       ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
         `${worstBrief(most, delta, where(most.worst_situation))}.`
       : '';
-  return { answer, text: `${each}${fewest}${why}` };
+  return { answer, text: `${each}${fewest}${why}`.trim() };
 }
 
 /**

@@ -196,6 +196,7 @@ test('the opening is short: under 600 words for a quick plan, 1,500 for the thes
   const text = [
     ...opening.in_short_table.header,
     ...opening.in_short_table.rows.flat(),
+    ...opening.in_short_grids.flatMap((g) => [g.lead, ...g.table.header, ...g.table.rows.flat()]),
     ...opening.bottom_line.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
     ...opening.words,
   ];
@@ -230,11 +231,12 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     'Network not known (one choice for both): Protobuf with GZIP.',
   ]);
   // The same answers as the report shows them: a table of the case, the choice and its worst
-  // case with how sure, which for a network's pick agrees with its own numbers.
+  // case with how sure, which for a network's pick agrees with its own numbers; where to sort and
+  // what to do with data in the page, a grid each, by CM and N.
   const table = report.opening.in_short_table;
   assert.deepStrictEqual(
     table.rows.map(([topic, choice]) => `${topic}: ${choice}.`),
-    report.opening.in_short,
+    [0, 1, 4].map((i) => report.opening.in_short[i]),
   );
   assert.equal(table.header.length, 3);
   const { plain: pick } = report.opening.robust;
@@ -242,13 +244,31 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.equal(both, pick.configuration);
   assert.ok(worstCase.startsWith(`${pick.worst_situation}: `), worstCase);
   assert.match(worstCase, /\((as fast|slower), certain\)|not yet certain\)/);
-  // Where to sort: how its comparisons went; data in the page: how the cached copy did.
-  assert.match(table.rows[2][2], /^the server certainly faster in 5 of 6 comparisons, as fast in 1$/);
-  assert.match(table.rows[3][2], /^the cached copy certainly faster in \d+ of \d+ comparisons/);
+  // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
+  // here) say so, as the line above in words; data in the page: how the cached copy did.
+  const [sortingGrid, cachingGrid] = report.opening.in_short_grids;
+  assert.equal(
+    sortingGrid.lead,
+    'Where to sort (uncompressed, nothing cached; one comparison per network in each cell):',
+  );
+  assert.deepStrictEqual(sortingGrid.table, {
+    header: ['Sorting', 'N = 100'],
+    rows: [
+      ['CM1', 'the server (1 of 2 certain, as fast in 1)'],
+      ['CM3', 'the server (2 of 2 certain)'],
+      ['CM5', 'the server (2 of 2 certain)'],
+    ],
+  });
+  assert.deepStrictEqual(cachingGrid.table.rows, [
+    ['CM1', 're-sort the cached copy (2 of 2 certain)'],
+    ['CM3', 'ask the server again (2 of 2 certain)'],
+    ['CM5', 'ask the server again (2 of 2 certain)'],
+  ]);
   // In numbers, each under its topic alone (the table gave its scope), and what was not measured.
   assert.deepStrictEqual(
     report.opening.bottom_line.map((l) => l.lead),
-    ['Unthrottled', 'At 10 Mbit/s', 'Where to sort', 'Network not known', 'Not measured here'],
+    // Network not known: its worst case, in the table, is all there is to say.
+    ['Unthrottled', 'At 10 Mbit/s', 'Where to sort', 'Not measured here'],
   );
   assert.ok(report.opening.bottom_line.length <= 5);
   // Each network's row says what compression did there, in the four words' counts.
@@ -278,12 +298,13 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' +
       'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
   );
-  // In numbers, the caching line under its topic alone, with what it was measured for.
-  const cachingRow = report.opening.bottom_line.find((l) => l.sub).sub[0];
-  assert.deepStrictEqual(cachingRow, {
-    lead: 'Data already in the page, sorted again',
-    text: 'Measured at N = 100, both networks.',
-  });
+  // What the caching pairs measured is in their grid's lead, not said again in numbers.
+  assert.equal(
+    cachingGrid.lead,
+    'Data already in the page, sorted again (JSON uncompressed, Books, decoded and kept; both networks; ' +
+      'one comparison per network in each cell):',
+  );
+  assert.ok(report.opening.bottom_line.every((l) => !l.sub));
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
   assert.ok(
     brief.every((l) => !l.sub),
@@ -539,4 +560,50 @@ test('data already in the browser: where the answer differs by network, which wa
   // Each way on the same network (by N there): no side is named for a network.
   const mixed = { ...cm3, nets: nets(['10mbit'], ['10mbit']) };
   assert.match(sortingParts(new Map([[3, mixed]]), 'cached', CACHED)[0].text, /^it depends on the network for CM3/);
+});
+
+test('a grid cell gives its answer and the counts behind it, an open one which way it was told', async () => {
+  const { gridOf, SORT_GRID } = await import('../answer-first.js');
+  const counts = (certain, other, tie, open) => ({ certain, other, tie, open });
+  const byCm = new Map([
+    [
+      1,
+      {
+        byN: new Map([
+          [10, counts(0, 0, 3, 0)],
+          [1000, counts(2, 0, 0, 1)],
+        ]),
+      },
+    ],
+    [
+      3,
+      {
+        byN: new Map([
+          [10, counts(1, 0, 1, 1)],
+          [1000, counts(1, 1, 0, 1)],
+        ]),
+      },
+    ],
+    [5, { byN: new Map([[10, { ...counts(0, 0, 0, 3), leans: { certain: 2, other: 0, tie: 1 } }]]) }],
+  ]);
+  const grid = gridOf(byCm, 'server', SORT_GRID, { lead: 'Where to sort:', corner: 'Sorting' });
+  assert.deepStrictEqual(grid.table, {
+    header: ['Sorting', 'N = 10', 'N = 1,000'],
+    rows: [
+      ['CM1', 'either side (3 of 3 as fast)', 'the server (2 of 3 certain)'],
+      [
+        'CM3',
+        "can't tell yet (the server certainly faster in 1, as fast in 1, of 3)",
+        'it depends on format (the server certainly faster in 1, the browser certainly faster in 1, of 3)',
+      ],
+      // Open: which way each leaned.
+      ['CM5', "can't tell yet (none of 3 certain; looked: the server faster in 2, as fast in 1)", 'not measured'],
+    ],
+  });
+  // The browser the better side: its wins are "certain", the server's "other".
+  const browser = gridOf(new Map([[2, { byN: new Map([[100, counts(0, 2, 0, 0)]]) }]]), 'browser', SORT_GRID, {
+    lead: '',
+    corner: 'Sorting',
+  });
+  assert.deepStrictEqual(browser.table.rows, [['CM2', 'the server (2 of 2 certain)']]);
 });
