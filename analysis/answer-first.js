@@ -127,6 +127,9 @@ function sortingNotMeasured(all, sorted, cms) {
     .filter((o) => left('object').includes(o.name))
     .map((o) => o.label.replace(/ \(.*\)$/, ''));
   const networks = left('network').map((n) => network(n));
+  // "with GZIP": the compressions measured without sorting but not with it, so that no reader
+  // takes the sorting answers for the compressed configurations chosen above.
+  const compressions = left('compression').map((name) => compressionLabel(name));
   const counts = left('count').sort((a, b) => a - b);
   const nWords = (ns) => `at N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
   const cmParts = cmGaps(sorted);
@@ -135,6 +138,7 @@ function sortingNotMeasured(all, sorted, cms) {
   const parts = [
     ...objects.map((o) => `of ${o}`),
     ...networks,
+    ...(compressions.length ? [`with ${listWords(compressions)}`] : []),
     ...(counts.length ? [nWords(counts)] : []),
     ...cmParts,
     ...(cms ? [`for ${cms}`] : []),
@@ -343,7 +347,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       rows.push({
         lead: `${label(name)}: ${answer}`,
         text: `${capital(text)}${compressionOn(verdicts, name)}`.trim(),
-        worst: worstCell(choice, strip, delta),
+        worst: worstCell(choice, strip, delta, unit),
       });
     });
     if (networks.length === 2) {
@@ -365,7 +369,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       both = {
         lead: `Network not known (one choice for both): ${answer}`,
         text: `${capital(text)}${why}`,
-        worst: worstCell(plain, undefined, delta),
+        worst: worstCell(plain, undefined, delta, unit),
       };
     }
   } else {
@@ -472,7 +476,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
-      ? `The best format on both sides${only ? ', of those sorted (uncompressed)' : ''}: ${serverBest}.`
+      ? // The grid's lead says what was sorted ("uncompressed").
+        `The best format on both sides: ${serverBest}.`
       : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
         `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
@@ -482,7 +487,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     const tally = new Tally();
     // The pair reads browser (a) over server (b): b faster is the server faster.
     for (const c of pairs) {
-      tally.add(c.a.cm, outcomeOfPair(c), c.a.count, null, leanOf(c, delta));
+      tally.add(c.a.cm, outcomeOfPair(c), c.a.count, null, leanOf(c, delta), c.rounds <= 1);
     }
     const counts = tally.words(
       {
@@ -501,7 +506,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       text: sentences(scope, rest, bests),
       worst: counts,
       grid: gridOf(tally.byCm, 'server', SORT_GRID, {
-        lead: `Where to sort (${topicScope}; ${each} in each cell):`,
+        lead: `Where to sort (${topicScope}; each cell: ${each}):`,
         corner: 'Sorting',
       }),
       ...(cached && { sub: [cached] }),
@@ -545,7 +550,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     text: sentences(scope, rest, bests),
     worst: `the ${computes} ${counts}`,
     grid: gridOf(tally.byCm, computes, SORT_GRID, {
-      lead: `Where to sort (${topicScope}; ${each} in each cell: the ${computes}'s best against the other side's):`,
+      lead: `Where to sort (${topicScope}; each cell: ${each}, the ${computes}'s best against the other side's):`,
       corner: 'Sorting',
     }),
     ...(cached && { sub: [cached] }),
@@ -565,7 +570,7 @@ function cachingWords(comparisons, named, runNetworks, delta) {
   const tally = new Tally();
   // The pair reads asking again (a) over the cached copy (b): b faster is the cached copy faster.
   for (const c of pairs) {
-    tally.add(c.a.cm, outcomeOfPair(c), c.a.count, c.a.network, leanOf(c, delta));
+    tally.add(c.a.cm, outcomeOfPair(c), c.a.count, c.a.network, leanOf(c, delta), c.rounds <= 1);
   }
   const cells = pairs.map((c) => completeCell(c.a));
   // "JSON uncompressed, Books, N = 10 and 1,000, both networks": the run's networks named as such.
@@ -586,7 +591,7 @@ function cachingWords(comparisons, named, runNetworks, delta) {
     lead: `Data already in the page (decoded and kept; ${what}), sorted again: ` + parts.map((p) => p.text).join('; '),
     text: `Measured at ${measured}.`,
     grid: gridOf(tally.byCm, 'cached', CACHE_GRID, {
-      lead: `Data already in the page, sorted again (${what}, decoded and kept; ${nets}; ${each} in each cell):`,
+      lead: `Data already in the page, sorted again (${what}, decoded and kept; ${nets}; each cell: ${each}):`,
       corner: 'Sorted again',
     }),
     worst: tally.words(
@@ -676,9 +681,10 @@ class Tally {
   byCm = new Map();
   total = { certain: 0, tie: 0, open: 0, other: 0 };
 
-  add(cm, outcome, count, net = null, lean = null) {
+  add(cm, outcome, count, net = null, lean = null, once = false) {
     // `nets`: the networks each outcome came from, for answers that differ by network; `leans`:
-    // which way the open ones leaned (an outcome's name), for a grid's "looked".
+    // which way the open ones leaned (an outcome's name), for a grid's "looked"; `once`: how many
+    // open ones leaned on one measurement each.
     const empty = () => ({
       certain: 0,
       tie: 0,
@@ -686,10 +692,12 @@ class Tally {
       other: 0,
       nets: { certain: new Set(), other: new Set() },
       leans: { certain: 0, other: 0, tie: 0 },
+      once: 0,
     });
     const note = (of) => {
       of[outcome] += 1;
       if (outcome === 'open' && lean) of.leans[lean] += 1;
+      if (outcome === 'open' && once) of.once += 1;
       if (net !== null && of.nets[outcome]) of.nets[outcome].add(net);
     };
     if (!this.byCm.has(cm)) this.byCm.set(cm, { ...empty(), byN: new Map() });
@@ -789,6 +797,22 @@ function outcomeOf({ certain, other, tie, open }) {
 }
 
 /**
+ * A grid cell's answer from its comparisons (certain or open, and which way each open one
+ * leaned): a side where it was certainly faster in at least one and no comparison was certainly
+ * faster, or leaned faster, for the other (`certain`, `other`); "either side" (`tie`) where at
+ * least one was certainly as fast and none was certain, or leaned, either way; `depends` where
+ * each side was certainly faster somewhere; `open` ("can't tell yet") for the rest. One rule for
+ * every cell of both grids: an answer never goes against a comparison, certain or leaning.
+ */
+function gridOutcome(c, leans) {
+  if (c.certain && c.other) return 'depends';
+  if (c.certain && !leans.other) return 'certain';
+  if (c.other && !leans.certain) return 'other';
+  if (c.tie && !c.certain && !c.other && !leans.certain && !leans.other) return 'tie';
+  return 'open';
+}
+
+/**
  * The grids under the answers in short: for each CM (a row) and N (a column) the answer of its
  * comparisons and how many of them say so — "the server, certain in 2 of 3" —, so that a reader
  * finds their own amount of sorting and N in one place rather than in a chain of exceptions.
@@ -799,34 +823,40 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
   const ns = [...new Set([...byCm.values()].flatMap((c) => [...c.byN.keys()]))].sort((a, b) => a - b);
   const cellWords = (c) => {
     const n = c.certain + c.other + c.tie + c.open;
-    const key = outcomeOf(c);
-    // Which way the open ones leaned: "; looked: the server faster in 2, as fast in 1".
-    const leans = c.leans ?? {};
+    const leans = { certain: 0, other: 0, tie: 0, ...c.leans };
+    // Which way the open ones leaned: "looked: the server faster in 2, as fast in 1", and where
+    // they leaned on one measurement each, so that no reader takes such a lean for a trend.
     const looked = [
       leans.certain ? `${who[computes].subject} faster in ${leans.certain}` : null,
       leans.other ? `${who[other].subject} faster in ${leans.other}` : null,
       leans.tie ? `as fast in ${leans.tie}` : null,
     ].filter(Boolean);
-    const lean = looked.length ? `; looked: ${looked.join(', ')}` : '';
-    if (key === 'certain' || key === 'other') {
-      const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
-      const tied = c.tie ? `, as fast in ${c.tie}` : '';
-      return `${who[side].answer} (${k} of ${n} certain${tied}${lean})`;
-    }
-    if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean})`;
+    const once = c.once
+      ? `, ${c.once === c.open ? (c.open > 1 ? 'each ' : '') : `${c.once} `}from one measurement`
+      : '';
     const told = [
       c.certain ? `${who[computes].subject} certainly faster in ${c.certain}` : null,
       c.other ? `${who[other].subject} certainly faster in ${c.other}` : null,
       c.tie ? `as fast in ${c.tie}` : null,
     ].filter(Boolean);
-    const counts = !told.length ? `none of ${n} certain` : `${told.join(', ')}${told.length > 1 ? ',' : ''} of ${n}`;
+    const ofN = (items) => `${items.join(', ')}${items.length > 1 ? ',' : ''} of ${n}`;
+    const lean = (first) =>
+      looked.length ? `${first ? '' : '; '}looked: ${first ? ofN(looked) : looked.join(', ')}${once}` : '';
+    const counts = told.length ? `${ofN(told)}${lean(false)}` : lean(true) || `none of ${n} certain`;
+    const key = gridOutcome(c, leans);
+    if (key === 'certain' || key === 'other') {
+      const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
+      const tied = c.tie ? `, as fast in ${c.tie}` : '';
+      return `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`;
+    }
+    if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean(false)})`;
     if (key === 'depends') {
       // An answer that says where each side won (by network) needs no counts where all are certain.
       if (typeof who.depends === 'function' && c.certain + c.other === n) return `${who.depends(c)} (each certain)`;
       const answer = typeof who.depends === 'function' ? who.depends(c) : who.depends;
-      return `${answer} (${counts}${lean})`;
+      return `${answer} (${counts})`;
     }
-    return `can't tell yet (${counts}${lean})`;
+    return `can't tell yet (${counts})`;
   };
   return {
     lead,
@@ -835,7 +865,7 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
       rows: [...byCm.keys()]
         .sort((a, b) => a - b)
         .map((cm) => [
-          `CM${cm}`,
+          cmAmount(cm),
           ...ns.map((n) => (byCm.get(cm).byN.has(n) ? cellWords(byCm.get(cm).byN.get(n)) : 'not measured')),
         ]),
     },
@@ -848,6 +878,13 @@ const CACHE_GRID = Object.freeze({
   again: { answer: 'ask the server again', subject: 'asking again' },
   depends: (counts) => CACHED.depends(counts),
 });
+
+/** A grid's row: the CM with how much it sorts, "CM3 (10 sorts per property)". */
+function cmAmount(cm) {
+  const repetitions = CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
+  if (cm === 1) return 'CM1 (one sort)';
+  return `CM${cm} (${repetitions.toLocaleString('en-US')} sort${repetitions === 1 ? '' : 's'} per property)`;
+}
 
 /** The sorting grid's words for each side, and where each side won somewhere. */
 export const SORT_GRID = Object.freeze({
@@ -871,7 +908,7 @@ function perCellWords(cells, unit = 'comparison') {
     }
     return [...byCell.values()].some((values) => values.size > 1);
   });
-  return varies.length ? `one ${unit} per ${listWords(varies.map((key) => names[key]))}` : `one ${unit}`;
+  return varies.length ? `a ${unit} per ${listWords(varies.map((key) => names[key]))}` : `one ${unit}`;
 }
 
 /** Where sorting is done, in a sorting answer, and what it depends on where each side won somewhere. */

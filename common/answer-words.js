@@ -180,7 +180,7 @@ export function wordsDefined(delta, looks = null) {
   const when = "(one after every configuration's turn)";
   const held = looks > 1 ? `at ${looks} checks in a row ${when}` : `at the last check ${when}`;
   return [
-    `fastest: the lowest time; as fast: within ${percent(delta)} either way; ` +
+    `fastest: the lowest time; as fast: neither over ${percent(delta)} slower; ` +
       `k× slower: over ${percent(delta)} slower (k × its time); each certain (certainly): 95 % confident ` +
       `${held} or by a stricter early test`,
     "can't tell yet: the run ended before it was certain (its range may already say so, but not for enough " +
@@ -200,11 +200,14 @@ export function wordOf(other) {
 
 /**
  * A ratio to two decimals, or more where two would land on 1.00 or on a ±5 % line (0.95, 1.05)
- * and so hide which side of it the ratio lies: "1.23", "1.046", "1.054", "1.0496", "1.04998".
+ * and so hide which side of it the ratio lies: "1.23", "1.046", "1.054", "1.0502"; inside a line
+ * three at most ("1.050" for 1.04998: "as fast" includes the line).
  */
 export function ratioText(ratio) {
   const two = ratio.toFixed(2);
   if (!['0.95', '1.00', '1.05'].includes(two)) return two;
+  const inside = (two === '1.05' && ratio <= 1.05) || (two === '0.95' && ratio >= 0.95);
+  if (inside) return ratio.toFixed(3);
   // As many decimals as it takes to leave the line itself ("1.04998" for 1.049980), at most six.
   for (let digits = 3; digits <= 6; digits++) {
     const text = ratio.toFixed(digits);

@@ -207,10 +207,11 @@ export function worstBrief(record, delta, at = null) {
  * A choice's worst situation for the opening's table, with how sure the run is of it and, where it
  * was not yet certain somewhere, how far it could reach: "10 Books: 1.04×, +0.20 ms (looked as
  * fast, not yet certain); in 1,000 Videos it could be up to 1.10×", "1,000 Videos at 10 Mbit/s:
- * 1.83×, +38.3 ms (slower, certain); certainly slower in 3 of 8". An "A or B" gives each its own.
- * `where` shortens the situations' words.
+ * 1.83×, +38.3 ms (slower, certain); certainly slower in 3 of 8 situations without sorting". An
+ * "A or B" gives each its own. `where` shortens the situations' words; `unit` names what its
+ * situations are, where the run has others.
  */
-export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELTA) {
+export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELTA, unit = '') {
   if (!choice) return 'no configuration was measured in every situation';
   const one = (record) => {
     const n = record.situations;
@@ -218,7 +219,8 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
     const cost = Number.isFinite(record.worst_extra_ms) ? `, ${plus(record.worst_extra_ms)}` : '';
     const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'slower, certain' }[record.worst_word];
     const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
-    const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}` : '';
+    // "of 8 situations without sorting", where the run has others: the count says which it is of.
+    const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}${unit ? ` ${unit}` : ''}` : '';
     const head = `${where(record.worst_situation)}: ${ratioText(record.worst_ratio)}×${cost}`;
     return `${head} (${sure})${count}${reachWords(record, where)}`;
   };
@@ -246,12 +248,14 @@ function reachWords(record, where) {
 
 /**
  * Whether a choice's next best is as good, for an "A or B": its worst within δ of the choice's,
- * and, where the choice is within δ of the fastest everywhere, so is it (the "or" must not name
- * one that was not as fast).
+ * as measured and as the report prints the two (so that no reader who divides them finds the
+ * rule broken), and, where the choice is within δ of the fastest everywhere, so is it (the "or"
+ * must not name one that was not as fast).
  */
 export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
   Boolean(choice?.next) &&
   choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
+  Number(ratioText(choice.next.worst_ratio)) <= Number(ratioText(choice.worst_ratio)) * (1 + delta) &&
   (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
 
 /**
@@ -299,7 +303,8 @@ export function choiceRow(
       ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
       : '';
   const standing = (record) => {
-    if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
+    // Without the worst case, which the table beside says, "the fastest in all 2" among it.
+    if (record.worst_ratio === 1) return withWorst ? `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}` : '';
     const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
     const slower =
       record.slower_in === 0

@@ -247,22 +247,19 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid, cachingGrid] = report.opening.in_short_grids;
-  assert.equal(
-    sortingGrid.lead,
-    'Where to sort (uncompressed, nothing cached; one comparison per network in each cell):',
-  );
+  assert.equal(sortingGrid.lead, 'Where to sort (uncompressed, nothing cached; each cell: a comparison per network):');
   assert.deepStrictEqual(sortingGrid.table, {
     header: ['Sorting', 'N = 100'],
     rows: [
-      ['CM1', 'the server (1 of 2 certain, as fast in 1)'],
-      ['CM3', 'the server (2 of 2 certain)'],
-      ['CM5', 'the server (2 of 2 certain)'],
+      ['CM1 (one sort)', 'the server (1 of 2 certain, as fast in 1)'],
+      ['CM3 (10 sorts per property)', 'the server (2 of 2 certain)'],
+      ['CM5 (1,000 sorts per property)', 'the server (2 of 2 certain)'],
     ],
   });
   assert.deepStrictEqual(cachingGrid.table.rows, [
-    ['CM1', 're-sort the cached copy (2 of 2 certain)'],
-    ['CM3', 'ask the server again (2 of 2 certain)'],
-    ['CM5', 'ask the server again (2 of 2 certain)'],
+    ['CM1 (one sort)', 're-sort the cached copy (2 of 2 certain)'],
+    ['CM3 (10 sorts per property)', 'ask the server again (2 of 2 certain)'],
+    ['CM5 (1,000 sorts per property)', 'ask the server again (2 of 2 certain)'],
   ]);
   // In numbers, each under its topic alone (the table gave its scope), and what was not measured.
   assert.deepStrictEqual(
@@ -287,7 +284,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // the opening, short of room, leaves out the asides (the sorting groups' scope among them),
   // which the fullest bottom line says.
   const sorting = row('Where to sort');
-  assert.equal(sorting, 'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.');
+  assert.equal(sorting, 'The best format on both sides: JSON uncompressed.');
   const { bottomLine, BRIEF } = await import('../answer-first.js');
   const loaded = readRuns([path]);
   const { decisions, comparisons: all } = analyse(loaded);
@@ -295,14 +292,13 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const full = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF[0] }).lines;
   assert.equal(
     full.find((l) => l.lead.startsWith('Where to sort')).text,
-    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' +
-      'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
+    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' + 'The best format on both sides: JSON uncompressed.',
   );
   // What the caching pairs measured is in their grid's lead, not said again in numbers.
   assert.equal(
     cachingGrid.lead,
     'Data already in the page, sorted again (JSON uncompressed, Books, decoded and kept; both networks; ' +
-      'one comparison per network in each cell):',
+      'each cell: a comparison per network):',
   );
   assert.ok(report.opening.bottom_line.every((l) => !l.sub));
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
@@ -562,16 +558,16 @@ test('data already in the browser: where the answer differs by network, which wa
   assert.match(sortingParts(new Map([[3, mixed]]), 'cached', CACHED)[0].text, /^it depends on the network for CM3/);
 });
 
-test('a grid cell gives its answer and the counts behind it, an open one which way it was told', async () => {
+test('a grid cell answers only where no comparison goes against it, and says how the open ones leaned', async () => {
   const { gridOf, SORT_GRID } = await import('../answer-first.js');
-  const counts = (certain, other, tie, open) => ({ certain, other, tie, open });
+  const cell = (certain, other, tie, open, leans = {}, once = 0) => ({ certain, other, tie, open, leans, once });
   const byCm = new Map([
     [
       1,
       {
         byN: new Map([
-          [10, counts(0, 0, 3, 0)],
-          [1000, counts(2, 0, 0, 1)],
+          [10, cell(0, 0, 3, 0)],
+          [1000, cell(2, 0, 0, 1, { certain: 1 })],
         ]),
       },
     ],
@@ -579,31 +575,46 @@ test('a grid cell gives its answer and the counts behind it, an open one which w
       3,
       {
         byN: new Map([
-          [10, counts(1, 0, 1, 1)],
-          [1000, counts(1, 1, 0, 1)],
+          [10, cell(1, 0, 1, 1, { tie: 1 })],
+          [1000, cell(1, 1, 0, 1, { tie: 1 })],
         ]),
       },
     ],
-    [5, { byN: new Map([[10, { ...counts(0, 0, 0, 3), leans: { certain: 2, other: 0, tie: 1 } }]]) }],
+    [
+      5,
+      {
+        byN: new Map([
+          [10, cell(0, 0, 0, 3, { certain: 2, tie: 1 }, 3)],
+          [1000, cell(1, 0, 0, 1, { other: 1 })],
+        ]),
+      },
+    ],
   ]);
   const grid = gridOf(byCm, 'server', SORT_GRID, { lead: 'Where to sort:', corner: 'Sorting' });
   assert.deepStrictEqual(grid.table, {
     header: ['Sorting', 'N = 10', 'N = 1,000'],
     rows: [
-      ['CM1', 'either side (3 of 3 as fast)', 'the server (2 of 3 certain)'],
+      ['CM1 (one sort)', 'either side (3 of 3 as fast)', 'the server (2 of 3 certain; looked: the server faster in 1)'],
       [
-        'CM3',
-        "can't tell yet (the server certainly faster in 1, as fast in 1, of 3)",
-        'it depends on format (the server certainly faster in 1, the browser certainly faster in 1, of 3)',
+        'CM3 (10 sorts per property)',
+        // Certainly faster in one, as fast in another, the third leaning as fast: never slower.
+        'the server (1 of 3 certain, as fast in 1; looked: as fast in 1)',
+        'it depends on format (the server certainly faster in 1, the browser certainly faster in 1, of 3; ' +
+          'looked: as fast in 1)',
       ],
-      // Open: which way each leaned.
-      ['CM5', "can't tell yet (none of 3 certain; looked: the server faster in 2, as fast in 1)", 'not measured'],
+      [
+        'CM5 (1,000 sorts per property)',
+        // Open: which way each leaned, and that each leaned on one measurement.
+        "can't tell yet (looked: the server faster in 2, as fast in 1, of 3, each from one measurement)",
+        // One certain, the other leaning against it: no answer.
+        "can't tell yet (the server certainly faster in 1 of 2; looked: the browser faster in 1)",
+      ],
     ],
   });
   // The browser the better side: its wins are "certain", the server's "other".
-  const browser = gridOf(new Map([[2, { byN: new Map([[100, counts(0, 2, 0, 0)]]) }]]), 'browser', SORT_GRID, {
+  const browser = gridOf(new Map([[2, { byN: new Map([[100, cell(0, 2, 0, 0)]]) }]]), 'browser', SORT_GRID, {
     lead: '',
     corner: 'Sorting',
   });
-  assert.deepStrictEqual(browser.table.rows, [['CM2', 'the server (2 of 2 certain)']]);
+  assert.deepStrictEqual(browser.table.rows, [['CM2 (1 sort per property)', 'the server (2 of 2 certain)']]);
 });

@@ -253,7 +253,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
     md,
     /wholly above 1 \+ δ or below 1 \/ \(1 \+ δ\) \(δ = 20 %\), .*a verdict settles once it held at 3 looks in a row/,
   );
-  assert.match(md, /as fast: within 20 % either way; k× slower: over 20 % slower/);
+  assert.match(md, /as fast: neither over 20 % slower; k× slower: over 20 % slower/);
   assert.match(md, /is as fast as the server sorting \(within ±20 %: 1\.0\d× slower, 95 % CI/);
   assert.deepStrictEqual(JSON.parse(readFileSync(join(wide.path, 'report-data.json'), 'utf8')).judging, {
     delta: 0.2,

@@ -163,10 +163,14 @@ test('"could be up to" is the furthest bound of any situation not yet certain, w
 test('a ratio on a line is given with the decimals that tell which side of it lies', () => {
   assert.equal(ratioText(1.234), '1.23');
   assert.equal(ratioText(1.046), '1.046');
-  assert.equal(ratioText(1.0496), '1.0496');
-  // 1.04998 is as fast (within 5 %), 1.05002 is not: neither reads "1.05".
-  assert.equal(ratioText(242.805 / 231.2475), '1.04998');
+  // Inside the line three decimals at most, 1.050 on it being within 5 % either way; outside
+  // it as many as tell it from the line, so that no ratio judged slower reads as on it.
+  assert.equal(ratioText(1.0496), '1.050');
+  assert.equal(ratioText(242.805 / 231.2475), '1.050');
   assert.equal(ratioText(1.05002), '1.05002');
-  assert.equal(ratioText(1.05), '1.05');
+  assert.equal(ratioText(1.0512), '1.051');
+  assert.equal(ratioText(1.05), '1.050');
+  assert.equal(ratioText(0.9496), '0.9496');
+  assert.equal(ratioText(0.9504), '0.950');
   assert.equal(ratioText(0.9999), '0.9999');
 });
