@@ -434,8 +434,8 @@ export const conclusionRule = (delta) =>
   '"~1.2×"): those stand beside ours, under "the source measured" and "we measured", and a claim that ' +
   'gives one says "in direction". Each comparison a claim covers holds when it is certain and the claim ' +
   'allows its verdict, is contradicted when it is certain and the claim does not allow its verdict, and ' +
-  'stays open while the run cannot tell (certain, as fast and k× slower as in "What to choose": within ' +
-  `${percent(delta)} either way). "X faster" needs X certainly faster, and X certainly as fast ` +
+  'stays open while the run cannot tell (certain, as fast and k× slower as in "What to choose": as fast, ' +
+  `neither over ${percent(delta)} slower). "X faster" needs X certainly faster, and X certainly as fast ` +
   'contradicts it; "X as fast or faster" also takes X certainly as fast. Confirmed: the claim holds in ' +
   "every comparison; holds so far: contradicted in none and holds in at least half, the rest can't tell " +
   "yet; can't tell yet: contradicted in none and holds in fewer than half; refuted: contradicted in " +

@@ -311,7 +311,8 @@ const BREAK_EVEN_NOTE =
   "Server-Timing and the rest — the browser's decompression and whatever else differs; the server compresses " +
   'while it sends, so its compress time overlaps the transfer and the rest can be negative) and the body bytes it ' +
   'saves. On a link of B bit/s the saved bytes take saved × 8 / B longer uncompressed, so compressing pays below ' +
-  'B* = saved × 8 / cost ("any speed" when it costs nothing measurable unthrottled). The model leaves out round ' +
+  'B* = saved × 8 / cost ("any speed" where the cost is zero or less; where only its 95 % CI reaches zero, the ' +
+  'range of B* reaches any speed). The model leaves out round ' +
   'trips (slow start grows with the body); the last column checks it against the cells measured on slower links, ' +
   'in the words of "What to choose".';
 

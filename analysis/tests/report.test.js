@@ -248,7 +248,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   assert.equal(cm1(analyse(narrow).decisions).recommendation, 'JSON uncompressed, server sorting', 'at 5 %');
   await makeReport([wide.path]);
   const md = readFileSync(join(wide.path, 'report.md'), 'utf8');
-  assert.match(md, /as in "What to choose": within 20 % either way\)/);
+  assert.match(md, /as in "What to choose": as fast, neither over 20 % slower\)/);
   assert.match(
     md,
     /wholly above 1 \+ δ or below 1 \/ \(1 \+ δ\) \(δ = 20 %\), .*a verdict settles once it held at 3 looks in a row/,
