@@ -29,6 +29,7 @@ import {
   network,
   percent,
   ownMedians,
+  ratioText,
   scopeWords,
   situationAnswer,
   situationParagraph,
@@ -366,10 +367,21 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             })
             .join('')
         : '';
+      // In the table, why no network's own pick is the choice for both: each one's worst.
+      const others = picks.filter(
+        (p) => p.configuration !== plain?.configuration && situations.every((s) => p.configuration in s.ratios),
+      );
+      const theirs = others.length
+        ? `; the networks' picks at worst: ${listWords(
+            others.map(
+              (p) => `${p.configuration} ${ratioText(recordOf(situations, p.configuration, delta).worst_ratio)}×`,
+            ),
+          )}`
+        : '';
       both = {
         lead: `Network not known (one choice for both): ${answer}`,
         text: `${capital(text)}${why}`,
-        worst: worstCell(plain, undefined, delta, unit),
+        worst: `${worstCell(plain, undefined, delta, unit)}${theirs}`,
       };
     }
   } else {
@@ -476,8 +488,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
-      ? // The grid's lead says what was sorted ("uncompressed").
-        `The best format on both sides: ${serverBest}.`
+      ? `The best format on both sides${only ? ', of those sorted (uncompressed)' : ''}: ${serverBest}.`
       : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
         `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
@@ -591,7 +602,7 @@ function cachingWords(comparisons, named, runNetworks, delta) {
     lead: `Data already in the page (decoded and kept; ${what}), sorted again: ` + parts.map((p) => p.text).join('; '),
     text: `Measured at ${measured}.`,
     grid: gridOf(tally.byCm, 'cached', CACHE_GRID, {
-      lead: `Data already in the page, sorted again (${what}, decoded and kept; ${nets}; each cell: ${each}):`,
+      lead: `Data the page already decoded and kept, sorted again (${what}; ${nets}; each cell: ${each}):`,
       corner: 'Sorted again',
     }),
     worst: tally.words(
@@ -850,6 +861,20 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
       return `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`;
     }
     if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean(false)})`;
+    // None certain but all leaning one way, or as fast: that way, not yet certain, so that three
+    // leaning alike read as an answer as one certain with two leaning alike does.
+    const none = !c.certain && !c.other && !c.tie;
+    const leaning = none ? gridOutcome({ certain: leans.certain, other: leans.other, tie: leans.tie }, {}) : 'open';
+    if (leaning !== 'open' && leaning !== 'depends') {
+      const [answer, k, what] = {
+        certain: [who[computes].answer, leans.certain, 'faster'],
+        other: [who[other].answer, leans.other, 'faster'],
+        tie: ['either side', leans.tie, 'as fast'],
+      }[leaning];
+      // The rest leaned as fast (a side's answer) or nowhere a ratio tells.
+      const rest = leaning !== 'tie' && leans.tie ? `, ${leans.tie} as fast` : '';
+      return `${answer}, not yet certain (${k} of ${n} looked ${what}${rest}${once})`;
+    }
     if (key === 'depends') {
       // An answer that says where each side won (by network) needs no counts where all are certain.
       if (typeof who.depends === 'function' && c.certain + c.other === n) return `${who.depends(c)} (each certain)`;
@@ -1090,7 +1115,8 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
   }
   if (without?.both) lines.push(without.both);
   // The words define every CM (cmScale): what was not measured names them only.
-  const missing = notMeasured([...cellsById.values()], { caching: brief.caching, defined: false });
+  // The N a CM's caching pairs lack are the caching grid's "not measured" cells: not said again.
+  const missing = notMeasured([...cellsById.values()], { caching: false, defined: false });
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
 }
@@ -1154,7 +1180,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
  * plan's opening stays under 600 words and a thesis plan's under 1,500; a bottom line longer than
  * that leaves out what BRIEF lists. The situations, one by one, follow the contents.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 33, fixed: 195, most: 1460, title: 25 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 25, fixed: 291, most: 1460, title: 25 });
 
 /** The section after the opening that answers each situation on its own, and what it says first. */
 export const SITUATIONS_HEADING = 'Situation by situation';

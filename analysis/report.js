@@ -406,7 +406,9 @@ const STYLE = [
   'nav.contents h2{font-size:1em;margin:0;padding:0;border:0}',
   'nav.contents ol{margin:6px 0;padding-left:1.4em}nav.contents li{margin:2px 0}',
   'a{color:#0969da}',
-  '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px}',
+  // As wide as its table, no wider: a narrow table's rules and shading end where its box does.
+  '.table-scroll{overflow-x:auto;margin:8px 0 16px;border:1px solid #d0d7de;border-radius:6px;' +
+    'width:fit-content;max-width:100%;box-sizing:border-box}',
   // A shadow on the side where more of the table is hidden, gone once scrolled there (local backgrounds
   // cover it at each end): on a phone the reader sees that the columns go on.
   '.table-scroll{background:linear-gradient(to right,#fff 30%,#fff0),linear-gradient(to left,#fff 30%,#fff0) 100% 0,' +

@@ -4,7 +4,7 @@
 // answers (answer-words.js situationAnswer), so its ratios are the ones the report shows.
 
 import { completeCell } from './cell.js';
-import { DEFAULT_DELTA } from './comparison.js';
+import { DEFAULT_DELTA, byFewRounds } from './comparison.js';
 import {
   WORDS,
   configurationWords,
@@ -29,7 +29,7 @@ const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
  * @param cellsById case id → {cell}
  * @param delta the run's δ
  * @returns {id (the fastest's case id), words, sorting, ratios, extra (ms over the fastest),
- *     verdicts (the four words), ci_high (the ratio's upper bound), open: configuration words →
+ *     verdicts (the four words), ci_high and ci_low (the ratio's bounds), open: configuration words →
  *     each, open the configurations not yet told apart}
  */
 export function situationRatios(decision, cellsById, delta) {
@@ -42,6 +42,7 @@ export function situationRatios(decision, cellsById, delta) {
   const extra = { [first]: 0 };
   const verdicts = { [first]: WORDS.FASTEST };
   const ciHigh = {};
+  const ciLow = {};
   // The configurations whose ratio the run could not yet tell for certain.
   const open = [];
   for (const row of answer.rows) {
@@ -53,6 +54,12 @@ export function situationRatios(decision, cellsById, delta) {
     // The judged ratio's upper bound, on the scale of the ratio shown.
     if (Number.isFinite(row.ci_high) && row.judged_ratio > 0)
       ciHigh[words] = (row.ci_high * row.ratio) / row.judged_ratio;
+    // And its lower bound, what a certain "slower" is certain of, as the table of every
+    // configuration gives it: the few-rounds test's bound where that test decided (never beyond
+    // the ratio shown), the CI's where the CI did.
+    const few = byFewRounds(row) ? decision.others.find((o) => o.case_id === row.case_id)?.few_rounds : null;
+    const low = byFewRounds(row) ? (few?.low > 1 ? Math.min(few.low, row.ratio) : NaN) : row.ci_low;
+    if (Number.isFinite(low)) ciLow[words] = low;
     if (row.word === WORDS.OPEN) open.push(words);
   }
   return {
@@ -64,6 +71,7 @@ export function situationRatios(decision, cellsById, delta) {
     extra,
     verdicts,
     ci_high: ciHigh,
+    ci_low: ciLow,
     open,
   };
 }
@@ -138,6 +146,7 @@ export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
     worst_word: word,
     worst_extra_ms: worstAt.extra?.[configuration] ?? null,
     worst_ci_high: worstAt.ci_high?.[configuration] ?? null,
+    worst_ci_low: worstAt.ci_low?.[configuration] ?? null,
     // How far it could be behind anywhere the run ended first, which need not be at its worst ratio.
     ...reach(situations, configuration, delta),
     slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
@@ -217,7 +226,11 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
     const n = record.situations;
     if (record.worst_ratio === 1) return `the fastest in ${n === 1 ? 'its one situation' : `all ${n}`} (certain)`;
     const cost = Number.isFinite(record.worst_extra_ms) ? `, ${plus(record.worst_extra_ms)}` : '';
-    const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'slower, certain' }[record.worst_word];
+    // A certain "slower" with what it is certain of, where that is less than the ratio shown: "slower,
+    // certain: at least 1.08×".
+    const low = Number.isFinite(record.worst_ci_low) ? Math.floor(record.worst_ci_low * 100 + 1e-9) / 100 : null;
+    const least = low !== null && low > 1 && low < record.worst_ratio ? `: at least ${low.toFixed(2)}×` : '';
+    const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: `slower, certain${least}` }[record.worst_word];
     const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
     // "of 8 situations without sorting", where the run has others: the count says which it is of.
     const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}${unit ? ` ${unit}` : ''}` : '';

@@ -243,7 +243,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const [, both, worstCase] = table.rows.at(-1);
   assert.equal(both, pick.configuration);
   assert.ok(worstCase.startsWith(`${pick.worst_situation}: `), worstCase);
-  assert.match(worstCase, /\((as fast|slower), certain\)|not yet certain\)/);
+  assert.match(worstCase, /\((as fast|slower), certain(: at least \d\.\d\d×)?\)|not yet certain\)/);
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid, cachingGrid] = report.opening.in_short_grids;
@@ -284,7 +284,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // the opening, short of room, leaves out the asides (the sorting groups' scope among them),
   // which the fullest bottom line says.
   const sorting = row('Where to sort');
-  assert.equal(sorting, 'The best format on both sides: JSON uncompressed.');
+  assert.equal(sorting, 'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.');
   const { bottomLine, BRIEF } = await import('../answer-first.js');
   const loaded = readRuns([path]);
   const { decisions, comparisons: all } = analyse(loaded);
@@ -292,12 +292,13 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const full = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF[0] }).lines;
   assert.equal(
     full.find((l) => l.lead.startsWith('Where to sort')).text,
-    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' + 'The best format on both sides: JSON uncompressed.',
+    'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' +
+      'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
   );
   // What the caching pairs measured is in their grid's lead, not said again in numbers.
   assert.equal(
     cachingGrid.lead,
-    'Data already in the page, sorted again (JSON uncompressed, Books, decoded and kept; both networks; ' +
+    'Data the page already decoded and kept, sorted again (JSON uncompressed, Books; both networks; ' +
       'each cell: a comparison per network):',
   );
   assert.ok(report.opening.bottom_line.every((l) => !l.sub));
@@ -604,8 +605,9 @@ test('a grid cell answers only where no comparison goes against it, and says how
       ],
       [
         'CM5 (1,000 sorts per property)',
-        // Open: which way each leaned, and that each leaned on one measurement.
-        "can't tell yet (looked: the server faster in 2, as fast in 1, of 3, each from one measurement)",
+        // None certain, none leaning against the server: the server, not yet certain, and that each
+        // leaned on one measurement.
+        'the server, not yet certain (2 of 3 looked faster, 1 as fast, each from one measurement)',
         // One certain, the other leaning against it: no answer.
         "can't tell yet (the server certainly faster in 1 of 2; looked: the browser faster in 1)",
       ],
