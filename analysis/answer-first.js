@@ -30,6 +30,7 @@ import {
   percent,
   ownMedians,
   ratioText,
+  cmAmount,
   scopeWords,
   situationAnswer,
   situationParagraph,
@@ -345,6 +346,9 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       // "A or B": the first is one of two picks, not the pick.
       if (choice)
         picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
+      // Both of an "A or B", each a network's pick.
+      if (choice && answer !== choice.configuration)
+        picks.push({ name, configuration: choice.next.configuration, of: 2 });
       rows.push({
         lead: `${label(name)}: ${answer}`,
         text: `${capital(text)}${compressionOn(verdicts, name)}`.trim(),
@@ -368,7 +372,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             .join('')
         : '';
       // In the table, why no network's own pick is the choice for both: each one's worst.
-      const others = picks.filter(
+      const others = [...new Map(picks.map((p) => [p.configuration, p])).values()].filter(
         (p) => p.configuration !== plain?.configuration && situations.every((s) => p.configuration in s.ratios),
       );
       const theirs = others.length
@@ -489,8 +493,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const bests =
     serverBest === browserBest
       ? `The best format on both sides${only ? ', of those sorted (uncompressed)' : ''}: ${serverBest}.`
-      : `Best on the server: ${sideBest(server, where, delta, brief.why)}. ` +
-        `Best in the browser: ${sideBest(browser, where, delta, brief.why)}.`;
+      : `Best on the server (smallest worst case): ${sideBest(server, where, delta, brief.why)}. ` +
+        `Best in the browser (smallest worst case): ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -863,7 +867,8 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
     if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean(false)})`;
     // None certain but all leaning one way, or as fast: that way, not yet certain, so that three
     // leaning alike read as an answer as one certain with two leaning alike does.
-    const none = !c.certain && !c.other && !c.tie;
+    // Leans on one measurement each are no answer: a single time, perhaps a cold one.
+    const none = !c.certain && !c.other && !c.tie && c.once < c.open;
     const leaning = none ? gridOutcome({ certain: leans.certain, other: leans.other, tie: leans.tie }, {}) : 'open';
     if (leaning !== 'open' && leaning !== 'depends') {
       const [answer, k, what] = {
@@ -890,7 +895,7 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
       rows: [...byCm.keys()]
         .sort((a, b) => a - b)
         .map((cm) => [
-          cmAmount(cm),
+          `CM${cm} (${cmAmount(cm)})`,
           ...ns.map((n) => (byCm.get(cm).byN.has(n) ? cellWords(byCm.get(cm).byN.get(n)) : 'not measured')),
         ]),
     },
@@ -903,13 +908,6 @@ const CACHE_GRID = Object.freeze({
   again: { answer: 'ask the server again', subject: 'asking again' },
   depends: (counts) => CACHED.depends(counts),
 });
-
-/** A grid's row: the CM with how much it sorts, "CM3 (10 sorts per property)". */
-function cmAmount(cm) {
-  const repetitions = CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
-  if (cm === 1) return 'CM1 (one sort)';
-  return `CM${cm} (${repetitions.toLocaleString('en-US')} sort${repetitions === 1 ? '' : 's'} per property)`;
-}
 
 /** The sorting grid's words for each side, and where each side won somewhere. */
 export const SORT_GRID = Object.freeze({

@@ -13,7 +13,7 @@ import { compile } from 'vega-lite';
 import { inFamily, scenarioOf } from '#common/cell.js';
 import { CATALOGUE, OBJECT_NAMES, compressionLabel, formatLabel } from '#common/catalogue.js';
 import { NETWORK_NAMES } from '#common/network-profiles.js';
-import { configurationWords, network, objects } from '#common/answer-words.js';
+import { cmAmount, configurationWords, network, objects } from '#common/answer-words.js';
 import { sizeTable } from './formats.js';
 import { CHART_RANGE_MBPS, breakEvens } from './compression.js';
 import { configurationColour, configurationOrder } from './chart-colours.js';
@@ -115,12 +115,9 @@ const situationOrder = (a, b) =>
   OBJECT_NAMES.indexOf(a.object) - OBJECT_NAMES.indexOf(b.object) ||
   NETWORK_NAMES.indexOf(a.network) - NETWORK_NAMES.indexOf(b.network) ||
   (a.count ?? 0) - (b.count ?? 0);
-/** A computation model in words: "CM3: 1 sort per property × 10" (the catalogue's label, spelt out). */
+/** A computation model in words, as the opening's grids name it: "CM3: 10 sorts per property". */
 function cmText(level) {
-  const models = CATALOGUE.computation_models;
-  const spelt = (label) => label.replace(/^CM(\d+)(?=\s×)/, (_, l) => models.find((m) => m.level === Number(l))?.label);
-  const model = models.find((m) => m.level === level);
-  return model ? `CM${level}: ${spelt(model.label)}` : `CM${level}`;
+  return CATALOGUE.computation_models.some((m) => m.level === level) ? `CM${level}: ${cmAmount(level)}` : `CM${level}`;
 }
 /** A configuration without what it computes, in the opening's words: "JSON uncompressed", "JSON with GZIP". */
 const configurationText = (cell) => configurationWords({ ...cell, scenario: 1 });

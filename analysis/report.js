@@ -634,7 +634,8 @@ function plainNetworks(context) {
   return entries
     .map(([name, n]) => {
       const measured = n.measured?.throughput_bps
-        ? `, measured ${(n.measured.throughput_bps / 1e6).toFixed(1)} Mbit/s`
+        ? // As the Method gives it, so that one rate reads the same in both.
+          `, measured ${(n.measured.throughput_bps / 1e6).toFixed(n.measured.throughput_bps < 1e8 ? 2 : 0)} Mbit/s`
         : '';
       if (n.downBps == null && !n.rttMs)
         return `${network(name)}: browser and server on one machine, nothing in between`;
@@ -676,7 +677,9 @@ function termsOfRun(cells) {
       cms.map((cm) => `CM${cm} — ${computationWords(cm).replace(/ \(CM\d\)$/, '')}`).join('; ') +
       ` (${properties(cells)}).`
     : '';
-  const covers = "What a time covers: from the request's start until the objects are decoded in the browser";
+  // As the words of the opening say it: sorted too, where the browser sorts.
+  const covers =
+    "What a time covers: from the request's start until the objects are decoded (and sorted) in the browser";
   return `${covers} — ${timed}.${models} ${setupWords(cells)}`;
 }
 

@@ -392,3 +392,10 @@ export function situationParagraph(decision, cellsById, delta, named = MOST_NAME
     },
   };
 }
+
+/** How much a CM sorts, as the report's grids and charts name it: "one sort", "10 sorts per property". */
+export function cmAmount(level) {
+  if (level === 1) return 'one sort';
+  const repetitions = CATALOGUE.computation_models.find((m) => m.level === level)?.repetitions ?? 1;
+  return `${repetitions.toLocaleString('en-US')} sort${repetitions === 1 ? '' : 's'} per property`;
+}

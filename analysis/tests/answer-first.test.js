@@ -605,14 +605,23 @@ test('a grid cell answers only where no comparison goes against it, and says how
       ],
       [
         'CM5 (1,000 sorts per property)',
-        // None certain, none leaning against the server: the server, not yet certain, and that each
-        // leaned on one measurement.
-        'the server, not yet certain (2 of 3 looked faster, 1 as fast, each from one measurement)',
+        // None certain, each leaning on one measurement: no answer, but which way they leaned.
+        "can't tell yet (looked: the server faster in 2, as fast in 1, of 3, each from one measurement)",
         // One certain, the other leaning against it: no answer.
         "can't tell yet (the server certainly faster in 1 of 2; looked: the browser faster in 1)",
       ],
     ],
   });
+  // None certain, all leaning the server's way from more than one measurement: the server, not yet certain.
+  const leaning = gridOf(
+    new Map([[4, { byN: new Map([[100, cell(0, 0, 0, 3, { certain: 2, tie: 1 })]]) }]]),
+    'server',
+    SORT_GRID,
+    { lead: '', corner: 'Sorting' },
+  );
+  assert.deepStrictEqual(leaning.table.rows, [
+    ['CM4 (100 sorts per property)', 'the server, not yet certain (2 of 3 looked faster, 1 as fast)'],
+  ]);
   // The browser the better side: its wins are "certain", the server's "other".
   const browser = gridOf(new Map([[2, { byN: new Map([[100, cell(0, 2, 0, 0)]]) }]]), 'browser', SORT_GRID, {
     lead: '',
