@@ -829,7 +829,7 @@ function gridOutcome(c, leans) {
 
 /**
  * The grids under the answers in short: for each CM (a row) and N (a column) the answer of its
- * comparisons and how many of them say so — "the server, certain in 2 of 3" —, so that a reader
+ * comparisons and how many of them say so — "the server (2 of 3 certain)" —, so that a reader
  * finds their own amount of sorting and N in one place rather than in a chain of exceptions.
  * `who`: each side's words as an answer and as the subject of a count (SORT_GRID, CACHE_GRID).
  */
