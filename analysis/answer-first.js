@@ -1196,6 +1196,7 @@ export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst cas
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   short: "In short (each pick has the smallest worst case: its largest ratio to a situation's fastest):",
+  sure: 'How sure:',
   words: 'Words used:',
   bottom: 'In numbers:',
 });
@@ -1330,7 +1331,10 @@ export function answerFirst(
     bottom_line: presented(bottom).lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],
-    words,
+    // The verdict words, right under the table that first uses them; the rest of the words after
+    // the grids.
+    words: words.slice(0, -2),
+    sure: words.slice(-2),
     situations,
     // Each situation with every configuration named, for one asked about on its own (the page).
     full_sentences: decisions.map((d) => situationParagraph(d, cellsById, judging.delta).sentence),

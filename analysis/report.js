@@ -891,6 +891,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       heading: OPENING_HEADING,
       paragraphs: [
         ...(opening.in_short_table.rows.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
+        ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
         ...opening.in_short_grids.map((g) => ({ ...g, grid: true })),
         { lead: opening.leads.words, list: opening.words },
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),

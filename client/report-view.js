@@ -266,6 +266,8 @@ function openingOf(opening) {
     const { header, rows } = opening.in_short_table;
     nodes.push(element('p', leads.short, 'answers-lead'), table(header, rows, 'answers-table'));
   } else if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
+  // The verdict words under the table that first uses them (reports made before have them in the words).
+  if (opening.sure?.length) nodes.push(element('p', leads.sure, 'answers-lead'), list(opening.sure));
   // The answers by CM and N (where to sort, data already in the page), each a grid of its own.
   for (const grid of opening.in_short_grids ?? [])
     nodes.push(element('p', grid.lead, 'answers-lead'), table(grid.table.header, grid.table.rows, 'answers-grid'));

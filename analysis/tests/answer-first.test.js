@@ -199,6 +199,7 @@ test('the opening is short: under 600 words for a quick plan, 1,500 for the thes
     ...opening.in_short_grids.flatMap((g) => [g.lead, ...g.table.header, ...g.table.rows.flat()]),
     ...opening.bottom_line.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
     ...opening.words,
+    ...opening.sure,
   ];
   const words = text.join(' ').split(/\s+/).length;
   assert.ok(words < 1460, `${words} words`);
