@@ -1281,18 +1281,17 @@ export function answerFirst(
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
   // title and first line (about OPENING_WORDS.title).
-  const fixedOf = (b) => [
-    ...Object.values(leadsOf(b, judging.delta)),
-    ...presented(b).table.header,
-    ...presented(b).table.rows.flat(),
-    // The Markdown table's rules, which a count of report.md's words takes for words.
-    ...tableRules(presented(b).table),
-    ...presented(b).grids.flatMap((g) => [g.lead, ...g.table.header, ...g.table.rows.flat(), ...tableRules(g.table)]),
-    ...presented(b)
-      .lines.flatMap((l) => [l, ...(l.sub ?? [])])
-      .map((l) => `${l.lead}: ${l.text}`),
-    ...words,
-  ];
+  const fixedOf = (b) => {
+    const { table, grids, lines } = presented(b);
+    return [
+      ...Object.values(leadsOf(b, judging.delta)),
+      // Each table's words, and its Markdown rules, which a count of report.md's words takes for words.
+      ...[table, ...grids.map((g) => g.table)].flatMap((t) => [...t.header, ...t.rows.flat(), ...tableRules(t)]),
+      ...grids.map((g) => g.lead),
+      ...lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
+      ...words,
+    ];
+  };
   // The bottom line in full, or, where it is longer than the opening may be, without its asides
   // (BRIEF): the RQ sections say them.
   let bottom = { lines: [] };
@@ -1321,14 +1320,15 @@ export function answerFirst(
     return { ...p, family: short(p.family) };
   });
   const families = familiesOf(situations);
+  const shown = presented(bottom);
   return {
     leads: leadsOf(bottom, judging.delta),
-    in_short: presented(bottom).short,
+    in_short: shown.short,
     // The answers in short as the report shows them: a row per case.
-    in_short_table: presented(bottom).table,
+    in_short_table: shown.table,
     // The answers by CM and N (where to sort, data already in the page), each a grid under the table.
-    in_short_grids: presented(bottom).grids,
-    bottom_line: presented(bottom).lines,
+    in_short_grids: shown.grids,
+    bottom_line: shown.lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],
     // The verdict words, right under the table that first uses them; the rest of the words after
