@@ -1,14 +1,15 @@
-// The load testbed's constant-rate mode over HTTP/2 above the rate where Jetty's flood protection
-// used to end Vegeta's connection (as root). Go's HTTP/2 client sends a WINDOW_UPDATE frame for
-// a stream the server has already closed as it reads each answer of 4 KiB or more; under Jetty's
-// default limit (128 such frames a second per connection) a few hundred requests a second ended
-// the connection with GOAWAY ENHANCE_YOUR_CALM, and the search found the guard's limit, not the
-// server's. The testbed now starts the server with a raised limit
+// The load testbed's constant-rate mode over HTTP/2 with TLS (as root), at a rate above the one
+// where Jetty's flood protection used to end Vegeta's connection. Go's HTTP/2 client sends a
+// WINDOW_UPDATE frame for a stream the server has already closed as it reads each answer of 4 KiB
+// or more; under Jetty's default limit (128 such frames a second per connection) a few hundred
+// requests a second ended the connection with GOAWAY ENHANCE_YOUR_CALM, and the search found the
+// guard's limit, not the server's. The testbed now starts the server with a raised limit
 // (tls.h2MaxRateControlledEventsPerSecond, docs/protocols.md#flood-protection): one probe at
-// RATE_PER_S of 10 JSON Books (about 4.4 KB each) must end with every request answered 200 and
-// no error, in Vegeta's own reading of its raw results. Server-side, the same frames under the
-// default and under a raised limit: Http2FloodProtectionIntegrationTest. Skipped, with the
-// reason, without root, wrk or Vegeta.
+// RATE_PER_S of 10 JSON Books (about 4.4 KB each) over HTTP/2 with TLS must end with every request
+// answered 200 and no error, in Vegeta's own reading of its raw results, and the run must say it
+// loaded over HTTP/2 (one request answered so, from the client namespace) at the TLS origin.
+// Server-side, the same frames under the default and under a raised limit:
+// Http2FloodProtectionIntegrationTest. Skipped, with the reason, without root, wrk or Vegeta.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -43,7 +44,7 @@ const skip =
         ? 'needs Vegeta (bash scripts/setup.sh builds it with Go)'
         : false;
 
-test('an HTTP/2 constant rate far above the flood protection default ends with no error', { skip }, () => {
+test('an HTTP/2 constant rate with TLS far above the flood protection default ends with no error', { skip }, () => {
   const plan = {
     name: 'open-loop-h2-rate-test',
     description: `GET of 10 JSON Books at 100 Mbit/s, closed loop, then ${RATE_PER_S} req/s over HTTP/2`,
@@ -90,7 +91,10 @@ test('an HTTP/2 constant rate far above the flood protection default ends with n
   console.log(result.stdout);
 
   const [session] = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')).sessions;
-  assert.equal(session.open_loop_generator.http_version, '2');
+  const generator = session.open_loop_generator;
+  assert.equal(generator.protocol, 'h2');
+  assert.equal(generator.http_version, '2', 'one request, from the client namespace, was answered over HTTP/2');
+  assert.match(generator.origin, /^https:\/\/localhost:\d+$/);
   // The server ran with the testbed's limit, as Jetty itself holds it.
   const h2 = session.server.protocols.find((p) => p.name === 'h2');
   assert.equal(h2.max_rate_controlled_events_per_s, LOAD_H2_MAX_RATE_CONTROLLED_EVENTS_PER_S);
@@ -112,4 +116,5 @@ test('an HTTP/2 constant rate far above the flood protection default ends with n
   // The requests were sent at several times the default's limit, whatever the machine's lag.
   assert.ok(own.requests / WINDOW_S > 4 * JETTY_DEFAULT_EVENTS_PER_S, `${at}: ${own.requests} sent`);
   assert.equal(probe.after.freed, true, at);
+  assert.match(readFileSync(join(runDir, 'report.md'), 'utf8'), /over HTTP\/2 with TLS/);
 });

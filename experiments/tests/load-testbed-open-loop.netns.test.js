@@ -5,7 +5,7 @@
 // results: what was asked and sent, the percentiles, the server's responsiveness during each
 // probe and its freeing after, a slow link's rate below what the link can carry, and the report.
 // Skipped, with the reason, without root, wrk or Vegeta. The machine may be shared: no figure
-// here is a performance claim. A second run loads over HTTP/2 with TLS (open_loop.protocol h2).
+// here is a performance claim. Over HTTP/2 with TLS: load-testbed-h2-rate.netns.test.js.
 
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -125,49 +125,4 @@ test('the constant-rate search runs between two namespaces, and its figures matc
   assert.match(report, /### 2 Mbit\/s/);
   assert.match(report, /closed-loop req\/s/);
   assert.ok(existsSync(join(runDir, 'charts', 'open-loop-latency.svg')));
-});
-
-test('the constant-rate mode loads over HTTP/2 with TLS, every answer a 2xx or an error', { skip }, () => {
-  const plan = {
-    ...PLAN,
-    name: 'open-loop-h2-test',
-    description: 'GET of 10 JSON Books at 100 Mbit/s, closed loop, then constant rates over HTTP/2',
-    bandwidths_mbit: [100],
-    open_loop: { p99_target_ms: TARGET_MS, warmup_s: 1, window_s: 2, precision: 0.5, max_probes: 2, protocol: 'h2' },
-  };
-  const { runDir } = runLoadTestbed(plan, {
-    parent: PARENT,
-    name: 'h2',
-    namespace: testNamespace('rtl-olh2', '-o2'),
-    port: testPort(18100, 8),
-    timeoutMs: 400_000,
-  });
-
-  const generator = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')).sessions[0].open_loop_generator;
-  assert.equal(generator.protocol, 'h2');
-  assert.equal(generator.http_version, '2', 'one request, from the client namespace, was answered over HTTP/2');
-  assert.match(generator.origin, /^https:\/\/localhost:\d+$/);
-  const [record] = readFileSync(join(runDir, 'cells.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  assert.ok(record.open_loop.probes.length >= 1);
-  for (const probe of record.open_loop.probes) {
-    const at = `${probe.rate_per_s} req/s: ${JSON.stringify(probe.figures.error_kinds)}`;
-    const own = vegetaReport(probe.files.map((f) => join(runDir, f)));
-    // Vegeta's own reading: requests answered 200 over the TLS connection its certificate held;
-    // a rate the server could not sustain may add errors, never another status.
-    assert.ok(own.status_codes['200'] > 0, at);
-    assert.deepStrictEqual(
-      Object.keys(own.status_codes).filter((code) => code !== '0'),
-      ['200'],
-      at,
-    );
-    if (probe.verdict === 'sustained') assert.equal(probe.figures.errors, 0, at);
-    assert.equal(probe.after.freed, true, at);
-  }
-  console.log(
-    record.open_loop.probes.map((p) => `${p.rate_per_s} req/s ${p.verdict} ${JSON.stringify(p.figures.error_kinds)}`),
-  );
-  assert.match(readFileSync(join(runDir, 'report.md'), 'utf8'), /over HTTP\/2 with TLS/);
 });
