@@ -492,7 +492,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const [serverBest, browserBest] = [server, browser].map((c) => sideNames(c, delta));
   const bests =
     serverBest === browserBest
-      ? `The best format on both sides${only ? ', of those sorted (uncompressed)' : ''}: ${serverBest}.`
+      ? `The best format on both sides${only ? ' (as sorted: uncompressed)' : ''}: ${serverBest}.`
       : `Best on the server (smallest worst case): ${sideBest(server, where, delta, brief.why)}. ` +
         `Best in the browser (smallest worst case): ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
@@ -513,17 +513,15 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       },
       ' comparisons',
     );
-    const { lead, rest } = sortingLead(tally.byCm, 'server', EVERY_CM);
     const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
     const each = perCellWords(pairs.map((c) => completeCell(c.a)));
+    // One rule for the answer in short and the grid's lead: the grid's own, CM by CM.
+    const grid = gridOf(tally.byCm, 'server', SORT_GRID, { corner: 'Sorting' });
     return {
-      lead: scoped(lead),
-      text: sentences(scope, rest, bests),
+      lead: `Where to sort (${topicScope}): ${grid.rule}`,
+      text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
-      grid: gridOf(tally.byCm, 'server', SORT_GRID, {
-        lead: `Where to sort (${topicScope}; each cell: ${each}):`,
-        corner: 'Sorting',
-      }),
+      grid: { ...grid, lead: `Where to sort (${topicScope}): ${grid.rule}. Cells: ${each}:` },
       ...(cached && { sub: [cached] }),
     };
   }
@@ -554,20 +552,22 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
     ' situations',
   );
-  const { lead, rest } = sortingLead(tally.byCm, computes, EVERY_CM);
   const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
   const each = perCellWords(
     sortingDecisions.map((d) => cellOf(d.fastest_case_id)),
     'situation',
   );
+  const grid = gridOf(tally.byCm, computes, SORT_GRID, { corner: 'Sorting' });
   return {
-    lead: scoped(lead),
-    text: sentences(scope, rest, bests),
+    lead: `Where to sort (${topicScope}): ${grid.rule}`,
+    text: sentences(scope, brief.asides ? bests : ''),
     worst: `the ${computes} ${counts}`,
-    grid: gridOf(tally.byCm, computes, SORT_GRID, {
-      lead: `Where to sort (${topicScope}; each cell: ${each}, the ${computes}'s best against the other side's):`,
-      corner: 'Sorting',
-    }),
+    grid: {
+      ...grid,
+      lead:
+        `Where to sort (${topicScope}): ${grid.rule}. ` +
+        `Cells: ${each}, the ${computes}'s best against the other side's:`,
+    },
     ...(cached && { sub: [cached] }),
   };
 }
@@ -600,15 +600,15 @@ function cachingWords(comparisons, named, runNetworks, delta) {
   const what = `${cached}, ${listWords(kinds)}`;
   const nets = every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network));
   const measured = `N = ${countWords(of('count'))}, ${nets}`;
-  const parts = sortingParts(tally.byCm, 'cached', CACHED, named, { counts: true });
   const each = perCellWords(cells);
+  const grid = gridOf(tally.byCm, 'cached', CACHE_GRID, { corner: 'Sorted again' });
   return {
-    lead: `Data already in the page (decoded and kept; ${what}), sorted again: ` + parts.map((p) => p.text).join('; '),
+    lead: `Data already in the page (decoded and kept; ${what}), sorted again: ${grid.rule}`,
     text: `Measured at ${measured}.`,
-    grid: gridOf(tally.byCm, 'cached', CACHE_GRID, {
-      lead: `Data the page already decoded and kept, sorted again (${what}; ${nets}; each cell: ${each}):`,
-      corner: 'Sorted again',
-    }),
+    grid: {
+      ...grid,
+      lead: `Decoded data kept in the page, sorted again (${what}; ${nets}): ${grid.rule}. Cells: ${each}:`,
+    },
     worst: tally.words(
       {
         certain: 'the cached copy certainly faster',
@@ -619,57 +619,6 @@ function cachingWords(comparisons, named, runNetworks, delta) {
       ' comparisons',
     ),
   };
-}
-
-/**
- * The sorting row's lead: the answers that take a side, then the CMs no side won with what was
- * told apart in them ("can't tell yet for CM1–CM3 (…), of 36 comparisons, the server certainly
- * faster in 1, as fast in 7"); where none takes a side, the first answer, and the rest (" Either
- * side for CM1 …; can't tell yet for CM2 …") start its text, so that the lead stays an answer a
- * reader acts on.
- */
-export function sortingLead(byCm, computes, named = new Set()) {
-  const parts = sortingParts(byCm, computes, SIDES, named, { counts: true });
-  // One answer for every CM: said with the CMs, which the lead defines for the situations below.
-  if (parts.length === 1 && !parts[0].at) return { lead: `Where to sort: ${parts[0].text}`, rest: '' };
-  const sided = parts.filter((p) => p.sided);
-  if (!sided.length) {
-    return {
-      lead: `Where to sort: ${parts[0].text}`,
-      rest:
-        parts.length > 1
-          ? ` ${capital(
-              parts
-                .slice(1)
-                .map((p) => p.text)
-                .join('; '),
-            )}.`
-          : '',
-    };
-  }
-  // The CMs no side won: each said over all its N (RQ3 has them N by N), so that the row stays
-  // short where little was decided.
-  const undecided = new Map([...byCm].filter(([cm]) => !sided.some((p) => p.cms.includes(cm))));
-  const rest = undecided.size ? sortingParts(undecided, computes, SIDES, named, { splitByN: false }) : [];
-  // What was told apart within them, so that a situation below where one side certainly won does
-  // not read as a contradiction: "can't tell yet for CM1–CM3 (…): of 36 comparisons, the server
-  // certainly faster in 8, as fast in 5".
-  const other = computes === 'server' ? 'browser' : 'server';
-  const told = (cms) => {
-    const sum = { certain: 0, other: 0, tie: 0, open: 0 };
-    for (const cm of cms) for (const key of Object.keys(sum)) sum[key] += byCm.get(cm)[key];
-    const n = Object.values(sum).reduce((a, b) => a + b, 0);
-    const items = [
-      sum.certain ? `the ${computes} certainly faster in ${sum.certain}` : null,
-      sum.other ? `the ${other} certainly faster in ${sum.other}` : null,
-      sum.tie ? `as fast in ${sum.tie}` : null,
-    ].filter(Boolean);
-    return items.length && sum.open ? `: of ${n} comparisons, ${items.join(', ')}` : '';
-  };
-  // Every CM's answer in the lead, which the answers in short show, with what was told apart
-  // within the undecided ones, so that "can't tell yet" does not read against a certain result.
-  const withTold = (p) => (told(p.cms) ? `${p.text}${told(p.cms).replace(/^:/, ',')}` : p.text);
-  return { lead: `Where to sort: ${[...sided.map((p) => p.text), ...rest.map(withTold)].join('; ')}`, rest: '' };
 }
 
 /**
@@ -776,42 +725,6 @@ function sideBest(choice, where, delta, whyNot = true) {
 }
 
 /**
- * Where to sort, by how much sorting: the CMs measured in runs of the same answer — a side where
- * it was certainly faster in at least half of the CM's comparisons and slower in none, "it depends
- * on format and N" where each side won somewhere, "either side" where at least half were as fast,
- * "can't tell yet" for the rest: "on the server for CM4–CM5 (each property sorted 100 to 1,000
- * times); can't tell yet for CM1–CM3 (…)", a side first. One answer for every CM is said without
- * them.
- *
- * Where the answer differs by N within a CM, it says at which N: "on the server for CM3 (…) at
- * N = 1,000, can't tell yet at N = 10" — so no reader takes a side for an N where it did not win.
- *
- * @param byCm CM → outcome counts ({certain, tie, open, other}: the better side certainly faster,
- *     as fast, open, certainly slower; byN, optional: the same per N)
- * @param computes the better side ('server' or 'browser')
- */
-export function sortingAnswer(byCm, computes) {
-  const parts = sortingParts(byCm, computes);
-  return parts.length === 1 && !parts[0].at ? parts[0].answer : parts.map((p) => p.text).join('; ');
-}
-
-/**
- * What a CM's (or one N's) comparisons say: a side where it was certainly faster in at least half
- * and slower nowhere (`certain`: the better side, `other`: the other); `depends` where each side
- * won somewhere; `tie` ("either side") where at least half were as fast and none won; `open`
- * ("can't tell yet") for the rest. Some comparisons may stay open or tied beside the won ones:
- * the counts after the answer, and the per-format answers (RQ3), say how many.
- */
-function outcomeOf({ certain, other, tie, open }) {
-  const half = (certain + other + tie + open) / 2;
-  if (certain && other) return 'depends';
-  if (certain >= half && !other) return 'certain';
-  if (other >= half && !certain) return 'other';
-  if (tie >= half && !certain && !other) return 'tie';
-  return 'open';
-}
-
-/**
  * A grid cell's answer from its comparisons (certain or open, and which way each open one
  * leaned): a side where it was certainly faster in at least one and no comparison was certainly
  * faster, or leaned faster, for the other (`certain`, `other`); "either side" (`tie`) where at
@@ -836,7 +749,7 @@ function gridOutcome(c, leans) {
 export function gridOf(byCm, computes, who, { lead, corner }) {
   const other = Object.keys(who).find((side) => side !== computes && side !== 'depends');
   const ns = [...new Set([...byCm.values()].flatMap((c) => [...c.byN.keys()]))].sort((a, b) => a - b);
-  const cellWords = (c) => {
+  const cellAnswer = (c) => {
     const n = c.certain + c.other + c.tie + c.open;
     const leans = { certain: 0, other: 0, tie: 0, ...c.leans };
     // Which way the open ones leaned: "looked: the server faster in 2, as fast in 1", and where
@@ -862,9 +775,14 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
     if (key === 'certain' || key === 'other') {
       const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
       const tied = c.tie ? `, as fast in ${c.tie}` : '';
-      return `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`;
+      return {
+        text: `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`,
+        side: who[side].answer,
+        sure: true,
+      };
     }
-    if (key === 'tie') return `either side (${c.tie} of ${n} as fast${lean(false)})`;
+    if (key === 'tie')
+      return { text: `either side (${c.tie} of ${n} as fast${lean(false)})`, side: 'either side', sure: true };
     // None certain but all leaning one way, or as fast: that way, not yet certain, so that three
     // leaning alike read as an answer as one certain with two leaning alike does.
     // Leans on one measurement each are no answer: a single time, perhaps a cold one.
@@ -878,28 +796,72 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
       }[leaning];
       // The rest leaned as fast (a side's answer) or nowhere a ratio tells.
       const rest = leaning !== 'tie' && leans.tie ? `, ${leans.tie} as fast` : '';
-      return `${answer}, not yet certain (${k} of ${n} looked ${what}${rest}${once})`;
+      return {
+        text: `${answer}, not yet certain (${k} of ${n} looked ${what}${rest}${once})`,
+        side: answer,
+        sure: false,
+      };
     }
     if (key === 'depends') {
       // An answer that says where each side won (by network) needs no counts where all are certain.
-      if (typeof who.depends === 'function' && c.certain + c.other === n) return `${who.depends(c)} (each certain)`;
       const answer = typeof who.depends === 'function' ? who.depends(c) : who.depends;
-      return `${answer} (${counts})`;
+      if (typeof who.depends === 'function' && c.certain + c.other === n)
+        return { text: `${answer} (each certain)`, side: answer, sure: true };
+      return { text: `${answer} (${counts})`, side: answer, sure: true };
     }
-    return `can't tell yet (${counts})`;
+    return { text: `can't tell yet (${counts})`, side: "can't tell yet", sure: true };
   };
+  const cms = [...byCm.keys()].sort((a, b) => a - b);
+  const answers = new Map(
+    cms.map((cm) => [
+      cm,
+      new Map(ns.filter((n) => byCm.get(cm).byN.has(n)).map((n) => [n, cellAnswer(byCm.get(cm).byN.get(n))])),
+    ]),
+  );
   return {
     lead,
+    rule: gridRule(answers),
     table: {
       header: [corner, ...ns.map((n) => `N = ${n.toLocaleString('en-US')}`)],
-      rows: [...byCm.keys()]
-        .sort((a, b) => a - b)
-        .map((cm) => [
-          `CM${cm} (${cmAmount(cm)})`,
-          ...ns.map((n) => (byCm.get(cm).byN.has(n) ? cellWords(byCm.get(cm).byN.get(n)) : 'not measured')),
-        ]),
+      rows: cms.map((cm) => [
+        `CM${cm} (${cmAmount(cm)})`,
+        ...ns.map((n) => answers.get(cm).get(n)?.text ?? 'not measured'),
+      ]),
     },
   };
+}
+
+/**
+ * A grid in one line, CM by CM: each CM's answer, or its answers with the N each holds at, and CMs
+ * with the same words together — "CM1: either side; CM3: the server at N = 1,000, either side at
+ * N = 10". An answer none of whose cells in the CM is certain says so ("not yet certain"); how
+ * sure each cell is, the grid says. `answers`: CM → N → {side, sure} (the N its CM measured).
+ */
+function gridRule(answers) {
+  const rowWords = (cells) => {
+    const bySide = new Map();
+    for (const [n, { side, sure }] of cells) {
+      if (!bySide.has(side)) bySide.set(side, { ns: [], sure: false });
+      bySide.get(side).ns.push(n);
+      bySide.get(side).sure ||= sure;
+    }
+    const said = ({ sure }, side) => (sure ? side : `${side} (not yet certain)`);
+    if (bySide.size === 1) return said(...[...bySide.values()], [...bySide.keys()][0]);
+    // A side first, then "either side", then what the run could not yet tell.
+    const rank = (side) => ({ 'either side': 1, "can't tell yet": 2 })[side] ?? 0;
+    return [...bySide]
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([side, at]) => `${said(at, side)} at N = ${listWords(at.ns.map((n) => n.toLocaleString('en-US')))}`)
+      .join(', ');
+  };
+  const rows = [];
+  for (const [cm, cells] of answers) {
+    const words = rowWords(cells);
+    const last = rows.at(-1);
+    if (last?.words === words) last.cms.push(cm);
+    else rows.push({ cms: [cm], words });
+  }
+  return rows.map(({ cms, words }) => `${cmNames(cms)}: ${words}`).join('; ');
 }
 
 /** The caching grid's: re-sorting the cached copy against asking the server again. */
@@ -934,12 +896,6 @@ function perCellWords(cells, unit = 'comparison') {
   return varies.length ? `a ${unit} per ${listWords(varies.map((key) => names[key]))}` : `one ${unit}`;
 }
 
-/** Where sorting is done, in a sorting answer, and what it depends on where each side won somewhere. */
-const SIDES = Object.freeze({
-  server: 'on the server',
-  browser: 'in the browser',
-  depends: 'it depends on format and N',
-});
 /** What a second sorting of data already in the browser does, in the caching answer. */
 export const CACHED = Object.freeze({
   cached: 're-sort the cached copy',
@@ -952,115 +908,6 @@ export const CACHED = Object.freeze({
     return `re-sort the cached copy ${on(cached)} but ask the server again ${on(again)}`;
   },
 });
-
-/**
- * sortingAnswer's parts, a side first: [{answer, at, cms, sided, text}], one per run of CMs with
- * the same answer at the same N. A CM measured at fewer N than the others names its N ("at N = 10,
- * 100 and 1,000"), so that no answer reaches an N its CM was not measured at.
- *
- * @param place each side's words and what the answer depends on (SIDES, or CACHED)
- * @param named CMs the reader has already had in words: named without them
- * @param options {splitByN (false: each CM's answer over all its N, without saying where N differ),
- *     counts (true: a side not certain in all its comparisons says in how many it was)}
- */
-export function sortingParts(
-  byCm,
-  computes,
-  place = SIDES,
-  named = new Set(),
-  { splitByN = true, counts = false } = {},
-) {
-  const { depends, ...sides } = place;
-  const other = Object.keys(sides).find((side) => side !== computes);
-  const answerOf = (counts) => {
-    const key = outcomeOf(counts);
-    if (key === 'depends') return typeof depends === 'function' ? depends(counts) : depends;
-    return { certain: place[computes], other: place[other], tie: 'either side', open: "can't tell yet" }[key];
-  };
-  const sidedAnswer = (answer) => Object.values(sides).some((words) => answer.endsWith(words));
-  const nWords = (ns) => `N = ${listWords(ns.map((n) => n.toLocaleString('en-US')))}`;
-  const allNs = new Set([...byCm.values()].flatMap((counts) => [...(counts.byN ?? new Map()).keys()]));
-  // A CM's answer, and where it differs by N, each answer with its N (a side first): the text
-  // after the CMs ("at N = 1,000, can't tell yet at N = 10"); where it does not, the CM's N if
-  // fewer than the others'.
-  // With `counts`, a side not certain in all its comparisons says in how many it was: ", certain
-  // in 6 of 8", so that no open comparison leaning the other way hides behind it.
-  const told = (answer, c) => {
-    if (!counts || !sidedAnswer(answer)) return '';
-    const n = c.certain + c.other + c.tie + c.open;
-    const k = answer.endsWith(place[computes]) ? c.certain : c.other;
-    return k < n ? `, certain in ${k} of ${n} comparisons` : '';
-  };
-  const sum = (list) =>
-    list.reduce(
-      (t, c) => ({
-        certain: t.certain + c.certain,
-        other: t.other + c.other,
-        tie: t.tie + c.tie,
-        open: t.open + c.open,
-      }),
-      { certain: 0, other: 0, tie: 0, open: 0 },
-    );
-  const cmAnswer = (cmCounts) => {
-    const byN = [...(cmCounts.byN ?? new Map()).entries()].sort(([a], [b]) => a - b);
-    const perN = new Map();
-    for (const [n, c] of byN) {
-      const answer = answerOf(c);
-      if (!perN.has(answer)) perN.set(answer, []);
-      perN.get(answer).push(n);
-    }
-    if (!splitByN || perN.size <= 1) {
-      const fewer = byN.length > 0 && byN.length < allNs.size;
-      const answer = answerOf(cmCounts);
-      return { answer, at: `${fewer ? ` at ${nWords(byN.map(([n]) => n))}` : ''}${told(answer, cmCounts)}` };
-    }
-    const of = (ns) => sum(ns.map((n) => cmCounts.byN.get(n)));
-    const parts = [...perN.entries()].sort(([x], [y]) => sidedAnswer(y) - sidedAnswer(x));
-    return {
-      answer: parts[0][0],
-      at: ` at ${nWords(parts[0][1])}${told(parts[0][0], of(parts[0][1]))}, ${parts
-        .slice(1)
-        .map(([answer, ns]) => `${answer} at ${nWords(ns)}${told(answer, of(ns))}`)
-        .join(', ')}`,
-    };
-  };
-  const levels = [...byCm.keys()].sort((a, b) => a - b);
-  const runs = [];
-  for (const cm of levels) {
-    const { answer, at } = cmAnswer(byCm.get(cm));
-    if (runs.at(-1)?.answer === answer && runs.at(-1).at === at) runs.at(-1).cms.push(cm);
-    else runs.push({ answer, at, cms: [cm] });
-  }
-  // A side first: the answer a reader acts on, then the rest.
-  for (const r of runs) r.sided = sidedAnswer(r.answer);
-  runs.sort((x, y) => y.sided - x.sided);
-  const repetitions = (cm) => CATALOGUE.computation_models.find((m) => m.level === cm)?.repetitions ?? 1;
-  const amount = (cm) => (cm === 1 ? 'one sort by one property' : `each property sorted ${times(repetitions(cm))}`);
-  const times = (r) => (r === 1 ? 'once' : `${r.toLocaleString('en-US')} times`);
-  // CMs next to each other in the catalogue said as a range, the rest one by one: "CM1 (…) and
-  // CM3–CM5 (…)" where CM2 was not measured.
-  const span = (cms) => {
-    const runs = [];
-    for (const cm of cms) {
-      if (runs.at(-1)?.at(-1) === cm - 1) runs.at(-1).push(cm);
-      else runs.push([cm]);
-    }
-    return listWords(runs.map(spanOf));
-  };
-  const spanOf = (cms) => {
-    const [low, high] = [cms[0], cms.at(-1)];
-    if (cms.every((cm) => named.has(cm))) return low === high ? `CM${low}` : `CM${low}–CM${high}`;
-    if (low === high) return `CM${low} (${amount(low)})`;
-    // Two: each with its own amount, so that no reader must guess which is which.
-    if (cms.length === 2) return `CM${low} (${amount(low)}) and CM${high} (${amount(high)})`;
-    const words =
-      low === 1
-        ? `from one sort to each property sorted ${times(repetitions(high))}`
-        : `each property sorted ${repetitions(low).toLocaleString('en-US')} to ${times(repetitions(high))}`;
-    return `CM${low}–CM${high} (${words})`;
-  };
-  return runs.map((r) => ({ ...r, text: `${r.answer} for ${span(r.cms)}${r.at}` }));
-}
 
 /**
  * How much the bottom line says beyond its answers, fullest first; each level leaves out one more
@@ -1146,7 +993,7 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
   const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
   const networkLine = names
     .map((name) => {
-      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine, no limit';
+      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine';
       const profile = NETWORKS[name];
       if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
       const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
@@ -1195,7 +1042,7 @@ export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst cas
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: "In short (each pick has the smallest worst case: its largest ratio to a situation's fastest):",
+  short: "In short (each pick has the smallest worst case: largest ratio to a situation's fastest):",
   sure: 'How sure:',
   words: 'Words used:',
   bottom: 'In numbers:',

@@ -216,7 +216,7 @@ export function worstBrief(record, delta, at = null) {
  * A choice's worst situation for the opening's table, with how sure the run is of it and, where it
  * was not yet certain somewhere, how far it could reach: "10 Books: 1.04×, +0.20 ms (looked as
  * fast, not yet certain); in 1,000 Videos it could be up to 1.10×", "1,000 Videos at 10 Mbit/s:
- * 1.83×, +38.3 ms (slower, certain); certainly slower in 3 of 8 situations without sorting". An
+ * 1.83×, +38.3 ms (certainly slower); certainly slower in 3 of 8 situations without sorting". An
  * "A or B" gives each its own. `where` shortens the situations' words; `unit` names what its
  * situations are, where the run has others.
  */
@@ -226,11 +226,9 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
     const n = record.situations;
     if (record.worst_ratio === 1) return `the fastest in ${n === 1 ? 'its one situation' : `all ${n}`} (certain)`;
     const cost = Number.isFinite(record.worst_extra_ms) ? `, ${plus(record.worst_extra_ms)}` : '';
-    // A certain "slower" with what it is certain of, where that is less than the ratio shown: "slower,
-    // certain: at least 1.08×".
-    const low = Number.isFinite(record.worst_ci_low) ? Math.floor(record.worst_ci_low * 100 + 1e-9) / 100 : null;
-    const least = low !== null && low > 1 && low < record.worst_ratio ? `: at least ${low.toFixed(2)}×` : '';
-    const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: `slower, certain${least}` }[record.worst_word];
+    // One number for one claim: the ratio shown, and that it is certainly slower (its bound is in the
+    // table of every configuration).
+    const word = { [WORDS.AS_FAST]: 'as fast, certain', [WORDS.SLOWER]: 'certainly slower' }[record.worst_word];
     const sure = word ?? `looked ${record.worst_ratio <= 1 + delta ? 'as fast' : 'slower'}, not yet certain`;
     // "of 8 situations without sorting", where the run has others: the count says which it is of.
     const count = record.slower_in ? `; certainly slower in ${record.slower_in} of ${n}${unit ? ` ${unit}` : ''}` : '';

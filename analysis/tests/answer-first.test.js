@@ -219,16 +219,14 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.deepStrictEqual(report.opening.in_short, [
     'Unthrottled: Protobuf uncompressed.',
     'At 10 Mbit/s: Protobuf with GZIP.',
-    // CM2 and CM4 not measured: no range runs over them.
-    // CM1 as fast at 10 Mbit/s: the server, with how many were certain.
+    // The grid's rule, CM by CM: CM2 and CM4 not measured, so no range runs over them; CM1 as
+    // fast at 10 Mbit/s and certainly faster unthrottled is the server's (the grid gives counts).
     // The CMs by name: the words define them all.
-    'Where to sort (uncompressed, nothing cached): on the server for CM1, certain in 1 of 2 comparisons; ' +
-      'on the server for CM3 and CM5.',
+    'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server.',
     // By design the cached copy re-sorted (in one answer's time) wins where sorting is cheap, and
-    // asking again (the server sorts three times faster) from CM3; the CMs already said are named only.
+    // asking again (the server sorts three times faster) from CM3.
     'Data already in the page (decoded and kept; JSON uncompressed, Books), sorted again: ' +
-      're-sort the cached copy for CM1; ' +
-      'ask the server again for CM3 and CM5.',
+      'CM1: re-sort the cached copy; CM3 and CM5: ask the server again.',
     'Network not known (one choice for both): Protobuf with GZIP.',
   ]);
   // The same answers as the report shows them: a table of the case, the choice and its worst
@@ -244,11 +242,15 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   const [, both, worstCase] = table.rows.at(-1);
   assert.equal(both, pick.configuration);
   assert.ok(worstCase.startsWith(`${pick.worst_situation}: `), worstCase);
-  assert.match(worstCase, /\((as fast|slower), certain(: at least \d\.\d\d×)?\)|not yet certain\)/);
+  assert.match(worstCase, /\((as fast, certain|certainly slower)\)|not yet certain\)/);
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid, cachingGrid] = report.opening.in_short_grids;
-  assert.equal(sortingGrid.lead, 'Where to sort (uncompressed, nothing cached; each cell: a comparison per network):');
+  // Its lead: the rule the grid says, CM by CM, as the answer in short says it.
+  assert.equal(
+    sortingGrid.lead,
+    'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server. Cells: a comparison per network:',
+  );
   assert.deepStrictEqual(sortingGrid.table, {
     header: ['Sorting', 'N = 100'],
     rows: [
@@ -265,8 +267,9 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // In numbers, each under its topic alone (the table gave its scope), and what was not measured.
   assert.deepStrictEqual(
     report.opening.bottom_line.map((l) => l.lead),
-    // Network not known: its worst case, in the table, is all there is to say.
-    ['Unthrottled', 'At 10 Mbit/s', 'Where to sort', 'Not measured here'],
+    // Network not known: its worst case, in the table, is all there is to say; where to sort: its
+    // grid (the best format on both sides is an aside, left out when short of room).
+    ['Unthrottled', 'At 10 Mbit/s', 'Not measured here'],
   );
   assert.ok(report.opening.bottom_line.length <= 5);
   // Each network's row says what compression did there, in the four words' counts.
@@ -282,10 +285,8 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.ok(Math.abs(worst(plain.configuration) - plain.worst_ratio) < 1e-12);
   for (const c of Object.keys(situations[0].ratios)) assert.ok(worst(c) >= plain.worst_ratio, c);
   // The answer's scope in its topic (uncompressed, nothing cached), the rest of it in its text;
-  // the opening, short of room, leaves out the asides (the sorting groups' scope among them),
+  // the opening, short of room, leaves out the asides (the sorting groups' scope and best format),
   // which the fullest bottom line says.
-  const sorting = row('Where to sort');
-  assert.equal(sorting, 'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.');
   const { bottomLine, BRIEF } = await import('../answer-first.js');
   const loaded = readRuns([path]);
   const { decisions, comparisons: all } = analyse(loaded);
@@ -294,13 +295,13 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.equal(
     full.find((l) => l.lead.startsWith('Where to sort')).text,
     'Measured for Books, N = 100, unthrottled and at 10 Mbit/s. ' +
-      'The best format on both sides, of those sorted (uncompressed): JSON uncompressed.',
+      'The best format on both sides (as sorted: uncompressed): JSON uncompressed.',
   );
   // What the caching pairs measured is in their grid's lead, not said again in numbers.
   assert.equal(
     cachingGrid.lead,
-    'Data the page already decoded and kept, sorted again (JSON uncompressed, Books; both networks; ' +
-      'each cell: a comparison per network):',
+    'Decoded data kept in the page, sorted again (JSON uncompressed, Books; both networks): ' +
+      'CM1: re-sort the cached copy; CM3 and CM5: ask the server again. Cells: a comparison per network:',
   );
   assert.ok(report.opening.bottom_line.every((l) => !l.sub));
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
@@ -312,10 +313,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // pairs, which were measured: "sorting (nothing cached) …".
   const briefMissing = brief.find((l) => l.lead === 'Not measured here').text;
   assert.match(briefMissing, /sorting \(nothing cached\) /);
-  assert.doesNotMatch(sorting, /Data already in the page/);
   const missing = full.find((l) => l.lead === 'Not measured here').text;
-  // CM1 as fast at 10 Mbit/s and on the server unthrottled: the server for it too, with the counts.
-  assert.match(report.opening.in_short[2], /^Where to sort \(uncompressed, nothing cached\): on the server for CM1,/);
   for (const left of ['CBOR', 'MessagePack', 'Brotli', 'CM2', 'CM4', 'HTTP/2']) assert.ok(missing.includes(left), left);
   // The CMs it names by name alone, the words defining every one.
   assert.ok(missing.includes('or for CM2, CM4;'), missing);
@@ -384,10 +382,7 @@ test('the words say how a time was taken and how the networks were made, as the 
   const { glossary } = await import('../answer-first.js');
   const cells = ['unthrottled', '10mbit'].map((network) => ({ cell: { network } }));
   const [networks, , time] = glossary(cells, { delta: 0.05 }, { shaping: 'cdp', roundsRule: 2 });
-  assert.match(
-    networks,
-    /^unthrottled: browser and server on one machine, no limit; 10 Mbit\/s: each way, no added delay/,
-  );
+  assert.match(networks, /^unthrottled: browser and server on one machine; 10 Mbit\/s: each way, no added delay/);
   assert.match(networks, /\(Chromium's throttling\)$/);
   assert.match(glossary(cells, { delta: 0.05 }, { shaping: 'netns' })[0], /\(the Linux kernel\)$/);
   // Every cell in every round: a time is the configuration's own median.
@@ -396,114 +391,6 @@ test('the words say how a time was taken and how the networks were made, as the 
   assert.match(
     glossary(cells, { delta: 0.05 }, { roundsRule: 1 })[2],
     /that × its ratio to it measured side by side; compare within a situation only \(each measured at its own time\)$/,
-  );
-});
-
-test('where to sort is answered by how much sorting: a side where it won in most, the rest as told', async () => {
-  const { sortingAnswer } = await import('../answer-first.js');
-  const counts = (certain, tie, open, other) => ({ certain, tie, open, other });
-  // The server certainly faster at CM4 and CM5 (nowhere slower), nothing told apart below.
-  const cases = [
-    [
-      [counts(0, 1, 3, 0), counts(0, 0, 4, 0), counts(0, 0, 4, 0), counts(2, 0, 2, 0), counts(3, 0, 1, 0)],
-      'on the server for CM4 (each property sorted 100 times) and CM5 (each property sorted 1,000 times); ' +
-        "can't tell yet for CM1–CM3 (from one sort to each property sorted 10 times)",
-    ],
-    // Each side certainly faster somewhere at one CM: it depends on format and N there; a side first.
-    [
-      [counts(1, 0, 0, 1), undefined, counts(2, 0, 0, 0)],
-      'on the server for CM3 (each property sorted 10 times); ' +
-        'it depends on format and N for CM1 (one sort by one property)',
-    ],
-    // One answer for every CM: said without them.
-    [[undefined, counts(0, 0, 0, 2)], 'in the browser'],
-  ];
-  for (const [perCm, expected] of cases) {
-    const byCm = new Map(perCm.map((c, i) => [i + 1, c]).filter(([, c]) => c));
-    assert.equal(sortingAnswer(byCm, 'server'), expected);
-  }
-});
-
-test('where to sort says at which N a side won, where the answer differs by N within a CM', async () => {
-  const { sortingAnswer } = await import('../answer-first.js');
-  const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
-  // CM3: the server certainly faster in all three formats at 1,000, none told apart at 10.
-  const cm3 = counts(
-    3,
-    0,
-    3,
-    0,
-    new Map([
-      [1000, counts(3, 0, 0, 0)],
-      [10, counts(0, 0, 3, 0)],
-    ]),
-  );
-  const cm1 = counts(
-    0,
-    0,
-    6,
-    0,
-    new Map([
-      [10, counts(0, 0, 3, 0)],
-      [1000, counts(0, 0, 3, 0)],
-    ]),
-  );
-  assert.equal(
-    sortingAnswer(
-      new Map([
-        [1, cm1],
-        [3, cm3],
-      ]),
-      'server',
-    ),
-    "on the server for CM3 (each property sorted 10 times) at N = 1,000, can't tell yet at N = 10; " +
-      "can't tell yet for CM1 (one sort by one property)",
-  );
-  // Alone, such a CM still names its N.
-  assert.equal(
-    sortingAnswer(new Map([[3, cm3]]), 'server'),
-    "on the server for CM3 (each property sorted 10 times) at N = 1,000, can't tell yet at N = 10",
-  );
-  // The same answer at every N: said without N.
-  const cm4 = counts(
-    6,
-    0,
-    0,
-    0,
-    new Map([
-      [10, counts(3, 0, 0, 0)],
-      [1000, counts(3, 0, 0, 0)],
-    ]),
-  );
-  assert.equal(sortingAnswer(new Map([[4, cm4]]), 'server'), 'on the server');
-});
-
-test('where to sort: a side at some N and that side or open at others is one answer, the side', async () => {
-  const { sortingAnswer } = await import('../answer-first.js');
-  const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
-  const cm2 = counts(
-    5,
-    0,
-    1,
-    0,
-    new Map([
-      [10, counts(3, 0, 0, 0)],
-      [100, counts(2, 0, 1, 0)],
-    ]),
-  );
-  assert.equal(sortingAnswer(new Map([[2, cm2]]), 'server'), 'on the server');
-  // A CM measured at fewer N than the others names the N it was measured at.
-  const cm5 = counts(3, 0, 0, 0, new Map([[10, counts(3, 0, 0, 0)]]));
-  assert.equal(
-    sortingAnswer(
-      new Map([
-        [2, cm2],
-        [5, cm5],
-      ]),
-      'server',
-    ),
-    'on the server for CM2 (each property sorted once); ' +
-      'on the server for CM5 (each property sorted 1,000 times) at N = 10',
   );
 });
 
@@ -521,43 +408,79 @@ test("a source conclusion's measured range holds only pairs certainly apart; as 
   assert.match(table, /as fast in \d+/);
 });
 
-test('where to sort: a side, then the CMs no side won, with what was told apart in them', async () => {
-  const { sortingLead } = await import('../answer-first.js');
-  const counts = (certain, tie, open, other, byN) => ({ certain, tie, open, other, ...(byN && { byN }) });
-  const byCm = new Map([
-    [1, counts(1, 2, 3, 0, new Map([[10, counts(1, 2, 3, 0)]]))],
-    [2, counts(0, 0, 6, 0, new Map([[10, counts(0, 0, 6, 0)]]))],
-    [5, counts(6, 0, 0, 0, new Map([[10, counts(6, 0, 0, 0)]]))],
-  ]);
-  assert.deepEqual(sortingLead(byCm, 'server'), {
-    lead:
-      'Where to sort: on the server for CM5 (each property sorted 1,000 times); ' +
-      "can't tell yet for CM1 (one sort by one property) and CM2 (each property sorted once), " +
-      'of 12 comparisons, the server certainly faster in 1, as fast in 2',
-    rest: '',
-  });
-  // Undecided CMs with one between them that is decided: named apart, not as a range over it.
-  const apart = new Map([
-    [1, counts(1, 2, 3, 0, new Map([[10, counts(1, 2, 3, 0)]]))],
-    [2, counts(6, 0, 0, 0, new Map([[10, counts(6, 0, 0, 0)]]))],
-    [3, counts(0, 1, 5, 0, new Map([[10, counts(0, 1, 5, 0)]]))],
-  ]);
-  assert.match(sortingLead(apart, 'server').lead, /can't tell yet for CM1 \(.*\) and CM3 \(.*\), of 12 comparisons/);
-});
-
 test('data already in the browser: where the answer differs by network, which way on which network', async () => {
-  const { sortingParts, CACHED } = await import('../answer-first.js');
-  const nets = (cached, again) => ({ certain: new Set(cached), other: new Set(again) });
+  const { CACHED } = await import('../answer-first.js');
+  const nets = (cached, again) => ({ nets: { certain: new Set(cached), other: new Set(again) } });
   // CM3: the cached copy re-sorted wins at 10 Mbit/s, asking again wins unthrottled.
-  const cm3 = { certain: 1, other: 1, tie: 0, open: 0, nets: nets(['10mbit'], ['unthrottled']) };
-  const [part] = sortingParts(new Map([[3, cm3]]), 'cached', CACHED);
   assert.equal(
-    part.text,
-    're-sort the cached copy at 10 Mbit/s but ask the server again unthrottled for CM3 (each property sorted 10 times)',
+    CACHED.depends(nets(['10mbit'], ['unthrottled'])),
+    're-sort the cached copy at 10 Mbit/s but ask the server again unthrottled',
   );
   // Each way on the same network (by N there): no side is named for a network.
-  const mixed = { ...cm3, nets: nets(['10mbit'], ['10mbit']) };
-  assert.match(sortingParts(new Map([[3, mixed]]), 'cached', CACHED)[0].text, /^it depends on the network for CM3/);
+  assert.equal(CACHED.depends(nets(['10mbit'], ['10mbit'])), 'it depends on the network');
+});
+
+test("a grid's rule says it CM by CM, as its cells say it, and what none of a CM's cells made certain", async () => {
+  const { gridOf, SORT_GRID } = await import('../answer-first.js');
+  const cell = (certain, other, tie, open, leans = {}, once = 0) => ({ certain, other, tie, open, leans, once });
+  const grid = (rows) =>
+    gridOf(new Map(rows.map(([cm, byN]) => [cm, { byN: new Map(byN) }])), 'server', SORT_GRID, {
+      corner: 'Sorting',
+    });
+  // Each CM's answers with the N they hold at, a side first; CMs with the same words together.
+  assert.equal(
+    grid([
+      [
+        1,
+        [
+          [10, cell(0, 0, 3, 0)],
+          [1000, cell(2, 0, 0, 1, { certain: 1 })],
+        ],
+      ],
+      [
+        2,
+        [
+          [10, cell(0, 0, 3, 0)],
+          [1000, cell(3, 0, 0, 0)],
+        ],
+      ],
+      [
+        3,
+        [
+          [10, cell(1, 0, 1, 1, { tie: 1 })],
+          [1000, cell(1, 1, 0, 1, { tie: 1 })],
+        ],
+      ],
+      [5, [[10, cell(0, 0, 0, 3, { certain: 2, tie: 1 }, 3)]]],
+    ]).rule,
+    'CM1–CM2: the server at N = 1,000, either side at N = 10; ' +
+      "CM3: the server at N = 10, it depends on format at N = 1,000; CM5: can't tell yet",
+  );
+  // An answer none of whose cells in the CM is certain says so; one certain cell makes it the CM's;
+  // a CM not measured at an N says nothing there.
+  const { rule, table } = grid([
+    [
+      2,
+      [
+        [10, cell(0, 0, 0, 3, { tie: 3 })],
+        [100, cell(0, 0, 0, 3, { tie: 3 })],
+      ],
+    ],
+    [
+      4,
+      [
+        [10, cell(3, 0, 0, 0)],
+        [100, cell(0, 0, 0, 3, { certain: 3 })],
+      ],
+    ],
+    [5, [[10, cell(0, 0, 0, 3, { certain: 3 })]]],
+  ]);
+  assert.equal(rule, 'CM2: either side (not yet certain); CM4: the server; CM5: the server (not yet certain)');
+  assert.deepStrictEqual(table.rows.at(-1), [
+    'CM5 (1,000 sorts per property)',
+    'the server, not yet certain (3 of 3 looked faster)',
+    'not measured',
+  ]);
 });
 
 test('a grid cell answers only where no comparison goes against it, and says how the open ones leaned', async () => {
