@@ -820,7 +820,7 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
   );
   return {
     lead,
-    rule: gridRule(answers),
+    rule: gridRule(answers, ns),
     table: {
       header: [corner, ...ns.map((n) => `N = ${n.toLocaleString('en-US')}`)],
       rows: cms.map((cm) => [
@@ -834,24 +834,29 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
 /**
  * A grid in one line, CM by CM: each CM's answer, or its answers with the N each holds at, and CMs
  * with the same words together — "CM1: either side; CM3: the server at N = 1,000, either side at
- * N = 10". An answer none of whose cells in the CM is certain says so ("not yet certain"); how
- * sure each cell is, the grid says. `answers`: CM → N → {side, sure} (the N its CM measured).
+ * N = 10". A cell's answer is said as the grid says it, "(not yet certain)" where the grid does,
+ * so that the rule is never surer than a cell under it; a CM measured at fewer N than the grid's
+ * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N.
  */
-function gridRule(answers) {
+function gridRule(answers, ns) {
+  const nWords = (list) => `N = ${listWords(list.map((n) => n.toLocaleString('en-US')))}`;
   const rowWords = (cells) => {
-    const bySide = new Map();
+    const byAnswer = new Map();
     for (const [n, { side, sure }] of cells) {
-      if (!bySide.has(side)) bySide.set(side, { ns: [], sure: false });
-      bySide.get(side).ns.push(n);
-      bySide.get(side).sure ||= sure;
+      const said = sure ? side : `${side} (not yet certain)`;
+      if (!byAnswer.has(said)) byAnswer.set(said, { side, sure, ns: [] });
+      byAnswer.get(said).ns.push(n);
     }
-    const said = ({ sure }, side) => (sure ? side : `${side} (not yet certain)`);
-    if (bySide.size === 1) return said(...[...bySide.values()], [...bySide.keys()][0]);
-    // A side first, then "either side", then what the run could not yet tell.
-    const rank = (side) => ({ 'either side': 1, "can't tell yet": 2 })[side] ?? 0;
-    return [...bySide]
-      .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([side, at]) => `${said(at, side)} at N = ${listWords(at.ns.map((n) => n.toLocaleString('en-US')))}`)
+    if (byAnswer.size === 1) {
+      const [[said]] = byAnswer;
+      return cells.size < ns.length ? `${said} at ${nWords([...cells.keys()])}` : said;
+    }
+    // A side first (a certain one before one not yet certain), then "either side", then what the
+    // run could not yet tell.
+    const rank = ({ side, sure }) => (({ 'either side': 2, "can't tell yet": 4 })[side] ?? 0) + (sure ? 0 : 1);
+    return [...byAnswer]
+      .sort(([, a], [, b]) => rank(a) - rank(b))
+      .map(([said, at]) => `${said} at ${nWords(at.ns)}`)
       .join(', ');
   };
   const rows = [];

@@ -175,10 +175,9 @@ export const WORDS = Object.freeze({
  * certain.
  */
 export function wordsDefined(delta, looks = null) {
-  // The stop rule's looks in a row, where known: what "held" asks of a verdict.
-  // "Checks" are said as what they are: one each time every configuration has had its turn.
-  const when = "(one after every configuration's turn)";
-  const held = looks > 1 ? `at ${looks} checks in a row ${when}` : `at the last check ${when}`;
+  // The stop rule's looks in a row, where known: what "held" asks of a verdict (a check each time
+  // every configuration has had its turn, which the Method says).
+  const held = looks > 1 ? `at ${looks} checks in a row` : 'at the last check';
   return [
     `fastest: the lowest time; as fast: neither over ${percent(delta)} slower; ` +
       `k× slower: over ${percent(delta)} slower; certain: 95 % confident ` +

@@ -420,7 +420,7 @@ test('data already in the browser: where the answer differs by network, which wa
   assert.equal(CACHED.depends(nets(['10mbit'], ['10mbit'])), 'it depends on the network');
 });
 
-test("a grid's rule says it CM by CM, as its cells say it, and what none of a CM's cells made certain", async () => {
+test("a grid's rule says it CM by CM, never surer than a cell, and names the N of a CM measured at fewer", async () => {
   const { gridOf, SORT_GRID } = await import('../answer-first.js');
   const cell = (certain, other, tie, open, leans = {}, once = 0) => ({ certain, other, tie, open, leans, once });
   const grid = (rows) =>
@@ -454,10 +454,10 @@ test("a grid's rule says it CM by CM, as its cells say it, and what none of a CM
       [5, [[10, cell(0, 0, 0, 3, { certain: 2, tie: 1 }, 3)]]],
     ]).rule,
     'CM1–CM2: the server at N = 1,000, either side at N = 10; ' +
-      "CM3: the server at N = 10, it depends on format at N = 1,000; CM5: can't tell yet",
+      "CM3: the server at N = 10, it depends on format at N = 1,000; CM5: can't tell yet at N = 10",
   );
-  // An answer none of whose cells in the CM is certain says so; one certain cell makes it the CM's;
-  // a CM not measured at an N says nothing there.
+  // A cell not yet certain is said so, in the rule as in the grid, a certain answer first; a CM
+  // not measured at an N says nothing there, and names the N it was measured at.
   const { rule, table } = grid([
     [
       2,
@@ -475,7 +475,12 @@ test("a grid's rule says it CM by CM, as its cells say it, and what none of a CM
     ],
     [5, [[10, cell(0, 0, 0, 3, { certain: 3 })]]],
   ]);
-  assert.equal(rule, 'CM2: either side (not yet certain); CM4: the server; CM5: the server (not yet certain)');
+  assert.equal(
+    rule,
+    'CM2: either side (not yet certain); ' +
+      'CM4: the server at N = 10, the server (not yet certain) at N = 100; ' +
+      'CM5: the server (not yet certain) at N = 10',
+  );
   assert.deepStrictEqual(table.rows.at(-1), [
     'CM5 (1,000 sorts per property)',
     'the server, not yet certain (3 of 3 looked faster)',
