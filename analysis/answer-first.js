@@ -521,7 +521,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       lead: `Where to sort (${topicScope}): ${grid.rule}`,
       text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
-      grid: { ...grid, lead: `Where to sort (${topicScope}): ${grid.rule}. Cells: ${each}:` },
+      grid: { ...grid, lead: `Where to sort (${topicScope}): ${grid.rule}. Counts: ${each}:` },
       ...(cached && { sub: [cached] }),
     };
   }
@@ -566,7 +566,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       ...grid,
       lead:
         `Where to sort (${topicScope}): ${grid.rule}. ` +
-        `Cells: ${each}, the ${computes}'s best against the other side's:`,
+        `Counts: ${each}, the ${computes}'s best against the other side's:`,
     },
     ...(cached && { sub: [cached] }),
   };
@@ -607,7 +607,7 @@ function cachingWords(comparisons, named, runNetworks, delta) {
     text: `Measured at ${measured}.`,
     grid: {
       ...grid,
-      lead: `Decoded data kept in the page, sorted again (${what}; ${nets}): ${grid.rule}. Cells: ${each}:`,
+      lead: `Decoded data kept in the page, sorted again (${what}; ${nets}): ${grid.rule}. Counts: ${each}:`,
     },
     worst: tally.words(
       {
@@ -1047,7 +1047,7 @@ export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst cas
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: "In short (each pick has the smallest worst case: largest ratio to a situation's fastest):",
+  short: "In short (each pick is the one least slowed in its worst situation, against that situation's fastest):",
   sure: 'How sure:',
   words: 'Words used:',
   bottom: 'In numbers:',

@@ -429,7 +429,7 @@ function responseTimeChart(cells, times) {
     title:
       'Time of each configuration, from the request until the data is decoded, as "What to choose" gives it ' +
       "(bar: the time; line: the 95 % CI of its ratio to the fastest, times the fastest's time; none for the " +
-      'fastest, or where a stricter test decided early), one panel per ' +
+      'fastest, or where the stricter early test decided), one panel per ' +
       'situation, each with its own scale',
     spec: barChart(rows, { x: 'median_ms', xTitle: 'time (ms)', ci: ['ci_low_ms', 'ci_high_ms'] }),
   };
@@ -540,7 +540,7 @@ function sidesChart(cells, times) {
     title:
       'Sorting on the server against sorting in the browser, per computation model (CM): the time "What to ' +
       'choose" gives, with the 95 % CI of its ratio to the fastest times the fastest\'s time (none for the ' +
-      'fastest, or where a stricter test decided early)' +
+      'fastest, or where the stricter early test decided)' +
       `${needsLog(rows) ? ', on a log scale' : ''}. Each CM row is a situation of its own, measured at its own ` +
       'time: compare circle and triangle within a row, not one row with another',
     spec: pairedPoints(rows, { kinds, xTitle: 'time', log: needsLog(rows) }),

@@ -85,8 +85,8 @@ const method = ({ delta, looks }) =>
   'A cell is one configuration in one situation; a group, the cells of one situation, compared with each ' +
   "other. They were measured together, interleaved in rounds (a round: every configuration's turn " +
   'once, the "turn" of "What to choose"; each round visits every cell ' +
-  'of the group in a random order, but one whose every comparison the few-rounds test, the "stricter test" of ' +
-  'the table, decided; runs made by earlier versions of the lab ' +
+  "of the group in a random order, but one whose every comparison the stricter early test (the lab's " +
+  'few-rounds test, docs/method.md) decided; runs made by earlier versions of the lab ' +
   'left out cells whose comparisons were settled); a ratio is of medians over the rounds both ' +
   'cells ran in, with a 95 % CI from ' +
   'a round bootstrap (whole rounds resampled, so drift shared by a round cancels), the estimator that also ' +
@@ -94,12 +94,13 @@ const method = ({ delta, looks }) =>
   `(δ = ${percent(delta)}), ` +
   'equivalent when wholly inside [1 / (1 + δ), 1 + δ]' +
   (looks > 1
-    ? `; a verdict settles once it held at ${looks} looks in a row (a look, or check: the judgment after a ` +
+    ? `; a verdict settles once it held at ${looks} checks in a row (a check: the judgment after a ` +
       'round, on the samples up to it)'
     : '') +
   '. A configuration\'s time in "What to choose", the table and the charts is its own median over all its ' +
   'samples, and its ratio the ratio of two such times: every round visits every cell, so that all of them are ' +
-  'over the same rounds (but a cell whose every comparison the few-rounds test decided, which then leaves). In runs ' +
+  'over the same rounds (but a cell whose every comparison the stricter early test decided, which then leaves). ' +
+  'In runs ' +
   'whose groups raced (made by earlier versions of the lab) it is ' +
   "the situation's fastest's median times the judged ratio " +
   '(summary.csv: situation_ms and times_fastest; median_ms is the own median). Runs without rounds get an ' +
@@ -204,13 +205,13 @@ function decisionTableRows(decisions, cells, judging) {
 }
 
 /**
- * A few-rounds decision's bound in words: "at least 1.42×, by a stricter test on few rounds". The
+ * A few-rounds decision's bound in words: "at least 1.42×: decided by the stricter early test". The
  * test bounds the ratio of the rounds it decided on; where the ratio shown (of every round) lies
  * beyond that bound, the ratio shown is the bound given — still a true bound, and never one that
  * the row's own ratio contradicts.
  */
 export function fewRoundsWords(bound, ratio) {
-  const how = 'decided early, by a stricter test';
+  const how = 'decided by the stricter early test';
   // Rounded outward, as the CIs are.
   const [down, up] = [(x) => Math.floor(x * 100) / 100, (x) => Math.ceil(x * 100) / 100];
   if (bound?.low > 1) return `at least ${down(Math.min(bound.low, ratio)).toFixed(2)}×: ${how}`;
@@ -789,10 +790,10 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       : "A configuration's time is the fastest's times its ratio to the fastest (the ratio the two had when " +
         'measured side by side). ') +
     "The CI is the ratio's, the range its true value lies in with 95 % confidence, rounded outward; where a " +
-    'few measurements decided a ratio by a stricter test (one that errs far less often than 1 in 20; see ' +
+    'few measurements decided a ratio by the stricter early test (one that errs far less often than 1 in 20; see ' +
     'Method), the bound that test gives instead ("at least k×", no further from 1 than the ratio shown). ' +
     'Times measured can differ within a situation: each turn measures a configuration twice, or once where ' +
-    'one measurement takes longer than a turn may, and a configuration the stricter test had already told ' +
+    'one measurement takes longer than a turn may, and a configuration the stricter early test had already told ' +
     'apart from every other leaves the turns early. summary.csv has the same figures (situation_ms, ' +
     'times_fastest, verdict).';
 
@@ -837,7 +838,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     paragraphs: [
       `Of ${total.comparisons} comparisons, ${total.by_bootstrap} ` +
         `${total.by_bootstrap === 1 ? 'was settled by its' : 'were settled by their'} round-bootstrap CI, ` +
-        `${total.by_few_rounds} by the few-rounds test (an overwhelming ratio, decided from the rounds a ` +
+        `${total.by_few_rounds} by the stricter early test (an overwhelming ratio, decided from the rounds a ` +
         `slow cell allows: the lab's docs/method.md), and ${total.open} stayed open; each open one's group says why.`,
       ...(total.ms
         ? [
@@ -861,7 +862,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
         'decision time',
         'stopped',
         'by CI',
-        'by few-rounds test',
+        'by stricter early test',
         'open',
         'per settled',
         'why open',

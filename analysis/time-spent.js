@@ -38,7 +38,7 @@ export function whyOpen(group) {
           : '; no further round could decide one within three times the budget';
     return (
       `a round took ${duration(roundMs)}: the ${MIN_ROUNDS_FOR_VERDICT} rounds a CI needs did not fit the budget, ` +
-      'and the few-rounds test decides only ratios far outside δ' +
+      'and the stricter early test decides only ratios far outside δ' +
       after
     );
   }
@@ -53,7 +53,7 @@ export function whyOpen(group) {
     [open.filter((c) => !(c.rounds >= MIN_ROUNDS_FOR_VERDICT)).length, 'with too few rounds together for a CI'],
     [
       open.filter((c) => c.rounds >= MIN_ROUNDS_FOR_VERDICT && isResolved(verdictOf(c, delta, rule))).length,
-      `clear of the δ lines but not yet for ${looks} looks in a row`,
+      `clear of the δ lines but not yet for ${looks} checks in a row`,
     ],
     [
       open.filter((c) => c.rounds >= MIN_ROUNDS_FOR_VERDICT && !isResolved(verdictOf(c, delta, rule))).length,

@@ -249,7 +249,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // Its lead: the rule the grid says, CM by CM, as the answer in short says it.
   assert.equal(
     sortingGrid.lead,
-    'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server. Cells: a comparison per network:',
+    'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server. Counts: a comparison per network:',
   );
   assert.deepStrictEqual(sortingGrid.table, {
     header: ['Sorting', 'N = 100'],
@@ -301,7 +301,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.equal(
     cachingGrid.lead,
     'Decoded data kept in the page, sorted again (JSON uncompressed, Books; both networks): ' +
-      'CM1: re-sort the cached copy; CM3 and CM5: ask the server again. Cells: a comparison per network:',
+      'CM1: re-sort the cached copy; CM3 and CM5: ask the server again. Counts: a comparison per network:',
   );
   assert.ok(report.opening.bottom_line.every((l) => !l.sub));
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;

@@ -251,7 +251,7 @@ test("the report judges at the δ of the run's own stop rule, and says which", a
   assert.match(md, /as in "What to choose": as fast, neither over 20 % slower\)/);
   assert.match(
     md,
-    /wholly above 1 \+ δ or below 1 \/ \(1 \+ δ\) \(δ = 20 %\), .*a verdict settles once it held at 3 looks in a row/,
+    /wholly above 1 \+ δ or below 1 \/ \(1 \+ δ\) \(δ = 20 %\), .*a verdict settles once it held at 3 checks in a row/,
   );
   assert.match(md, /as fast: neither over 20 % slower; k× slower: over 20 % slower/);
   assert.match(md, /is as fast as the server sorting \(within ±20 %: 1\.0\d× slower, 95 % CI/);
@@ -466,7 +466,7 @@ test('RQ5 names the CMs whose comparison had too few rounds for a verdict instea
 });
 
 test("a few-rounds bound never lies beyond the row's own ratio, and is rounded outward", () => {
-  const how = 'decided early, by a stricter test';
+  const how = 'decided by the stricter early test';
   assert.equal(fewRoundsWords({ low: 1.357 }, 3.01), `at least 1.35×: ${how}`);
   // The test's rounds leaned further than all rounds did: the ratio shown is the bound.
   assert.equal(fewRoundsWords({ low: 2.068 }, 2.064), `at least 2.06×: ${how}`);

@@ -85,7 +85,7 @@ test('where the time went: phases summed, comparisons counted by what decided th
   assert.equal(
     groups[1].why_open,
     'the budget ran out: 1 with too few rounds together for a CI, 1 clear of the δ lines but not yet for 3 ' +
-      'looks in a row, 1 with the CI still across a δ line (a difference close to δ)',
+      'checks in a row, 1 with the CI still across a δ line (a difference close to δ)',
   );
   assert.equal(groups[2].why_open, '');
   assert.equal(
