@@ -775,14 +775,20 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
     if (key === 'certain' || key === 'other') {
       const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
       const tied = c.tie ? `, as fast in ${c.tie}` : '';
+      // In the rule, an answer at least half of whose comparisons are certain (faster, or as fast);
+      // with fewer, not yet certain.
       return {
         text: `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`,
         side: who[side].answer,
-        sure: true,
+        sure: 2 * (k + c.tie) >= n,
       };
     }
     if (key === 'tie')
-      return { text: `either side (${c.tie} of ${n} as fast${lean(false)})`, side: 'either side', sure: true };
+      return {
+        text: `either side (${c.tie} of ${n} as fast${lean(false)})`,
+        side: 'either side',
+        sure: 2 * c.tie >= n,
+      };
     // None certain but all leaning one way, or as fast: that way, not yet certain, so that three
     // leaning alike read as an answer as one certain with two leaning alike does.
     // Leans on one measurement each are no answer: a single time, perhaps a cold one.
@@ -834,7 +840,8 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
 /**
  * A grid in one line, CM by CM: each CM's answer, or its answers with the N each holds at, and CMs
  * with the same words together — "CM1: either side; CM3: the server at N = 1,000, either side at
- * N = 10". A cell's answer is said as the grid says it, "(not yet certain)" where the grid does,
+ * N = 10". A cell's answer is said as the grid says it, "(not yet certain)" where the grid does
+ * and where fewer than half of the cell's comparisons are certain ("the server (1 of 3 certain; …)"),
  * so that the rule is never surer than a cell under it; a CM measured at fewer N than the grid's
  * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N.
  */

@@ -374,8 +374,8 @@ export function answerQuestions(cells, all, { delta } = DEFAULT_JUDGING, shown =
       answers: sideLines(all, 'caching', (c) =>
         comparedAB(
           c,
-          'asking the server again (two sorted answers)',
-          're-sorting the cached copy (one answer, two sorts)',
+          'asking the server again (two answers sorted by the server)',
+          're-sorting the cached copy (one answer, sorted twice in the browser)',
           delta,
         ),
       ),
