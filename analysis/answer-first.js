@@ -477,6 +477,11 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
         )
       : '';
   const nets = sortedOf('network').length < ofRun('network').size ? listWords(sortedOf('network').map(network)) : '';
+  // One kind of data sorted: the grids count it by name ("1,000 Books"), which needs no N.
+  const sortedUnit =
+    sortedOf('object').length === 1
+      ? (CATALOGUE.objects.find((o) => o.name === sortedOf('object')[0])?.label.replace(/ \(.*\)$/, '') ?? null)
+      : null;
   const data = [kinds, nets].filter(Boolean).join(' ');
   const topicScope = [data, only ? 'uncompressed' : '', 'nothing cached'].filter(Boolean).join(', ');
   const scoped = (lead) => lead.replace(/^Where to sort/, `Where to sort (${topicScope})`);
@@ -516,7 +521,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
     const each = perCellWords(pairs.map((c) => completeCell(c.a)));
     // One rule for the answer in short and the grid's lead: the grid's own, CM by CM.
-    const grid = gridOf(tally.byCm, 'server', SORT_GRID, { corner: 'Sorting' });
+    const grid = gridOf(tally.byCm, 'server', SORT_GRID, { corner: 'Sorting', unit: sortedUnit });
     return {
       lead: `Where to sort (${topicScope}): ${grid.rule}`,
       text: sentences(scope, brief.asides ? bests : ''),
@@ -557,7 +562,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     sortingDecisions.map((d) => cellOf(d.fastest_case_id)),
     'situation',
   );
-  const grid = gridOf(tally.byCm, computes, SORT_GRID, { corner: 'Sorting' });
+  const grid = gridOf(tally.byCm, computes, SORT_GRID, { corner: 'Sorting', unit: sortedUnit });
   return {
     lead: `Where to sort (${topicScope}): ${grid.rule}`,
     text: sentences(scope, brief.asides ? bests : ''),
@@ -601,7 +606,10 @@ function cachingWords(comparisons, named, runNetworks, delta) {
   const nets = every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network));
   const measured = `N = ${countWords(of('count'))}, ${nets}`;
   const each = perCellWords(cells);
-  const grid = gridOf(tally.byCm, 'cached', CACHE_GRID, { corner: 'Sorted again' });
+  const grid = gridOf(tally.byCm, 'cached', CACHE_GRID, {
+    corner: 'Sorted again',
+    unit: kinds.length === 1 ? kinds[0] : null,
+  });
   return {
     lead: `Data already in the page (decoded and kept; ${what}), sorted again: ${grid.rule}`,
     text: `Measured at ${measured}.`,
@@ -744,9 +752,10 @@ function gridOutcome(c, leans) {
  * The grids under the answers in short: for each CM (a row) and N (a column) the answer of its
  * comparisons and how many of them say so — "the server (2 of 3 certain)" —, so that a reader
  * finds their own amount of sorting and N in one place rather than in a chain of exceptions.
- * `who`: each side's words as an answer and as the subject of a count (SORT_GRID, CACHE_GRID).
+ * `who`: each side's words as an answer and as the subject of a count (SORT_GRID, CACHE_GRID);
+ * `unit`: the data's name where the grid has one kind, so that a column says "1,000 Books", not N.
  */
-export function gridOf(byCm, computes, who, { lead, corner }) {
+export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
   const other = Object.keys(who).find((side) => side !== computes && side !== 'depends');
   const ns = [...new Set([...byCm.values()].flatMap((c) => [...c.byN.keys()]))].sort((a, b) => a - b);
   const cellAnswer = (c) => {
@@ -826,9 +835,12 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
   );
   return {
     lead,
-    rule: gridRule(answers, ns),
+    rule: gridRule(answers, ns, unit),
     table: {
-      header: [corner, ...ns.map((n) => `N = ${n.toLocaleString('en-US')}`)],
+      header: [
+        corner,
+        ...ns.map((n) => (unit ? `${n.toLocaleString('en-US')} ${unit}` : `N = ${n.toLocaleString('en-US')}`)),
+      ],
       rows: cms.map((cm) => [
         `CM${cm} (${cmAmount(cm)})`,
         ...ns.map((n) => answers.get(cm).get(n)?.text ?? 'not measured'),
@@ -843,10 +855,14 @@ export function gridOf(byCm, computes, who, { lead, corner }) {
  * N = 10". A cell's answer is said as the grid says it, "(not yet certain)" where the grid does
  * and where fewer than half of the cell's comparisons are certain ("the server (1 of 3 certain; …)"),
  * so that the rule is never surer than a cell under it; a CM measured at fewer N than the grid's
- * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N.
+ * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N;
+ * `unit`: what N counts where the grid has one kind of data ("1,000 Books"), else "N = 1,000".
  */
-function gridRule(answers, ns) {
-  const nWords = (list) => `N = ${listWords(list.map((n) => n.toLocaleString('en-US')))}`;
+function gridRule(answers, ns, unit = null) {
+  const nWords = (list) => {
+    const counts = listWords(list.map((n) => n.toLocaleString('en-US')));
+    return unit ? `${counts} ${unit}` : `N = ${counts}`;
+  };
   const rowWords = (cells) => {
     const byAnswer = new Map();
     for (const [n, { side, sure }] of cells) {

@@ -252,7 +252,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server. Counts: a comparison per network:',
   );
   assert.deepStrictEqual(sortingGrid.table, {
-    header: ['Sorting', 'N = 100'],
+    header: ['Sorting', '100 Books'],
     rows: [
       ['CM1 (one sort)', 'the server (1 of 2 certain, as fast in 1)'],
       ['CM3 (10 sorts per property)', 'the server (2 of 2 certain)'],
