@@ -784,20 +784,23 @@ export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
     if (key === 'certain' || key === 'other') {
       const [side, k] = key === 'certain' ? [computes, c.certain] : [other, c.other];
       const tied = c.tie ? `, as fast in ${c.tie}` : '';
-      // In the rule, an answer at least half of whose comparisons are certain (faster, or as fast);
-      // with fewer, not yet certain.
+      // An answer most of whose comparisons are certain (faster, or as fast); with half or fewer,
+      // not yet certain, in the cell as in the rule.
+      const sure = 2 * (k + c.tie) > n;
       return {
-        text: `${who[side].answer} (${k} of ${n} certain${tied}${lean(false)})`,
+        text: `${who[side].answer}${sure ? '' : ', not yet certain'} (${k} of ${n} certain${tied}${lean(false)})`,
         side: who[side].answer,
-        sure: 2 * (k + c.tie) >= n,
+        sure,
       };
     }
-    if (key === 'tie')
+    if (key === 'tie') {
+      const sure = 2 * c.tie > n;
       return {
-        text: `either side (${c.tie} of ${n} as fast${lean(false)})`,
+        text: `either side${sure ? '' : ', not yet certain'} (${c.tie} of ${n} as fast${lean(false)})`,
         side: 'either side',
-        sure: 2 * c.tie >= n,
+        sure,
       };
+    }
     // None certain but all leaning one way, or as fast: that way, not yet certain, so that three
     // leaning alike read as an answer as one certain with two leaning alike does.
     // Leans on one measurement each are no answer: a single time, perhaps a cold one.
@@ -853,8 +856,8 @@ export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
  * A grid in one line, CM by CM: each CM's answer, or its answers with the N each holds at, and CMs
  * with the same words together — "CM1: either side; CM3: the server at N = 1,000, either side at
  * N = 10". A cell's answer is said as the grid says it, "(not yet certain)" where the grid does
- * and where fewer than half of the cell's comparisons are certain ("the server (1 of 3 certain; …)"),
- * so that the rule is never surer than a cell under it; a CM measured at fewer N than the grid's
+ * (where half or fewer of the cell's comparisons are certain, or none is and all lean alike), so
+ * that the rule is never surer than a cell under it; a CM measured at fewer N than the grid's
  * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N;
  * `unit`: what N counts where the grid has one kind of data ("1,000 Books"), else "N = 1,000".
  */

@@ -486,6 +486,26 @@ test("a grid's rule says it CM by CM, never surer than a cell, and names the N o
     'the server, not yet certain (3 of 3 looked faster)',
     'not measured',
   ]);
+  // One of three certain, the others leaning alike: an answer, not yet certain, in cell and rule.
+  const few = grid([
+    [
+      1,
+      [
+        [10, cell(1, 0, 0, 2, { certain: 2 })],
+        [100, cell(0, 0, 1, 2, { tie: 2 })],
+      ],
+    ],
+    [3, [[10, cell(2, 0, 0, 1, { certain: 1 })]]],
+  ]);
+  assert.deepStrictEqual(few.table.rows[0].slice(1), [
+    'the server, not yet certain (1 of 3 certain; looked: the server faster in 2)',
+    'either side, not yet certain (1 of 3 as fast; looked: as fast in 2)',
+  ]);
+  assert.equal(
+    few.rule,
+    'CM1: the server (not yet certain) at N = 10, either side (not yet certain) at N = 100; ' +
+      'CM3: the server at N = 10',
+  );
 });
 
 test('a grid cell answers only where no comparison goes against it, and says how the open ones leaned', async () => {
