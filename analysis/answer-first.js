@@ -468,22 +468,17 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   // sort (Books at 10 Mbit/s, uncompressed, nothing cached)".
   const ofRun = (key) => new Set([...cellsById.values()].map((c) => completeCell(c.cell)[key]));
   const sortedOf = (key) => [...new Set(sortingCells.map((c) => c[key]))];
-  const kinds =
-    sortedOf('object').length < ofRun('object').size
-      ? listWords(
-          CATALOGUE.objects
-            .filter((o) => sortedOf('object').includes(o.name))
-            .map((o) => o.label.replace(/ \(.*\)$/, '')),
-        )
-      : '';
+  const sortedNames = CATALOGUE.objects
+    .filter((o) => sortedOf('object').includes(o.name))
+    .map((o) => o.label.replace(/ \(.*\)$/, ''));
+  const kinds = sortedOf('object').length < ofRun('object').size ? listWords(sortedNames) : '';
   const nets = sortedOf('network').length < ofRun('network').size ? listWords(sortedOf('network').map(network)) : '';
   // One kind of data sorted: the grids count it by name ("1,000 Books"), which needs no N.
-  const sortedUnit =
-    sortedOf('object').length === 1
-      ? (CATALOGUE.objects.find((o) => o.name === sortedOf('object')[0])?.label.replace(/ \(.*\)$/, '') ?? null)
-      : null;
+  const sortedUnit = sortedOf('object').length === 1 && sortedNames.length === 1 ? sortedNames[0] : null;
   const data = [kinds, nets].filter(Boolean).join(' ');
   const topicScope = [data, only ? 'uncompressed' : '', 'nothing cached'].filter(Boolean).join(', ');
+  // Each answer's lead, and its grid's: the rule the grid says, after what was measured.
+  const ruled = (grid) => `Where to sort (${topicScope}): ${grid.rule}`;
   const scoped = (lead) => lead.replace(/^Where to sort/, `Where to sort (${topicScope})`);
   if (!server || !browser) {
     const choice = robustChoice(situations, delta);
@@ -518,15 +513,15 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       },
       ' comparisons',
     );
-    const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
+    const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta) : null;
     const each = perCellWords(pairs.map((c) => completeCell(c.a)));
     // One rule for the answer in short and the grid's lead: the grid's own, CM by CM.
     const grid = gridOf(tally.byCm, 'server', SORT_GRID, { corner: 'Sorting', unit: sortedUnit });
     return {
-      lead: `Where to sort (${topicScope}): ${grid.rule}`,
+      lead: ruled(grid),
       text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
-      grid: { ...grid, lead: `Where to sort (${topicScope}): ${grid.rule}. Counts: ${each}:` },
+      grid: { ...grid, lead: `${ruled(grid)}. Counts: ${each}:` },
       ...(cached && { sub: [cached] }),
     };
   }
@@ -557,21 +552,19 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
     ' situations',
   );
-  const cached = brief.caching ? cachingWords(comparisons, EVERY_CM, runNetworks, delta) : null;
+  const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta) : null;
   const each = perCellWords(
     sortingDecisions.map((d) => cellOf(d.fastest_case_id)),
     'situation',
   );
   const grid = gridOf(tally.byCm, computes, SORT_GRID, { corner: 'Sorting', unit: sortedUnit });
   return {
-    lead: `Where to sort (${topicScope}): ${grid.rule}`,
+    lead: ruled(grid),
     text: sentences(scope, brief.asides ? bests : ''),
     worst: `the ${computes} ${counts}`,
     grid: {
       ...grid,
-      lead:
-        `Where to sort (${topicScope}): ${grid.rule}. ` +
-        `Counts: ${each}, the ${computes}'s best against the other side's:`,
+      lead: `${ruled(grid)}. Counts: ${each}, the ${computes}'s best against the other side's:`,
     },
     ...(cached && { sub: [cached] }),
   };
@@ -584,7 +577,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
  * and 100, both networks): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
  * Empty where the run has no caching pairs; `runNetworks`: the run's, so that all are named so.
  */
-function cachingWords(comparisons, named, runNetworks, delta) {
+function cachingWords(comparisons, runNetworks, delta) {
   const pairs = comparisons.filter((c) => c.dimension === 'caching');
   if (!pairs.length) return null;
   const tally = new Tally();
@@ -996,9 +989,6 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
   if (missing.length) lines.push({ lead: 'Not measured here', text: `${missing.join('; ')}.` });
   return { lines, plain: without?.choice ?? null, sorting: robustChoice(sortingSituations, delta), situations: ratios };
 }
-
-/** Every CM: the words of the opening define them all (cmScale), so its answers name them only. */
-const EVERY_CM = new Set(CATALOGUE.computation_models.map((m) => m.level));
 
 /**
  * How much sorting each CM is, from the catalogue: "CM1: one sort by one property; CM2–CM5: each
