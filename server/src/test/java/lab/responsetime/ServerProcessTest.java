@@ -1,6 +1,7 @@
 package lab.responsetime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,12 +14,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import lab.responsetime.LabConfiguration.TlsSettings;
@@ -51,6 +55,7 @@ class ServerProcessTest {
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<Process> started = new ArrayList<>();
+    private final Set<Integer> given = new HashSet<>();
 
     @AfterEach
     void stopEverything() throws Exception {
@@ -67,12 +72,10 @@ class ServerProcessTest {
     void aSecondServerWithOnlyItsPortChangedStartsAndAServerExitsWhenTheProcessItServesIsKilled()
             throws Exception {
         Process served = start(new ProcessBuilder("sleep", "600"));
-        int first = freePorts();
-        int second = freePorts();
-        Process one = server(first, "-Ddw.exitWith=" + served.pid());
-        Process two = server(second);
-        awaitReady(one, first);
-        awaitReady(two, second);
+        Started one = startReady("-Ddw.exitWith=" + served.pid());
+        Started two = startReady();
+        int first = one.port();
+        int second = two.port();
         for (int port : new int[] {first, second}) {
             Map<String, Integer> ports = ports(info(port));
             assertThat(ports.get("http1.1")).isEqualTo(port);
@@ -87,12 +90,12 @@ class ServerProcessTest {
 
         served.destroyForcibly(); // SIGKILL
         long killed = System.nanoTime();
-        assertThat(one.waitFor(EXITS_WITHIN.toMillis(), TimeUnit.MILLISECONDS))
+        assertThat(one.process().waitFor(EXITS_WITHIN.toMillis(), TimeUnit.MILLISECONDS))
                 .as("exited within " + EXITS_WITHIN + " of the served process's end")
                 .isTrue();
         assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThan(EXITS_WITHIN);
-        assertThat(one.exitValue()).as("a graceful stop").isZero();
-        assertThat(two.isAlive()).as("the other server serves no one").isTrue();
+        assertThat(one.process().exitValue()).as("a graceful stop").isZero();
+        assertThat(two.process().isAlive()).as("the other server serves no one").isTrue();
     }
 
     @Test
@@ -125,12 +128,33 @@ class ServerProcessTest {
         return process;
     }
 
-    private Process server(int port, String... more) throws IOException {
-        return start(command(port, more).redirectErrorStream(true).redirectOutput(discard()));
+    /** A server process, the port it was given and the file its output goes to. */
+    private record Started(Process process, int port, Path output) {
+        String said() throws IOException {
+            return Files.exists(output) ? Files.readString(output) : "";
+        }
     }
 
-    private static ProcessBuilder.Redirect discard() {
-        return ProcessBuilder.Redirect.DISCARD;
+    /**
+     * A server started on free ports and answering. Between the look for free ports and the
+     * server's bind another process may take one (the system hands out ports from the same range to
+     * outgoing connections): a start that ended on a taken port is tried again on other ports, up
+     * to three times; any other end fails the test with what the server said.
+     */
+    private Started startReady(String... more) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            int port = freePorts();
+            Path output = Path.of("target", "process-server-" + port + ".log");
+            Process process =
+                    start(
+                            command(port, more)
+                                    .redirectErrorStream(true)
+                                    .redirectOutput(output.toFile()));
+            Started server = new Started(process, port, output);
+            if (awaitReady(server) || attempt == 3) {
+                return server;
+            }
+        }
     }
 
     /**
@@ -179,14 +203,28 @@ class ServerProcessTest {
         return ports;
     }
 
-    private void awaitReady(Process server, int port) throws Exception {
+    /**
+     * Whether the server answers (true) or ended on a port another process took meanwhile (false);
+     * fails the test, with what the server said, if it ended otherwise or is not ready in 90 s.
+     */
+    private boolean awaitReady(Started server) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         while (true) {
-            assertThat(server.isAlive()).as("the server process is running").isTrue();
-            assertThat(System.nanoTime()).as("ready within 90 s").isLessThan(deadline);
+            if (!server.process().isAlive()) {
+                String said = server.said();
+                if (said.contains(" is taken (another server?)")) {
+                    return false;
+                }
+                fail(
+                        "the server process ended (exit %d); it said:%n%s",
+                        server.process().exitValue(), said);
+            }
+            assertThat(System.nanoTime())
+                    .as("ready within 90 s; it said:%n%s", server.said())
+                    .isLessThan(deadline);
             try {
-                if (info(port).path("protocols").size() > 0) {
-                    return;
+                if (info(server.port()).path("protocols").size() > 0) {
+                    return true;
                 }
             } catch (IOException notListeningYet) {
                 // starting
@@ -197,16 +235,26 @@ class ServerProcessTest {
 
     /**
      * A port from 20000 to 40000 that is free, with the next one (admin) and the three its TLS
-     * connectors follow it to (TCP, and UDP for h3).
+     * connectors follow it to (TCP, and UDP for h3), none of them given to a server of this test
+     * before (that server may not have bound them yet).
      */
-    private static int freePorts() {
+    private int freePorts() {
         while (true) {
             int port = ThreadLocalRandom.current().nextInt(20_000, 40_000);
-            if (tcpFree(port)
+            List<Integer> five =
+                    List.of(
+                            port,
+                            port + 1,
+                            port + TlsSettings.HTTP11_PORT_OFFSET,
+                            port + TlsSettings.H2_PORT_OFFSET,
+                            port + TlsSettings.H3_PORT_OFFSET);
+            if (five.stream().noneMatch(given::contains)
+                    && tcpFree(port)
                     && tcpFree(port + 1)
                     && tcpFree(port + TlsSettings.HTTP11_PORT_OFFSET)
                     && tcpFree(port + TlsSettings.H2_PORT_OFFSET)
                     && udpFree(port + TlsSettings.H3_PORT_OFFSET)) {
+                given.addAll(five);
                 return port;
             }
         }
