@@ -216,6 +216,9 @@ public final class DatasetsResource {
         if (length != null
                 && length.matches("[0-9]{1,18}")
                 && Long.parseLong(length) > maxUploadBytes) {
+            if (Long.parseLong(length) <= 2 * maxUploadBytes) {
+                dropUpTo(body, 2 * maxUploadBytes);
+            }
             return tooLarge();
         }
         try {
@@ -223,6 +226,7 @@ public final class DatasetsResource {
                     datasets.put(name, body, maxUploadBytes, repeatTo, maxObjects, proto);
             return json(Response.Status.CREATED.getStatusCode(), describe(entry));
         } catch (DatasetParser.TooLargeException e) {
+            dropUpTo(body, maxUploadBytes);
             return tooLarge();
         } catch (DatasetRefusedException e) {
             Map<String, Object> where = new LinkedHashMap<>();
@@ -251,6 +255,30 @@ public final class DatasetsResource {
             return notFound(name);
         }
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * Reads and drops what is left of a refused body, at most {@code limit} bytes more, before the
+     * 413 goes out: a body of up to twice the limit is read to its end. A client that sends its
+     * whole body before it reads an answer (any client that did not ask to continue; and the entity
+     * parameter here reads, which asks the client to continue) then reads the refusal on a
+     * connection left open, instead of having it destroyed by the reset a close over unread bytes
+     * sends. A body larger than that is not waited for: the connection closes after the answer
+     * ({@link UnreadBodyFilter}).
+     */
+    private static void dropUpTo(InputStream body, long limit) {
+        byte[] scratch = new byte[8192];
+        try {
+            for (long left = limit; left > 0; ) {
+                int n = body.read(scratch, 0, (int) Math.min(scratch.length, left));
+                if (n < 0) {
+                    return;
+                }
+                left -= n;
+            }
+        } catch (IOException clientGone) {
+            // nothing to drop any more; the answer goes out (or nowhere) all the same
+        }
     }
 
     private Response tooLarge() {

@@ -8,6 +8,7 @@ import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -544,10 +545,35 @@ class DatasetsIntegrationTest {
         String big = "[" + "{\"a\":\"" + "x".repeat(MAX_UPLOAD_BYTES) + "\"}]";
         HttpResponse<byte[]> refused = send("PUT", "/api/datasets/big", big);
         assertThat(refused.statusCode()).isEqualTo(413);
-        assertThat(refused.headers().firstValue("Connection")).hasValue("close");
+        assertThat(refused.headers().firstValue("Connection"))
+                .as("the body, less than twice the limit, was read to its end")
+                .isEmpty();
         assertThat(JSON.readTree(refused.body()).get("message").asText())
                 .contains("larger than the limit of " + MAX_UPLOAD_BYTES);
         assertThat(send("GET", "/api/datasets/big", null).statusCode()).isEqualTo(404);
+    }
+
+    /** A body past twice the limit is not waited for: refused at once, the connection closed. */
+    @Test
+    void refusesABodyPastTwiceTheLimitWithoutWaitingForIt() throws Exception {
+        try (Socket socket = new Socket("localhost", APP.getLocalPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream()
+                    .write(
+                            ("PUT /api/datasets/huge HTTP/1.1\r\n"
+                                            + "Host: localhost\r\n"
+                                            + "Content-Type: application/json\r\n"
+                                            + "Content-Length: "
+                                            + (3L * MAX_UPLOAD_BYTES)
+                                            + "\r\n\r\n[{\"a\":\"")
+                                    .getBytes(StandardCharsets.US_ASCII));
+            String answer =
+                    new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 413 ")
+                    .containsIgnoringCase("Connection: close")
+                    .contains("larger than the limit of " + MAX_UPLOAD_BYTES);
+        }
     }
 
     @ParameterizedTest
