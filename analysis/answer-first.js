@@ -28,6 +28,7 @@ import {
   listWords,
   network,
   percent,
+  plus,
   ownMedians,
   ratioText,
   cmAmount,
@@ -194,10 +195,11 @@ export function compressionLine(comparisons) {
 
 /**
  * compressionLine's verdicts, per compression and network: [{name, perNetwork: [{net, gist, said,
- * n}]}] — the gist ("pays", "costs", "no difference", "depends on format and N", or null while
- * nothing is told), the counts in the order said ([count, word]) and how many comparisons.
+ * n}]}] — the gist ("pays", "costs", "looked to pay", "looked to cost", "no difference",
+ * "depends on format and N", or null while nothing is told), the counts in the order said
+ * ([count, word]) and how many comparisons.
  */
-function compressionVerdicts(comparisons) {
+export function compressionVerdicts(comparisons) {
   const pairs = comparisons.filter(
     (c) => c.dimension === 'compression' && inFamily(c.a, 'formats') && c.a.compression === 'none',
   );
@@ -231,11 +233,19 @@ function compressionVerdicts(comparisons) {
           ([n, w], [m, v]) =>
             (w === "can't tell yet") - (v === "can't tell yet") || (n === 0) - (m === 0) || (v === lead) - (w === lead),
         );
+      // As sure as a source conclusion is judged ("holds so far" from half its comparisons): it
+      // pays or costs where at least half were certain and none went the other way; with fewer, it
+      // looked to, and the words keep the open count.
+      const half = (k) => 2 * k >= list.length;
       const gist =
         faster && !slower
-          ? 'pays'
+          ? half(faster)
+            ? 'pays'
+            : 'looked to pay'
           : slower && !faster
-            ? 'costs'
+            ? half(slower)
+              ? 'costs'
+              : 'looked to cost'
             : !faster && !slower && count(VERDICTS.EQUIVALENT)
               ? 'no difference'
               : faster && slower
@@ -303,6 +313,16 @@ function alwaysSlower(decisions, cellsById, delta) {
       return where.length && slower.length === where.length ? { format, n: where.length } : null;
     })
     .filter(Boolean);
+}
+
+/**
+ * The configuration that lost the fewest milliseconds at most, where it is not the choice (nor in
+ * its "A or B") and lost at most two thirds of what the choice lost at most; null otherwise.
+ */
+export function timeChoice(choice, answer) {
+  const fewest = choice?.fewest_lost;
+  if (!fewest || answer !== choice.configuration) return null;
+  return fewest.most_lost_ms * 1.5 <= choice.most_lost_ms ? fewest : null;
 }
 
 /** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
@@ -382,10 +402,21 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
             ),
           )}`
         : '';
+      // Where another configuration's most time lost is far less (a third less or more), the
+      // choice by time beside the one by ratio: a reader who counts milliseconds, not ratios, sees
+      // the pick they would make and what each loses at most.
+      const byTime = timeChoice(plain, answer);
       both = {
-        lead: `Network not known (one choice for both): ${answer}`,
+        lead: `Network not known (one choice for both): ${
+          byTime ? `${answer} (least slowed by ratio) or ${byTime.configuration} (fewest ms lost)` : answer
+        }`,
         text: `${capital(text)}${why}`,
-        worst: `${worstCell(plain, undefined, delta, unit)}${theirs}`,
+        byTime: Boolean(byTime),
+        worst: byTime
+          ? `${worstCell(plain, undefined, delta, unit)}; by time: ${plus(plain.most_lost_ms)} in ` +
+            `${plain.most_lost_situation}. ${byTime.configuration}: at most ${plus(byTime.most_lost_ms)}, in ` +
+            `${byTime.most_lost_situation} (${ratioText(byTime.most_lost_ratio)}×)`
+          : `${worstCell(plain, undefined, delta, unit)}${theirs}`,
       };
     }
   } else {
@@ -1074,7 +1105,7 @@ export const OPENING_LEADS = Object.freeze({
  * what that means, so that the rule "the configuration" does not read as broken.
  */
 function leadsOf(bottom, delta) {
-  if (!bottom.lines.some((l) => / or /.test(l.lead))) return OPENING_LEADS;
+  if (!bottom.lines.some((l) => / or /.test(l.lead) && !l.byTime)) return OPENING_LEADS;
   return {
     ...OPENING_LEADS,
     short: OPENING_LEADS.short.replace(
@@ -1096,7 +1127,7 @@ function presented(bottom) {
     return at < 0 ? null : line.lead.slice(0, at);
   };
   // Below the table, a topic without what the table's case already said of it in brackets.
-  const topicOnly = ({ worst, ...line }) =>
+  const topicOnly = ({ worst, byTime, ...line }) =>
     topicOf(line) ? { ...line, lead: topicOf(line).replace(/ \([^)]*\)/g, '') } : line;
   // A row's answer and those of the rows under it (what to do with data already in the page).
   const answering = bottom.lines.flatMap((line) => [line, ...(line.sub ?? [])]).filter(topicOf);

@@ -711,8 +711,18 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
         (c, i) => counted[i] === 'contradicted' && c.verdict === VERDICTS.EQUIVALENT,
       ).length;
       const partCells = part.comparisons.flatMap((c) => [c.a, c.b]);
+      // A condition on N ("N ≥ 100") with the N this run measured of it, so that no reader takes
+      // the condition's bound for a measurement.
+      const measuredN = [...new Set(partCells.map((c) => c.count))].sort((x, y) => x - y);
+      const what =
+        /\bN [≥≤]/.test(part.what) && measuredN.length
+          ? part.what.replace(
+              /(N [≥≤] [\d,]+)/,
+              `$1, measured at N = ${listWords(measuredN.map((k) => k.toLocaleString('en-US')))}`,
+            )
+          : part.what;
       return {
-        what: part.what,
+        what,
         scope: partCells.length ? scopeWords(partCells) : 'not measured here',
         n: verdicts.length,
         holds,

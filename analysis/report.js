@@ -893,8 +893,9 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       paragraphs: [
         ...(opening.in_short_table.rows.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
         ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
-        ...opening.in_short_grids.map((g) => ({ ...g, grid: true })),
+        // The words (CM, situation, unthrottled) before the grids that use them.
         { lead: opening.leads.words, list: opening.words },
+        ...opening.in_short_grids.map((g) => ({ ...g, grid: true })),
         ...(opening.bottom_line.length ? [{ lead: opening.leads.bottom, list: opening.bottom_line }] : []),
         ...protocolParagraphs(helper, cells, judging),
       ],

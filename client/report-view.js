@@ -268,6 +268,8 @@ function openingOf(opening) {
   } else if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
   // The verdict words under the table that first uses them (reports made before have them in the words).
   if (opening.sure?.length) nodes.push(element('p', leads.sure, 'answers-lead'), list(opening.sure));
+  // The words (CM, situation, unthrottled) before the grids that use them.
+  if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));
   // The answers by CM and N (where to sort, data already in the page), each a grid of its own.
   for (const grid of opening.in_short_grids ?? [])
     nodes.push(element('p', grid.lead, 'answers-lead'), table(grid.table.header, grid.table.rows, 'answers-grid'));
@@ -275,7 +277,6 @@ function openingOf(opening) {
     nodes.push(element('p', leads.bottom, 'answers-lead'), list(opening.bottom_line));
     if (opening.situation_ratios?.length) nodes.push(robustChooser(opening.situation_ratios));
   }
-  if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));
   if (opening.families?.length) {
     // Reports made before the situations had a section of their own show them under the opening.
     if (opening.situations_section) {

@@ -168,12 +168,16 @@ function reach(situations, configuration, delta) {
   return { reach_ci_high: most.ci_high[configuration], reach_situation: most.words };
 }
 
-/** The most milliseconds a configuration lost to a situation's fastest, and where. */
+/** The most milliseconds a configuration lost to a situation's fastest, where, and its ratio there. */
 function mostLost(situations, configuration) {
   const timed = situations.filter((s) => Number.isFinite(s.extra?.[configuration]));
-  if (!timed.length) return { most_lost_ms: null, most_lost_situation: null };
+  if (!timed.length) return { most_lost_ms: null, most_lost_situation: null, most_lost_ratio: null };
   const most = timed.reduce((a, b) => (b.extra[configuration] > a.extra[configuration] ? b : a));
-  return { most_lost_ms: most.extra[configuration], most_lost_situation: most.words };
+  return {
+    most_lost_ms: most.extra[configuration],
+    most_lost_situation: most.words,
+    most_lost_ratio: most.ratios[configuration],
+  };
 }
 
 /** An upper bound to two decimals, rounded outward, as the table rounds a CI. */

@@ -578,3 +578,33 @@ test('a grid cell answers only where no comparison goes against it, and says how
   });
   assert.deepStrictEqual(browser.table.rows, [['CM2 (1 sort per property)', 'the server (2 of 2 certain)']]);
 });
+
+test('compression pays or costs only where half its comparisons are certain, as a claim holds so far', async () => {
+  const { compressionVerdicts } = await import('../answer-first.js');
+  // Uncompressed (a) against GZIP (b) on one network: `slower` comparisons where GZIP was certainly
+  // slower, the rest open.
+  const pairs = (net, slower, open) =>
+    Array.from({ length: slower + open }, (_, i) => ({
+      dimension: 'compression',
+      a: { scenario: 1, cm: 0, compression: 'none', network: net, count: 10 * (i + 1) },
+      b: { scenario: 1, cm: 0, compression: 'gzip', network: net, count: 10 * (i + 1) },
+      settled: i < slower,
+      verdict: i < slower ? VERDICTS.A_FASTER : VERDICTS.B_FASTER,
+    }));
+  const [gzip] = compressionVerdicts([...pairs('unthrottled', 5, 7), ...pairs('10mbit', 6, 6)]);
+  const gist = Object.fromEntries(gzip.perNetwork.map((p) => [p.net, p.gist]));
+  assert.deepStrictEqual(gist, { unthrottled: 'looked to cost', '10mbit': 'costs' });
+});
+
+test('the choice by time stands beside the one by ratio only where it lost at most two thirds as much', async () => {
+  const { timeChoice } = await import('../answer-first.js');
+  const choice = (ownMs, fewestMs) => ({
+    configuration: 'Protobuf uncompressed',
+    most_lost_ms: ownMs,
+    fewest_lost: { configuration: 'JSON with GZIP', most_lost_ms: fewestMs },
+  });
+  assert.equal(timeChoice(choice(71.3, 21.3), 'Protobuf uncompressed').configuration, 'JSON with GZIP');
+  assert.equal(timeChoice(choice(71.3, 21.3), 'Protobuf uncompressed or JSON uncompressed'), null);
+  assert.equal(timeChoice(choice(30, 21), 'Protobuf uncompressed'), null);
+  assert.equal(timeChoice({ ...choice(30, 20), fewest_lost: null }, 'Protobuf uncompressed'), null);
+});
