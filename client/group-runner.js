@@ -360,7 +360,9 @@ export async function runGroup(env, group, protocol, options = {}) {
         const clearer = decisionCells(cells, judgment).length > 0;
         if (!extension && clearer && rounds.decisionMs > 0) extension = { started: env.now(), rounds: 0 };
         if (!clearer || !extension || env.now() - extension.started >= rounds.decisionMs) {
-          reason = 'time budget';
+          // Every comparison settled, short only of the plan's fewest rounds: resolved, as the
+          // report counts it (none open), not cut off by the budget.
+          reason = judgment.settled ? 'resolved' : 'time budget';
           break;
         }
         extension.rounds++;
