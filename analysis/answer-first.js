@@ -39,6 +39,7 @@ import {
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { verdict } from './answers.js';
+import { speedText } from './compression.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -323,6 +324,48 @@ export function timeChoice(choice, answer) {
   const fewest = choice?.fewest_lost;
   if (!fewest || answer !== choice.configuration) return null;
   return fewest.most_lost_ms * 1.5 <= choice.most_lost_ms ? fewest : null;
+}
+
+/**
+ * The opening's row for a link the run did not measure, from the break-even section (compression.js
+ * breakEvens): per compression, at each kind of data's largest N, the speed below which it pays,
+ * from the lowest format's to the highest's — "1,000 Books: 30.8–83.0 Mbit/s by format" — and how
+ * that model fared on the links the run measured. Null without a break-even to give.
+ */
+export function linkSpeedRow(breakEven) {
+  const rows = breakEven.filter((r) => typeof r.break_even_mbps === 'number' && !Number.isNaN(r.break_even_mbps));
+  if (!rows.length) return null;
+  const names = [...new Set(rows.map((r) => compressionLabel(r.compression, r.level)))];
+  const speeds = (list) => {
+    const values = list.map((r) => r.break_even_mbps);
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    const one = speedText(low) === speedText(high);
+    return one ? speedText(low) : `${speedText(low).replace(/ Mbit\/s$/, '')}–${speedText(high)}`;
+  };
+  const perName = names.map((name) => {
+    const own = rows.filter((r) => compressionLabel(r.compression, r.level) === name);
+    const parts = CATALOGUE.objects
+      .filter((o) => own.some((r) => r.object === o.name))
+      .map((o) => {
+        const largest = Math.max(...own.filter((r) => r.object === o.name).map((r) => r.count));
+        const at = own.filter((r) => r.object === o.name && r.count === largest);
+        return `${largest.toLocaleString('en-US')} ${o.label.replace(/ \(.*\)$/, '')}: ${speeds(at)}`;
+      });
+    return `${names.length > 1 ? `${name}: ` : ''}${parts.join('; ')}`;
+  });
+  const byFormat = new Set(rows.map((r) => r.format)).size > 1 ? 'by format; ' : '';
+  const checks = rows.flatMap((r) => r.checks ?? []);
+  const held = checks.filter((c) => c.outcome === 'holds').length;
+  const against = checks.filter((c) => c.outcome === 'contradicted').length;
+  const where = listWords([...new Set(checks.map((c) => network(c.network)))]);
+  const checked = checks.length
+    ? `; held ${where} in ${held} of ${checks.length} comparisons${against ? `, failed in ${against}` : ''}`
+    : '';
+  const compressing = names.length > 1 ? 'each compression' : names[0];
+  return {
+    lead: `Another link speed: ${compressing} if the link is slower than the speed given, uncompressed if faster`,
+    worst: `${perName.join('; ')} (${byFormat}predicted from the cost unthrottled, round trips left out${checked})`,
+  };
 }
 
 /** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
@@ -997,7 +1040,13 @@ export const BRIEF = Object.freeze(
  * @returns {lines: [{lead, text}], plain, sorting, situations}: the robust choices and each
  *     situation's ratios (bottom-line.js situationRatios), for the page
  */
-export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { brief = BRIEF[0] } = {}) {
+export function bottomLine(
+  decisions,
+  cellsById,
+  { delta },
+  comparisons = [],
+  { brief = BRIEF[0], breakEven = [] } = {},
+) {
   const ratios = decisions.map((d) => situationRatios(d, cellsById, delta));
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
@@ -1006,7 +1055,10 @@ export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { 
     ? withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons, brief)
     : null;
   if (without) lines.push(...without.rows);
-  else {
+  // A link between or beyond the ones measured: where compression pays, by the break-even.
+  const link = without ? linkSpeedRow(breakEven) : null;
+  if (link) lines.push(link);
+  if (!without) {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
   }
@@ -1171,7 +1223,7 @@ export function answerFirst(
   decisions,
   cells,
   judging,
-  { comparisons = [], shaping, titleWords = OPENING_WORDS.title } = {},
+  { comparisons = [], shaping, titleWords = OPENING_WORDS.title, breakEven = [] } = {},
 ) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
@@ -1196,7 +1248,7 @@ export function answerFirst(
   let bottom = { lines: [] };
   for (const brief of BRIEF) {
     if (!decisions.length) break;
-    bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief });
+    bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief, breakEven });
     if (wordCount(fixedOf(bottom)) <= budget) break;
   }
   // The bottom line's sorting row defines the CMs measured: the families name them only, and

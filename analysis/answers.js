@@ -717,7 +717,7 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       const what =
         /\bN [≥≤]/.test(part.what) && measuredN.length
           ? part.what.replace(
-              /(N [≥≤] [\d,]+)/,
+              /(N [≥≤] [\d,]*\d)/,
               `$1, measured at N = ${listWords(measuredN.map((k) => k.toLocaleString('en-US')))}`,
             )
           : part.what;

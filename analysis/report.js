@@ -739,7 +739,12 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   // The opening's words count its title, first line and heading too.
   const firstLine = runLine(context, helper, loaded.groups);
   const titleWords = [REPORT_TITLE, firstLine, OPENING_HEADING].join(' ').split(/\s+/).length;
-  const opening = answerFirst(helper, cells, judging, { comparisons: all, shaping: context.shaping, titleWords });
+  const opening = answerFirst(helper, cells, judging, {
+    comparisons: all,
+    shaping: context.shaping,
+    titleWords,
+    breakEven,
+  });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
   writeFileSync(join(outDirectory, 'summary.csv'), toCsv(SUMMARY_COLUMNS, rows));
@@ -782,7 +787,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     'first, then the others by time. ' +
     (cells.some((c) => SCENARIO_ENTRIES[c.cell.scenario]?.family === 'caching')
       ? 'The caching pairs (asking the server again against re-sorting a cached copy) are compared in their ' +
-        'own section below, on client-side caching (RQ4), not here. '
+        'own section below, on client-side caching (research question 4), not here. '
       : '') +
     (everyOwnMedian
       ? "A configuration's time is its median, measured in turns with the others of its situation; × the " +
@@ -921,7 +926,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
       table: { header: decisionHeader, rows: decisionRows },
     },
     ...Object.entries(answers).map(([id, { question, answers: lines }]) => ({
-      heading: `${question} (${id})`,
+      heading: `${question} (research question ${id.replace(/^RQ/, '')})`,
       list: lines.length ? lines : ['Not measured in these runs.'],
     })),
     ...(breakEven.length

@@ -307,7 +307,7 @@ export function showReport(container, report) {
   if (report.opening) container.append(...openingOf(report.opening));
   container.append(decisionHelper(report));
   for (const [id, { question, answers }] of Object.entries(report.answers)) {
-    container.append(element('h3', `${question} (${id})`));
+    container.append(element('h3', `${question} (research question ${id.replace(/^RQ/, '')})`));
     const list = element('ul');
     for (const line of answers.length ? answers : ['Not measured in this run.']) list.append(element('li', line));
     container.append(list);

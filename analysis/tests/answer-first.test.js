@@ -608,3 +608,30 @@ test('the choice by time stands beside the one by ratio only where it lost at mo
   assert.equal(timeChoice(choice(30, 21), 'Protobuf uncompressed'), null);
   assert.equal(timeChoice({ ...choice(30, 20), fewest_lost: null }, 'Protobuf uncompressed'), null);
 });
+
+test("a link the run did not measure: each kind of data's break-even at its largest N, and how it held", async () => {
+  const { linkSpeedRow } = await import('../answer-first.js');
+  const row = (object, count, format, mbps, outcome) => ({
+    object,
+    count,
+    format,
+    compression: 'gzip',
+    level: 6,
+    break_even_mbps: mbps,
+    checks: [{ network: '10mbit', outcome }],
+  });
+  const { lead, worst } = linkSpeedRow([
+    row('books', 10, 'json', 124, 'holds'),
+    row('books', 1000, 'json', 67.5, 'holds'),
+    row('books', 1000, 'protobuf', 30.8, 'holds'),
+    row('videos', 1000, 'json', 236, 'open'),
+    row('videos', 1000, 'protobuf', 109, 'contradicted'),
+  ]);
+  assert.equal(lead, 'Another link speed: GZIP if the link is slower than the speed given, uncompressed if faster');
+  assert.equal(
+    worst,
+    '1,000 Books: 30.8–67.5 Mbit/s; 1,000 Videos: 109–236 Mbit/s (by format; predicted from the cost unthrottled, ' +
+      'round trips left out; held at 10 Mbit/s in 3 of 5 comparisons, failed in 1)',
+  );
+  assert.equal(linkSpeedRow([]), null);
+});

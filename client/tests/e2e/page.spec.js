@@ -310,7 +310,7 @@ test("a person loads a study run's report, reads it and asks which configuration
   const path = await syntheticReport();
   await page.setInputFiles('#report-file', join(path, 'report-data.json'));
   await expect(page.locator('#report')).toContainText(
-    'How does the interchange format affect the response time? (RQ1)',
+    'How does the interchange format affect the response time? (research question 1)',
   );
   await expect(page.locator('#report')).toContainText("The source study's conclusions");
   // The answer first, in the report's own words.
