@@ -328,19 +328,26 @@ export function timeChoice(choice, answer) {
 
 /**
  * The opening's row for a link the run did not measure, from the break-even section (compression.js
- * breakEvens): per compression, at each kind of data's largest N, the speed below which it pays,
- * from the lowest format's to the highest's — "1,000 Books: 30.8–83.0 Mbit/s by format" — and how
- * that model fared on the links the run measured. Null without a break-even to give.
+ * breakEvens): per compression, at each kind of data's largest N, the speed below which it pays
+ * for each format — "1,000 Books: Protobuf 30.8, JSON 67.5, XML 83.0 Mbit/s" — and how that model
+ * fared on the links the run measured. Null without a break-even to give.
  */
 export function linkSpeedRow(breakEven) {
   const rows = breakEven.filter((r) => typeof r.break_even_mbps === 'number' && !Number.isNaN(r.break_even_mbps));
   if (!rows.length) return null;
   const names = [...new Set(rows.map((r) => compressionLabel(r.compression, r.level)))];
+  // Each format's speed, lowest first: "Protobuf 30.8, JSON 67.5, XML 83.0 Mbit/s".
   const speeds = (list) => {
-    const values = list.map((r) => r.break_even_mbps);
-    const [low, high] = [Math.min(...values), Math.max(...values)];
-    const one = speedText(low) === speedText(high);
-    return one ? speedText(low) : `${speedText(low).replace(/ Mbit\/s$/, '')}–${speedText(high)}`;
+    const sorted = [...list].sort((a, b) => a.break_even_mbps - b.break_even_mbps);
+    if (sorted.length === 1) return speedText(sorted[0].break_even_mbps);
+    const unit = (text) => text.match(/ (Mbit|kbit)\/s$/)?.[0] ?? '';
+    const texts = sorted.map((r) => speedText(r.break_even_mbps));
+    const shared = texts.every((t) => unit(t) && unit(t) === unit(texts[0])) ? unit(texts[0]) : '';
+    return (
+      sorted
+        .map((r, i) => `${formatLabel(r.format)} ${shared ? texts[i].slice(0, -shared.length) : texts[i]}`)
+        .join(', ') + shared
+    );
   };
   const perName = names.map((name) => {
     const own = rows.filter((r) => compressionLabel(r.compression, r.level) === name);
@@ -353,7 +360,6 @@ export function linkSpeedRow(breakEven) {
       });
     return `${names.length > 1 ? `${name}: ` : ''}${parts.join('; ')}`;
   });
-  const byFormat = new Set(rows.map((r) => r.format)).size > 1 ? 'by format; ' : '';
   const checks = rows.flatMap((r) => r.checks ?? []);
   const held = checks.filter((c) => c.outcome === 'holds').length;
   const against = checks.filter((c) => c.outcome === 'contradicted').length;
@@ -363,8 +369,8 @@ export function linkSpeedRow(breakEven) {
     : '';
   const compressing = names.length > 1 ? 'each compression' : names[0];
   return {
-    lead: `Another link speed: ${compressing} if the link is slower than the speed given, uncompressed if faster`,
-    worst: `${perName.join('; ')} (${byFormat}predicted from the cost unthrottled, round trips left out${checked})`,
+    lead: `Another link speed: ${compressing} if the link is slower than your format's speed, uncompressed if faster`,
+    worst: `${perName.join('; ')} (predicted from the cost unthrottled, round trips left out${checked})`,
   };
 }
 
