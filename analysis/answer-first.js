@@ -275,28 +275,6 @@ function verdictWords({ gist, said, n }, against = null) {
   return `${it}${gist} (${list})`;
 }
 
-/**
- * What each compression did on one network, in one sentence: "GZIP pays (certainly faster than
- * uncompressed in 10 of 12 comparisons, certainly slower in none)" — where it pays or costs, the
- * count that says so and the none that lets it; the rest in the RQ section.
- */
-function compressionOn(verdicts, net) {
-  // "Certainly faster … in 10 of 12 comparisons, slower in none": the second "certainly" is the first's.
-  const sided = (p) =>
-    ['pays', 'costs'].includes(p.gist)
-      ? {
-          ...p,
-          said: p.said
-            .filter(([, w]) => w.startsWith('certainly'))
-            .map(([c, w], i) => [c, i ? w.replace('certainly ', '') : w]),
-        }
-      : p;
-  const parts = verdicts.flatMap(({ name, perNetwork }) =>
-    perNetwork.filter((p) => p.net === net).map((p) => `${name} ${verdictWords(sided(p), 'uncompressed')}`),
-  );
-  return parts.length ? ` ${parts.join('. ')}.` : '';
-}
-
 /** Formats every configuration of which was certainly slower than the fastest wherever measured. */
 function alwaysSlower(decisions, cellsById, delta) {
   const formatOf = (id) => completeCell(cellsById.get(id).cell).format;
@@ -324,6 +302,97 @@ export function timeChoice(choice, answer) {
   const fewest = choice?.fewest_lost;
   if (!fewest || answer !== choice.configuration) return null;
   return fewest.most_lost_ms * 1.5 <= choice.most_lost_ms ? fewest : null;
+}
+
+/**
+ * A compression verdict's counts, as short as the gist says them: "certainly slower in 5 of 12,
+ * faster in none, 7 not yet certain".
+ */
+function gistCounts({ said, n }) {
+  const decided = said.filter(([, word]) => word !== "can't tell yet");
+  const open = said.find(([, word]) => word === "can't tell yet")?.[0] ?? 0;
+  return [
+    ...decided.map(([count, word], i) =>
+      i ? `${word.replace('certainly ', '')} in ${count || 'none'}` : `${word} in ${count} of ${n}`,
+    ),
+    ...(open ? [`${open} not yet certain`] : []),
+  ].join(', ');
+}
+
+/**
+ * The gist, above the table, in plain words, each sentence true for this run: what each
+ * compression did on each network ("GZIP pays at 10 Mbit/s (certainly faster than uncompressed in
+ * 10 of 12 comparisons and slower in none) and looked to cost unthrottled (…)"); how far each
+ * format's best configuration in a situation was behind that situation's fastest at worst, and
+ * at most in milliseconds, the formats certainly slower everywhere apart; and, where the run
+ * measured more than one N, the most any configuration lost at the smallest.
+ */
+export function gistLines(decisions, cellsById, delta, comparisons) {
+  const plain = decisions.filter((d) => d.cm === 0);
+  if (!plain.length) return [];
+  const lines = [];
+  // With more than two networks the bottom line has a compression row of its own.
+  const networks = new Set(plain.map((d) => d.network)).size;
+  for (const { name, perNetwork } of networks <= 2 ? compressionVerdicts(comparisons) : []) {
+    const said = perNetwork.filter((p) => p.gist).map((p) => `${p.gist} ${network(p.net)} (${gistCounts(p)})`);
+    if (said.length) lines.push(`${name} ${listWords(said)}.`);
+  }
+  const cellOf = (id) => completeCell(cellsById.get(id).cell);
+  const avoid = alwaysSlower(plain, cellsById, delta).map(({ format }) => format);
+  // Each format's best configuration per situation (its best compression there), against the fastest.
+  const records = new Map();
+  for (const d of plain) {
+    const answer = situationAnswer(d, delta);
+    const best = new Map([[cellOf(answer.fastest).format, { ratio: 1, extra: 0 }]]);
+    for (const r of answer.rows) {
+      if (!Number.isFinite(r.ratio)) continue;
+      const format = cellOf(r.case_id).format;
+      if (!best.has(format) || r.ratio < best.get(format).ratio)
+        best.set(format, { ratio: r.ratio, extra: r.extra_ms });
+    }
+    for (const [format, { ratio, extra }] of best) {
+      const record = records.get(format) ?? { worst: 1, most_ms: 0, n: 0 };
+      record.n += 1;
+      record.worst = Math.max(record.worst, ratio);
+      if (Number.isFinite(extra)) record.most_ms = Math.max(record.most_ms, extra);
+      records.set(format, record);
+    }
+  }
+  const everywhere = [...records]
+    .filter(([format, r]) => r.n === plain.length && !avoid.includes(format))
+    .sort(([, a], [, b]) => a.worst - b.worst);
+  const slower = avoid.length
+    ? `${listWords(avoid.map((f) => formatLabel(f)))} certainly slower than the fastest everywhere`
+    : '';
+  if (everywhere.length) {
+    // "at worst … the fastest (at most …)" said once, for the first not the fastest everywhere.
+    const first = everywhere.findIndex(([, r]) => r.worst > 1);
+    const each = everywhere.map(([format, r], i) =>
+      r.worst === 1
+        ? `${formatLabel(format)} the fastest everywhere`
+        : i === first
+          ? `${formatLabel(format)} at worst ${ratioText(r.worst)}×${first ? '' : ' the fastest'} ` +
+            `(at most ${plus(r.most_ms)})`
+          : `${formatLabel(format)} ${ratioText(r.worst)}× (${plus(r.most_ms)})`,
+    );
+    lines.push(`Formats, each at its best compression: ${listWords(each)}${slower ? `; ${slower}` : ''}.`);
+  } else if (slower) lines.push(`${slower}.`);
+  const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
+  if (counts.length > 1) {
+    const smallest = plain.filter((d) => d.count === counts[0]);
+    const most = Math.max(
+      ...smallest.flatMap((d) =>
+        situationAnswer(d, delta)
+          .rows.map((r) => r.extra_ms)
+          .filter(Number.isFinite),
+      ),
+    );
+    if (Number.isFinite(most))
+      lines.push(
+        `At ${counts[0].toLocaleString('en-US')} objects, every configuration was within ${plus(most)} of the fastest.`,
+      );
+  }
+  return lines;
 }
 
 /**
@@ -386,16 +455,7 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
  */
 function withoutSortingRows(decisions, cellsById, delta, situations, comparisons, brief = BRIEF[0]) {
   const plain = robustChoice(situations, delta);
-  const verdicts = compressionVerdicts(comparisons);
   const networks = [...new Set(situations.map((s) => s.network))];
-  const avoid = alwaysSlower(
-    decisions.filter((d) => d.cm === 0),
-    cellsById,
-    delta,
-  ).map(({ format }) => formatLabel(format));
-  const avoidWords = avoid.length
-    ? ` ${listWords(avoid)}: certainly slower than the fastest in every situation without sorting.`
-    : '';
   const label = (name) => capital(network(name));
   // Where the run sorted too, its counts say which situations they are of.
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
@@ -420,7 +480,8 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
         picks.push({ name, configuration: choice.next.configuration, of: 2 });
       rows.push({
         lead: `${label(name)}: ${answer}`,
-        text: `${capital(text)}${compressionOn(verdicts, name)}`.trim(),
+        // What compression did there is the gist's (gistLines), above the table.
+        text: capital(text).trim(),
         worst: worstCell(choice, strip, delta, unit),
       });
     });
@@ -455,17 +516,20 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
       // choice by time beside the one by ratio: a reader who counts milliseconds, not ratios, sees
       // the pick they would make and what each loses at most.
       const byTime = timeChoice(plain, answer);
+      // Its worst by ratio, then by time (without the count of situations it was slower in).
+      const byTimeCell =
+        byTime &&
+        `${worstCell({ ...plain, slower_in: 0 }, undefined, delta, unit)}; ` +
+          `by time: ${plus(plain.most_lost_ms)} in ${plain.most_lost_situation}. ` +
+          `${byTime.configuration}: at most ${plus(byTime.most_lost_ms)}, in ` +
+          `${byTime.most_lost_situation} (${ratioText(byTime.most_lost_ratio)}×)`;
       both = {
-        lead: `Network not known (one choice for both): ${
+        lead: `Network not known: ${
           byTime ? `${answer} (least slowed by ratio) or ${byTime.configuration} (fewest ms lost)` : answer
         }`,
         text: `${capital(text)}${why}`,
         byTime: Boolean(byTime),
-        worst: byTime
-          ? `${worstCell(plain, undefined, delta, unit)}; by time: ${plus(plain.most_lost_ms)} in ` +
-            `${plain.most_lost_situation}. ${byTime.configuration}: at most ${plus(byTime.most_lost_ms)}, in ` +
-            `${byTime.most_lost_situation} (${ratioText(byTime.most_lost_ratio)}×)`
-          : `${worstCell(plain, undefined, delta, unit)}${theirs}`,
+        worst: byTimeCell || `${worstCell(plain, undefined, delta, unit)}${theirs}`,
       };
     }
   } else {
@@ -484,8 +548,7 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     const compression = compressionLine(comparisons);
     if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
   }
-  const last = both ?? rows.at(-1);
-  last.text = `${last.text}${avoidWords}`.trim();
+  // The formats certainly slower everywhere are the gist's (gistLines), above the table.
   return { choice: plain, rows, both };
 }
 
@@ -1152,7 +1215,8 @@ export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst cas
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: "In short (each pick is the one least slowed in its worst situation, against that situation's fastest):",
+  gist: 'The gist:',
+  short: "In short (each pick: the one least slowed in its worst situation, against that situation's fastest):",
   sure: 'How sure:',
   words: 'Words used:',
   bottom: 'In numbers:',
@@ -1234,6 +1298,7 @@ export function answerFirst(
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
+  const gist = gistLines(decisions, cellsById, judging.delta, comparisons);
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
@@ -1247,6 +1312,7 @@ export function answerFirst(
       ...grids.map((g) => g.lead),
       ...lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
       ...words,
+      ...gist,
     ];
   };
   // The bottom line in full, or, where it is longer than the opening may be, without its asides
@@ -1280,6 +1346,8 @@ export function answerFirst(
   const shown = presented(bottom);
   return {
     leads: leadsOf(bottom, judging.delta),
+    // The gist in plain words, above the table (gistLines).
+    gist,
     in_short: shown.short,
     // The answers in short as the report shows them: a row per case.
     in_short_table: shown.table,

@@ -908,6 +908,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: OPENING_HEADING,
       paragraphs: [
+        ...(opening.gist.length ? [{ lead: opening.leads.gist, list: opening.gist }] : []),
         ...(opening.in_short_table.rows.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
         ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
         // The words (CM, situation, unthrottled) before the grids that use them.

@@ -262,6 +262,8 @@ function openingOf(opening) {
   // Reports made before the answers in short have their bottom line alone.
   // Reports made before the table have the answers in short as a list.
   // Reports made before the grids say where to sort in the table or the list.
+  // The gist in plain words (reports made before it have none).
+  if (opening.gist?.length) nodes.push(element('p', leads.gist, 'answers-lead'), list(opening.gist));
   if (opening.in_short_table?.rows.length) {
     const { header, rows } = opening.in_short_table;
     nodes.push(element('p', leads.short, 'answers-lead'), table(header, rows, 'answers-table'));
