@@ -178,7 +178,7 @@ test('the smoke plan runs every comparison group, interleaved, and records a com
   assert.equal(summary.length, 1 + EXPECTED.length);
   assert.match(
     readFileSync(join(RUN_DIR, 'report.md'), 'utf8'),
-    /## How does the interchange format affect the response time\? \(RQ1\)/,
+    /## How does the interchange format affect the response time\? \(research question 1\)/,
   );
   assert.ok(readFileSync(join(RUN_DIR, 'report.html'), 'utf8').includes('<svg'));
 });
