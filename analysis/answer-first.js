@@ -322,10 +322,11 @@ function gistCounts({ said, n }) {
 /**
  * The gist, above the table, in plain words, each sentence true for this run: what each
  * compression did on each network ("GZIP looked to cost unthrottled (certainly slower in 5 of 12,
- * faster in none, 7 not yet certain) and pays at 10 Mbit/s (…)"); the most milliseconds each
- * format's best configuration in a situation lost to that situation's fastest, and where, the
- * formats certainly slower everywhere apart; and, where the run measured more than one N, the
- * most any configuration without sorting lost at the smallest.
+ * faster in none, 7 not yet certain) and pays at 10 Mbit/s (…)"); each format's worst ratio to a
+ * situation's fastest with its fastest compression there, what that cost and where (the table's
+ * rule, one result from one situation), the formats certainly slower everywhere apart; and, where
+ * the run measured more than one N, the most any configuration without sorting lost at the
+ * smallest.
  */
 export function gistLines(decisions, cellsById, delta, comparisons) {
   const plain = decisions.filter((d) => d.cm === 0);
@@ -353,27 +354,27 @@ export function gistLines(decisions, cellsById, delta, comparisons) {
         best.set(format, { ratio: r.ratio, extra: r.extra_ms });
     }
     for (const [format, { ratio, extra }] of best) {
-      const record = records.get(format) ?? { worst: 1, most_ms: 0, where: null, n: 0 };
+      const record = records.get(format) ?? { worst: 1, extra: null, where: null, n: 0 };
       record.n += 1;
-      record.worst = Math.max(record.worst, ratio);
-      if (Number.isFinite(extra) && extra > record.most_ms) Object.assign(record, { most_ms: extra, where });
+      if (ratio > record.worst) Object.assign(record, { worst: ratio, extra, where });
       records.set(format, record);
     }
   }
   const everywhere = [...records]
     .filter(([format, r]) => r.n === plain.length && !avoid.includes(format))
-    .sort(([, a], [, b]) => a.most_ms - b.most_ms);
+    .sort(([, a], [, b]) => a.worst - b.worst);
   const slower = avoid.length ? `${listWords(avoid.map((f) => formatLabel(f)))} certainly slower everywhere` : '';
   if (everywhere.length) {
-    // One result from one situation each: the most it lost, and where.
+    // One result from one situation each, by the table's rule: its worst ratio, what that cost, where.
+    const cost = (r) => (Number.isFinite(r.extra) ? `${plus(r.extra)}, ` : '');
     const each = everywhere.map(([format, r]) =>
       r.where
-        ? `${formatLabel(format)} ${plus(r.most_ms)} (${r.where})`
+        ? `${formatLabel(format)} ${ratioText(r.worst)}× (${cost(r)}${r.where})`
         : `${formatLabel(format)} the fastest everywhere`,
     );
     lines.push(
-      `Formats with their fastest compression in each situation, the most each lost: ${listWords(each)}` +
-        `${slower ? `; ${slower}` : ''}.`,
+      'Formats with their fastest compression in each situation, each at its worst against the fastest: ' +
+        `${listWords(each)}${slower ? `; ${slower}` : ''}.`,
     );
   } else if (slower) lines.push(`${slower}.`);
   const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
@@ -1344,7 +1345,11 @@ export function answerFirst(
   const families = familiesOf(situations);
   const shown = presented(bottom);
   return {
-    leads: leadsOf(bottom, judging.delta),
+    // "In numbers" only where a line below has some: what was not measured alone is the scope.
+    leads: {
+      ...leadsOf(bottom, judging.delta),
+      ...(shown.lines.every((l) => l.lead === 'Not measured here') && { bottom: 'Scope:' }),
+    },
     // The gist in plain words, above the table (gistLines).
     gist,
     in_short: shown.short,

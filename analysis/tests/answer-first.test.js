@@ -231,8 +231,9 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.deepStrictEqual(report.opening.gist, [
     'GZIP costs unthrottled (certainly slower in 3 of 6, as fast in 3, faster in none) and pays at 10 Mbit/s ' +
       '(certainly faster in 5 of 6, slower in none, 1 not yet certain).',
-    'Formats with their fastest compression in each situation, the most each lost: Protobuf the fastest ' +
-      'everywhere, JSON +24.4 ms (1,000 Books at 10 Mbit/s) and XML +73.2 ms (1,000 Books at 10 Mbit/s).',
+    'Formats with their fastest compression in each situation, each at its worst against the fastest: Protobuf ' +
+      'the fastest everywhere, JSON 1.83× (+24.4 ms, 1,000 Books at 10 Mbit/s) and XML 3.50× (+73.2 ms, ' +
+      '1,000 Books at 10 Mbit/s).',
     'At 10 objects, nothing sorted, every configuration was within +1.83 ms of the fastest.',
   ]);
   // The same answers as the report shows them: a table of the case, the choice and its worst
