@@ -340,11 +340,13 @@ export function gistLines(decisions, cellsById, delta, comparisons) {
   }
   const cellOf = (id) => completeCell(cellsById.get(id).cell);
   const avoid = alwaysSlower(plain, cellsById, delta).map(({ format }) => format);
+  // Each situation's answer, once, for both sentences below.
+  const answers = new Map(plain.map((d) => [d, situationAnswer(d, delta)]));
   // Each format's best configuration per situation (its best compression there), against the
-  // fastest: the most milliseconds it lost, and where.
+  // fastest: its worst ratio, what that cost, and where.
   const records = new Map();
   for (const d of plain) {
-    const answer = situationAnswer(d, delta);
+    const answer = answers.get(d);
     const where = situationRatios(d, cellsById, delta).words;
     const best = new Map([[cellOf(answer.fastest).format, { ratio: 1, extra: 0 }]]);
     for (const r of answer.rows) {
@@ -382,7 +384,8 @@ export function gistLines(decisions, cellsById, delta, comparisons) {
     const smallest = plain.filter((d) => d.count === counts[0]);
     const most = Math.max(
       ...smallest.flatMap((d) =>
-        situationAnswer(d, delta)
+        answers
+          .get(d)
           .rows.map((r) => r.extra_ms)
           .filter(Number.isFinite),
       ),

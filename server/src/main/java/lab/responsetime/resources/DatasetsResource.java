@@ -213,10 +213,10 @@ public final class DatasetsResource {
                     Response.Status.BAD_REQUEST.getStatusCode(), nameProblem.get());
         }
         String length = headers.getHeaderString(HttpHeaders.CONTENT_LENGTH);
-        if (length != null
-                && length.matches("[0-9]{1,18}")
-                && Long.parseLong(length) > maxUploadBytes) {
-            if (Long.parseLong(length) <= 2 * maxUploadBytes) {
+        long declared =
+                length != null && length.matches("[0-9]{1,18}") ? Long.parseLong(length) : -1;
+        if (declared > maxUploadBytes) {
+            if (declared <= 2 * maxUploadBytes) {
                 dropUpTo(body, 2 * maxUploadBytes);
             }
             return tooLarge();
