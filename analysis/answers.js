@@ -443,7 +443,8 @@ export const conclusionRule = (delta) =>
   'several conditions is judged condition by condition, so that many comparisons of one cannot carry ' +
   'another: it is confirmed or refuted only where every condition is, and holds so far only where every ' +
   "condition holds so far or is confirmed (else can't tell yet, or partly where any condition is " +
-  'contradicted). Where some condition was not measured, the verdict is for the measured ones only ("… ' +
+  'contradicted); where its conditions went different ways, the verdict gives each one\'s ("by ' +
+  'condition: …"). Where some condition was not measured, the verdict is for the measured ones only ("… ' +
   'where measured") and names the rest ("not measured here").';
 
 /** How many of a part's contradictions were "as fast": " (1 of them as fast)", " (as fast)" or "". */
@@ -778,6 +779,14 @@ export function sourceConclusions(cells, all, { delta } = DEFAULT_JUDGING) {
       // A claim that gives sizes is judged in direction only, and says so beside its verdict.
       verdict_words: [
         sized(claim) && n ? `${verdict}, in direction` : verdict,
+        // Where its measured conditions went different ways, each one's, so that a condition
+        // confirmed is not read as open with the claim ("at 10 Mbit/s …: confirmed").
+        new Set(partVerdicts).size > 1
+          ? `by condition: ${counted
+              .filter((p) => p.n > 0)
+              .map((p) => `${p.what.replace(/:.*$/, '')}: ${judgeClaim(p)}`)
+              .join(', ')}`
+          : '',
         scope,
         ...unmeasured.map((what) => `not measured here: ${what.replace(/:.*$/, '')}`),
       ]
