@@ -11,6 +11,7 @@ import {
   asGoodNext,
   choiceRow,
   choiceWords,
+  reachBound,
   recordOf,
   robustChoice,
   situationRatios,
@@ -313,83 +314,104 @@ function gistCounts({ said, n }) {
   const open = said.find(([, word]) => word === "can't tell yet")?.[0] ?? 0;
   return [
     ...decided.map(([count, word], i) =>
-      i ? `${word.replace('certainly ', '')} in ${count || 'none'}` : `${word} in ${count} of ${n}`,
+      i ? `${word.replace('certainly ', '')} in ${count || 'none'}` : `${word} in ${count} of ${n} comparisons`,
     ),
     ...(open ? [`${open} not yet certain`] : []),
   ].join(', ');
 }
 
 /**
- * The gist, above the table, in plain words, each sentence true for this run: what each
- * compression did on each network ("GZIP looked to cost unthrottled (certainly slower in 5 of 12,
- * faster in none, 7 not yet certain) and pays at 10 Mbit/s (…)"); each format's worst ratio to a
- * situation's fastest with its fastest compression there, what that cost and where (the table's
- * rule, one result from one situation), the formats certainly slower everywhere apart; and, where
- * the run measured more than one N, the most any configuration without sorting lost at the
- * smallest.
+ * A pick in one plain clause, with the most it lost by ratio and by time anywhere and how sure the
+ * run is of its worst ("Protobuf with GZIP, at most 1.03× and +7.14 ms slower (not yet certain;
+ * could be up to 1.07×)", slower than a situation's fastest); then `other` — the next best by the same
+ * rule, or `byTime`, the one that lost the fewest milliseconds — with "but only" where it lost
+ * fewer at most than the pick ("next, JSON with GZIP: at most 1.06× but only +1.98 ms slower"). An "A or
+ * B" (asGoodNext) names both, each with its own, as the grids and the page do.
  */
-export function gistLines(decisions, cellsById, delta, comparisons) {
+function pickClause(choice, delta, unit, byTime = null) {
+  const most = (record) =>
+    record.worst_ratio === 1
+      ? `the fastest in ${record.situations === 2 ? 'both' : `all ${record.situations}`} ${unit}`
+      : `at most ${ratioText(record.worst_ratio)}×` +
+        (Number.isFinite(record.most_lost_ms) ? ` and ${plus(record.most_lost_ms)}` : '') +
+        ' slower';
+  const sure = (record) => {
+    if (record.worst_ratio === 1) return '';
+    const reach = reachBound(record);
+    if (record.worst_word === WORDS.OPEN)
+      return ` (not yet certain${reach ? `; could be up to ${reach.toFixed(2)}×` : ''})`;
+    if (record.worst_word === WORDS.AS_FAST) return ' (as fast, certain)';
+    return ` (certainly slower in ${record.slower_in} of ${record.situations})`;
+  };
+  // Each of an "A or B" with its own, one after the other.
+  if (!byTime && asGoodNext(choice, delta))
+    return [choice, choice.next].map((r) => `${r.configuration}, ${most(r)}${sure(r)}`).join(', or ');
+  const head = `${choice.configuration}, ${most(choice)}${sure(choice)}`;
+  const other = byTime ?? choice.next;
+  if (!other) return head;
+  const fewer = Number.isFinite(other.most_lost_ms) && other.most_lost_ms < (choice.most_lost_ms ?? Infinity);
+  const otherMost = fewer
+    ? `at most ${ratioText(other.worst_ratio)}× but only ${plus(other.most_lost_ms)} slower`
+    : most(other);
+  return `${head}; ${byTime ? 'or, losing fewer ms' : 'next'}, ${other.configuration}: ${otherMost}`;
+}
+
+/**
+ * The answer, the opening's first list, one plain sentence per case, each true for this run: each
+ * network's pick (least slowed in its worst situation, against that situation's fastest), the most
+ * it lost by ratio and by time, how sure, the next best, and with one or two networks what each
+ * compression did there ("At 10 Mbit/s: Protobuf with GZIP, at most 1.03× and +7.14 ms slower
+ * (not yet certain); next, JSON with GZIP: at most 1.06× but only +1.98 ms slower.
+ * GZIP pays here (certainly faster in 10 of 12 comparisons, slower in none, 2 not yet certain).");
+ * for a link speed not measured, where compression pays (linkSpeedRow); with two networks, one
+ * choice for both (bottomLine's), and the one that lost the fewest
+ * milliseconds where that is far fewer (timeChoice); the formats certainly slower everywhere;
+ * and, where the run measured more than one N, the most any configuration without sorting lost
+ * at the smallest.
+ */
+export function answerLines(decisions, cellsById, delta, comparisons, breakEven = []) {
   const plain = decisions.filter((d) => d.cm === 0);
   if (!plain.length) return [];
   const lines = [];
-  // With more than two networks the bottom line has a compression row of its own.
-  const networks = new Set(plain.map((d) => d.network)).size;
-  for (const { name, perNetwork } of networks <= 2 ? compressionVerdicts(comparisons) : []) {
-    const said = perNetwork.filter((p) => p.gist).map((p) => `${p.gist} ${network(p.net)} (${gistCounts(p)})`);
-    if (said.length) lines.push(`${name} ${listWords(said)}.`);
+  const ratios = plain.map((d) => situationRatios(d, cellsById, delta));
+  const networks = [...new Set(ratios.map((s) => s.network))];
+  // With more than two networks the bottom line has a row for compression.
+  const verdicts = networks.length <= 2 ? compressionVerdicts(comparisons) : [];
+  const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
+  for (const name of networks) {
+    const choice = robustChoice(
+      ratios.filter((s) => s.network === name),
+      delta,
+    );
+    if (!choice) continue;
+    const did = verdicts
+      .map(({ name: compression, perNetwork }) => {
+        const p = perNetwork.find((q) => q.net === name);
+        return p?.gist ? `${compression} ${p.gist} here (${gistCounts(p)})` : null;
+      })
+      .filter(Boolean);
+    const compression = did.length ? ` ${capital(listWords(did))}.` : '';
+    lines.push(`${capital(network(name))}: ${pickClause(choice, delta, unit)}.${compression}`);
   }
-  const cellOf = (id) => completeCell(cellsById.get(id).cell);
+  const link = linkSpeedRow(breakEven);
+  if (link) lines.push(`${link.lead}: ${link.worst}.`);
+  // One choice for both networks (bottomLine's), and by time where that is another.
+  const both = networks.length === 2 ? robustChoice(ratios, delta) : null;
+  if (both) {
+    const byTime = asGoodNext(both, delta) ? null : timeChoice(both, both.configuration);
+    lines.push(`Network not known: ${pickClause(both, delta, unit, byTime)}.`);
+  }
   const avoid = alwaysSlower(plain, cellsById, delta).map(({ format }) => format);
-  // Each situation's answer, once, for both sentences below.
-  const answers = new Map(plain.map((d) => [d, situationAnswer(d, delta)]));
-  // Each format's best configuration per situation (its best compression there), against the
-  // fastest: its worst ratio, what that cost, and where.
-  const records = new Map();
-  for (const d of plain) {
-    const answer = answers.get(d);
-    const where = situationRatios(d, cellsById, delta).words;
-    const best = new Map([[cellOf(answer.fastest).format, { ratio: 1, extra: 0 }]]);
-    for (const r of answer.rows) {
-      if (!Number.isFinite(r.ratio)) continue;
-      const format = cellOf(r.case_id).format;
-      if (!best.has(format) || r.ratio < best.get(format).ratio)
-        best.set(format, { ratio: r.ratio, extra: r.extra_ms });
-    }
-    for (const [format, { ratio, extra }] of best) {
-      const record = records.get(format) ?? { worst: 1, extra: null, where: null, n: 0 };
-      record.n += 1;
-      if (ratio > record.worst) Object.assign(record, { worst: ratio, extra, where });
-      records.set(format, record);
-    }
-  }
-  const everywhere = [...records]
-    .filter(([format, r]) => r.n === plain.length && !avoid.includes(format))
-    .sort(([, a], [, b]) => a.worst - b.worst);
-  const slower = avoid.length ? `${listWords(avoid.map((f) => formatLabel(f)))} certainly slower everywhere` : '';
-  if (everywhere.length) {
-    // One result from one situation each, by the table's rule: its worst ratio, what that cost, where.
-    const cost = (r) => (Number.isFinite(r.extra) ? `${plus(r.extra)}, ` : '');
-    const each = everywhere.map(([format, r]) =>
-      r.where
-        ? `${formatLabel(format)} ${ratioText(r.worst)}× (${cost(r)}${r.where})`
-        : `${formatLabel(format)} the fastest everywhere`,
-    );
+  if (avoid.length)
     lines.push(
-      'Formats with their fastest compression in each situation, each at its worst against the fastest: ' +
-        `${listWords(each)}${slower ? `; ${slower}` : ''}.`,
+      `${listWords(avoid.map((f) => formatLabel(f)))}: certainly slower than the fastest in every ${
+        unit === 'situations' ? 'situation' : 'situation without sorting'
+      }.`,
     );
-  } else if (slower) lines.push(`${slower}.`);
   const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
   if (counts.length > 1) {
-    const smallest = plain.filter((d) => d.count === counts[0]);
-    const most = Math.max(
-      ...smallest.flatMap((d) =>
-        answers
-          .get(d)
-          .rows.map((r) => r.extra_ms)
-          .filter(Number.isFinite),
-      ),
-    );
+    const smallest = ratios.filter((s, i) => plain[i].count === counts[0]);
+    const most = Math.max(...smallest.flatMap((s) => Object.values(s.extra).filter(Number.isFinite)));
     if (Number.isFinite(most))
       lines.push(
         `At ${counts[0].toLocaleString('en-US')} objects, nothing sorted, every configuration was within ` +
@@ -441,7 +463,7 @@ export function linkSpeedRow(breakEven) {
   const checked = against.length ? `; wrong ${where} in ${against.length} of ${checks.length} comparisons` : '';
   const compressing = names.length > 1 ? 'each compression' : names[0];
   return {
-    lead: `Another link speed: ${compressing} if the link is slower than your format's speed, uncompressed if faster`,
+    lead: `Another link speed: ${compressing} pays below these speeds`,
     worst: `${perName.join('; ')} (predicted from the cost unthrottled, round trips left out${checked})`,
   };
 }
@@ -450,89 +472,34 @@ export function linkSpeedRow(breakEven) {
 const networkName = (name) => network(name).replace(/^(at|on) /, '');
 
 /**
- * The robust choice among the situations without sorting, as the bottom line's rows. With one or
- * two networks, a row per network (the reader's network decides: the choice, its worst case,
- * and what compression did there), then with two one choice for both; with more, one row naming
- * each network's choice and one for compression. The formats to avoid close the last row, or the
- * one for both (`both`, which the bottom line says after where to sort).
+ * The robust choice among the situations without sorting, as the bottom line's rows, each said in
+ * full by the answer above the words (answerLines: `inAnswer`): with one or two networks a row per
+ * network, then with two one choice for both (`both`, which the bottom line gives after where to
+ * sort); with more, a row naming each network's choice and one for compression, which the answer
+ * does not say.
  */
-function withoutSortingRows(decisions, cellsById, delta, situations, comparisons, brief = BRIEF[0]) {
+function withoutSortingRows(delta, situations, comparisons) {
   const plain = robustChoice(situations, delta);
   const networks = [...new Set(situations.map((s) => s.network))];
-  const label = (name) => capital(network(name));
-  // Where the run sorted too, its counts say which situations they are of.
-  const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
-  // The worst cases are in the opening's table (worstCell): the rows below it say the rest.
-  const style = { fewest: brief.fewest, lost: brief.lost, why: brief.why, worst: false, unit };
+  const answerOf = (choice) => choiceRow(choice, undefined, delta).answer;
   const rows = [];
   let both = null;
   if (networks.length <= 2) {
-    const picks = [];
-    networks.forEach((name) => {
+    for (const name of networks) {
       const choice = robustChoice(
         situations.filter((s) => s.network === name),
         delta,
       );
-      const strip = (words) => words.replace(` ${network(name)}`, '');
-      const { answer, text } = choiceRow(choice, strip, delta, style);
-      // "A or B": the first is one of two picks, not the pick.
-      if (choice)
-        picks.push({ name, configuration: choice.configuration, of: answer === choice.configuration ? 1 : 2 });
-      // Both of an "A or B", each a network's pick.
-      if (choice && answer !== choice.configuration)
-        picks.push({ name, configuration: choice.next.configuration, of: 2 });
-      rows.push({
-        lead: `${label(name)}: ${answer}`,
-        // What compression did there is the gist's (gistLines), above the table.
-        text: capital(text).trim(),
-        worst: worstCell(choice, strip, delta, unit),
-      });
-    });
+      rows.push({ lead: `${capital(network(name))}: ${answerOf(choice)}`, inAnswer: true });
+    }
     if (networks.length === 2) {
-      // Said after where to sort (bottomLine): the answer for a reader who cannot choose per network,
-      // and, with room, why neither network's pick is it: each one's worst on both.
-      const { answer, text } = choiceRow(plain, undefined, delta, style);
-      const told = new Set([plain?.configuration, plain?.next?.configuration, plain?.most_fastest?.configuration]);
-      const why = brief.asides
-        ? picks
-            .filter((p) => !told.has(p.configuration) && situations.every((s) => p.configuration in s.ratios))
-            .map((p) => {
-              const record = recordOf(situations, p.configuration, delta);
-              const worst = worstBrief(record, delta, record.worst_situation);
-              const pick = p.of === 1 ? 'the pick' : 'one of the two picks';
-              return ` ${p.configuration} (${pick} ${network(p.name)}): ${worst}.`;
-            })
-            .join('')
-        : '';
-      // In the table, why no network's own pick is the choice for both: each one's worst.
-      const others = [...new Map(picks.map((p) => [p.configuration, p])).values()].filter(
-        (p) => p.configuration !== plain?.configuration && situations.every((s) => p.configuration in s.ratios),
-      );
-      const theirs = others.length
-        ? `; the networks' picks at worst: ${listWords(
-            others.map(
-              (p) => `${p.configuration} ${ratioText(recordOf(situations, p.configuration, delta).worst_ratio)}×`,
-            ),
-          )}`
-        : '';
-      // Where another configuration's most time lost is far less (a third less or more), the
-      // choice by time beside the one by ratio: a reader who counts milliseconds, not ratios, sees
-      // the pick they would make and what each loses at most.
+      const answer = answerOf(plain);
       const byTime = timeChoice(plain, answer);
-      // Its worst by ratio, then by time (without the count of situations it was slower in).
-      const byTimeCell =
-        byTime &&
-        `${worstCell({ ...plain, slower_in: 0 }, undefined, delta, unit)}; ` +
-          `by time: ${plus(plain.most_lost_ms)} in ${plain.most_lost_situation}. ` +
-          `${byTime.configuration}: at most ${plus(byTime.most_lost_ms)}, in ` +
-          `${byTime.most_lost_situation} (${ratioText(byTime.most_lost_ratio)}×)`;
       both = {
         lead: `Network not known: ${
           byTime ? `${answer} (least slowed by ratio) or ${byTime.configuration} (fewest ms lost)` : answer
         }`,
-        text: `${capital(text)}${why}`,
-        byTime: Boolean(byTime),
-        worst: byTimeCell || `${worstCell(plain, undefined, delta, unit)}${theirs}`,
+        inAnswer: true,
       };
     }
   } else {
@@ -547,11 +514,11 @@ function withoutSortingRows(decisions, cellsById, delta, situations, comparisons
     rows.push({
       lead: 'Without sorting',
       text: `${perNetwork.join('; ')}. All ${networks.length} networks: ` + `${choiceWords(plain, undefined, delta)}.`,
+      inAnswer: true,
     });
     const compression = compressionLine(comparisons);
     if (compression) rows.push({ lead: 'Compression', text: `${compression}.` });
   }
-  // The formats certainly slower everywhere are the gist's (gistLines), above the table.
   return { choice: plain, rows, both };
 }
 
@@ -659,7 +626,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       },
       ' comparisons',
     );
-    const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta) : null;
+    const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta, brief.caching === 'grid') : null;
     const each = perCellWords(pairs.map((c) => completeCell(c.a)));
     // One rule for the answer in short and the grid's lead: the grid's own, CM by CM.
     const grid = gridOf(tally.byCm, 'server', SORT_GRID, { corner: 'Sorting', unit: sortedUnit });
@@ -667,7 +634,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       lead: ruled(grid),
       text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
-      grid: { ...grid, lead: `${ruled(grid)}. Counts: ${each}:` },
+      grid: { ...grid, lead: `Where to sort (${topicScope}), by CM and N. Counts: ${each}:` },
       ...(cached && { sub: [cached] }),
     };
   }
@@ -698,7 +665,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     { certain: 'certainly faster', tie: 'as fast', other: 'certainly slower', open: "can't tell yet" },
     ' situations',
   );
-  const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta) : null;
+  const cached = brief.caching ? cachingWords(comparisons, runNetworks, delta, brief.caching === 'grid') : null;
   const each = perCellWords(
     sortingDecisions.map((d) => cellOf(d.fastest_case_id)),
     'situation',
@@ -710,7 +677,9 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     worst: `the ${computes} ${counts}`,
     grid: {
       ...grid,
-      lead: `${ruled(grid)}. Counts: ${each}, the ${computes}'s best against the other side's:`,
+      lead:
+        `Where to sort (${topicScope}), by CM and N. ` +
+        `Counts: ${each}, the ${computes}'s best against the other side's:`,
     },
     ...(cached && { sub: [cached] }),
   };
@@ -723,7 +692,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
  * and 100, both networks): re-sort the cached copy for CM2–CM4 (…); ask the server again for CM5 (…)."
  * Empty where the run has no caching pairs; `runNetworks`: the run's, so that all are named so.
  */
-function cachingWords(comparisons, runNetworks, delta) {
+function cachingWords(comparisons, runNetworks, delta, asGrid = true) {
   const pairs = comparisons.filter((c) => c.dimension === 'caching');
   if (!pairs.length) return null;
   const tally = new Tally();
@@ -739,7 +708,7 @@ function cachingWords(comparisons, runNetworks, delta) {
     .map((o) => o.label.replace(/ \(.*\)$/, ''));
   const networks = of('network');
   const every = networks.length > 1 && networks.length === runNetworks.size;
-  // What was cached goes in the case (the table shows it), where and at which N below it.
+  // What was cached goes in the lead, where and at which N below it (or in the lead, as a sentence).
   const cached = listWords([...new Set(cells.map((c) => configurationWords({ ...c, cm: 0, scenario: 1 })))]);
   const what = `${cached}, ${listWords(kinds)}`;
   const nets = every ? (networks.length === 2 ? 'both networks' : 'every network') : listWords(networks.map(network));
@@ -750,12 +719,14 @@ function cachingWords(comparisons, runNetworks, delta) {
     unit: kinds.length === 1 ? kinds[0] : null,
   });
   return {
-    lead: `Data already in the page (decoded and kept; ${what}), sorted again: ${grid.rule}`,
-    text: `Measured at ${measured}.`,
-    grid: {
-      ...grid,
-      lead: `Decoded data kept in the page, sorted again (${what}; ${nets}): ${grid.rule}. Counts: ${each}:`,
-    },
+    lead: `Data already in the page (decoded and kept; ${what}; ${nets}), sorted again: ${grid.rule}`,
+    text: asGrid ? `Measured at ${measured}.` : '',
+    ...(asGrid && {
+      grid: {
+        ...grid,
+        lead: `Decoded data kept in the page, sorted again (${what}; ${nets}), by CM and N. Counts: ${each}:`,
+      },
+    }),
     worst: tally.words(
       {
         certain: 'the cached copy certainly faster',
@@ -1081,22 +1052,20 @@ export const CACHED = Object.freeze({
 
 /**
  * How much the bottom line says beyond its answers, fullest first; each level leaves out one more
- * thing, the least needed to act first (the RQ sections keep all of it): the one that lost the
- * fewest milliseconds (`fewest`); why the configuration first in most situations, or in most of a
- * side's, was not chosen (`why`); the situation where a choice lost the most time (`lost`); the
- * asides — each network's pick on both networks, the sorting groups' scope (the table's case says
- * it was uncompressed, and what was not measured names the rest) and the words for the CMs not
- * measured (`asides`); and last what to do with data already in the browser (`caching`), an
- * answer of its own. The opening takes the first that fits its words (answerFirst).
+ * thing, the least needed to act first (the RQ sections keep all of it): why the configuration
+ * first in most of a side's situations was not chosen (`why`); the asides — the sorting groups'
+ * scope (the grid's lead says it was uncompressed, and what was not measured names the rest) and
+ * the words for the CMs not measured (`asides`); and last what to do with data already in the
+ * browser (`caching`), an answer of its own, first as a grid by CM and N, then as a sentence.
+ * The opening takes the first that fits its words (answerFirst).
  */
 export const BRIEF = Object.freeze(
   [
-    { fewest: true, why: true, lost: true, caching: true, asides: true },
-    { fewest: false, why: true, lost: true, caching: true, asides: true },
-    { fewest: false, why: false, lost: true, caching: true, asides: true },
-    { fewest: false, why: false, lost: false, caching: true, asides: true },
-    { fewest: false, why: false, lost: false, caching: true, asides: false },
-    { fewest: false, why: false, lost: false, caching: false, asides: false },
+    { why: true, caching: 'grid', asides: true },
+    { why: false, caching: 'grid', asides: true },
+    { why: false, caching: 'grid', asides: false },
+    { why: false, caching: 'sentence', asides: false },
+    { why: false, caching: false, asides: false },
   ].map(Object.freeze),
 );
 
@@ -1123,13 +1092,11 @@ export function bottomLine(
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
   const lines = [];
-  const without = plainSituations.length
-    ? withoutSortingRows(decisions, cellsById, delta, plainSituations, comparisons, brief)
-    : null;
+  const without = plainSituations.length ? withoutSortingRows(delta, plainSituations, comparisons) : null;
   if (without) lines.push(...without.rows);
   // A link between or beyond the ones measured: where compression pays, by the break-even.
   const link = without ? linkSpeedRow(breakEven) : null;
-  if (link) lines.push(link);
+  if (link) lines.push({ ...link, inAnswer: true });
   if (!without) {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
@@ -1196,12 +1163,12 @@ export function glossary(cells, { delta, looks = null }, { shaping, roundsRule =
 /**
  * How long the opening may be, counting every word a reader sees from the title to the contents
  * (the title, the first line and the heading as `title` words where the report does not count
- * them: answerFirst's titleWords): about 33 words a situation beyond the first
- * 195 (a larger run has more to say in its bottom line), and at most 1,460, so that a quick
- * plan's opening stays under 600 words and a thesis plan's under 1,500; a bottom line longer than
+ * them: answerFirst's titleWords): 25 words a situation beyond the first 297 (a larger run has
+ * more to say in its bottom line), and at most 1,460, so that a quick plan's opening (12
+ * situations) stays under 600 words and a thesis plan's under 1,500; a bottom line longer than
  * that leaves out what BRIEF lists. The situations, one by one, follow the contents.
  */
-export const OPENING_WORDS = Object.freeze({ perSituation: 25, fixed: 291, most: 1460, title: 25 });
+export const OPENING_WORDS = Object.freeze({ perSituation: 25, fixed: 297, most: 1460, title: 25 });
 
 /** The section after the opening that answers each situation on its own, and what it says first. */
 export const SITUATIONS_HEADING = 'Situation by situation';
@@ -1213,13 +1180,9 @@ export const SITUATIONS_NOTE =
   'smallest; within one situation another configuration can be the fastest. Compare times within a ' +
   'situation only: each situation was measured at its own time.';
 
-/** The columns of the answers in short: the reader's case, the choice, and how it did at its worst. */
-export const SHORT_HEADER = Object.freeze(['Your case', 'Choose', 'Its worst case (how sure)']);
-
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  gist: 'The gist:',
-  short: "In short (each pick: least slowed in its worst situation, against that situation's fastest):",
+  answer: "The answer (each pick: least slowed in its worst situation; slower: than that situation's fastest):",
   sure: 'How sure:',
   words: 'Words used:',
   bottom: 'In numbers:',
@@ -1230,10 +1193,10 @@ export const OPENING_LEADS = Object.freeze({
  * what that means, so that the rule "the configuration" does not read as broken.
  */
 function leadsOf(bottom, delta) {
-  if (!bottom.lines.some((l) => / or /.test(l.lead) && !l.byTime)) return OPENING_LEADS;
+  if (!bottom.lines.some((l) => / or /.test(l.lead) && !/\(fewest ms lost\)/.test(l.lead))) return OPENING_LEADS;
   return {
     ...OPENING_LEADS,
-    short: OPENING_LEADS.short.replace(
+    answer: OPENING_LEADS.answer.replace(
       /\):$/,
       `; "A or B": two whose worst cases are within ${percent(delta)} of each other):`,
     ),
@@ -1241,38 +1204,63 @@ function leadsOf(bottom, delta) {
 }
 
 /**
- * The bottom line as the opening shows it: its answers first, each one line in plain words
- * (`short`: "At 10 Mbit/s: Protobuf with GZIP."), above the words; then, below the words, each
- * row under its topic alone with what the run measured for it (`lines`). A row answers where its
- * lead is "topic: answer" (bottomLine's rows); the others (what was not measured) come only below.
+ * The bottom line as the opening shows it: its answers, each one line in plain words (`short`:
+ * "At 10 Mbit/s: Protobuf with GZIP."); the answers the answer list does not say already
+ * (answerLines: where to sort, data already in the page), each a sentence for that list or, by
+ * CM and N, a grid of its own; and, below the words, each row not said above under its topic
+ * alone, with what the run measured for it (`lines`). A row answers where its lead is "topic:
+ * answer" (bottomLine's rows); the others (what was not measured) come only below.
  */
 function presented(bottom) {
   const topicOf = (line) => {
     const at = line.lead.indexOf(': ');
     return at < 0 ? null : line.lead.slice(0, at);
   };
-  // Below the table, a topic without what the table's case already said of it in brackets.
-  const topicOnly = ({ worst, byTime, ...line }) =>
+  // Below the answers, a topic without what its answer already said of it in brackets.
+  const topicOnly = ({ worst, ...line }) =>
     topicOf(line) ? { ...line, lead: topicOf(line).replace(/ \([^)]*\)/g, '') } : line;
   // A row's answer and those of the rows under it (what to do with data already in the page).
   const answering = bottom.lines.flatMap((line) => [line, ...(line.sub ?? [])]).filter(topicOf);
-  // An answer by CM and N is a grid of its own under the table; below the words, what the grid's
-  // lead says already (where and how much was measured) is not said again.
-  const rows = answering.filter((line) => !line.grid);
+  // An answer by CM and N is a grid of its own under the answers; below the words, what the
+  // grid's lead says already (where and how much was measured) is not said again.
   const below = ({ sub: all = [], grid, ...line }) => {
-    const sub = all.filter((s) => !s.grid);
+    const sub = all.filter((s) => !s.grid && s.text);
     return { ...topicOnly(line), ...(sub.length && { sub: sub.map(topicOnly) }) };
   };
   return {
     short: answering.map((line) => `${line.lead}.`),
-    table: {
-      header: SHORT_HEADER,
-      rows: rows.map((line) => [topicOf(line), line.lead.slice(topicOf(line).length + 2), line.worst ?? '']),
-    },
+    // Those the answer list does not say, as its sentences: the answer, each CM with how much it
+    // sorts (the words that define them come after), and its counts where no grid gives them.
+    sentences: answering
+      .filter((line) => !line.inAnswer)
+      .map((line) => `${cmsGlossed(line.lead)}${line.worst && !line.grid ? ` (${line.worst})` : ''}.`),
     grids: answering.filter((line) => line.grid).map((line) => line.grid),
-    // A row whose every word the table says (its worst case) is left out.
-    lines: bottom.lines.map(below).filter((line) => line.text || line.sub),
+    // A row said in full above (its answer and worst case) is left out.
+    lines: bottom.lines
+      .filter((line) => !line.inAnswer)
+      .map(below)
+      .filter((line) => line.text || line.sub),
   };
+}
+
+/**
+ * A text's CMs each with how much it sorts, the first time each is named: "CM1 (one sort): either
+ * side; CM4–CM5 (100 and 1,000 sorts per property): the server".
+ */
+export function cmsGlossed(text) {
+  const named = new Set();
+  const levelOf = (name) => CATALOGUE.computation_models.find((m) => m.name === name)?.level;
+  const perProperty = (level) => / per property$/.test(cmAmount(level));
+  return text.replace(/\b(CM\d)(?:–(CM\d))?\b(?! \()/g, (all, first, last) => {
+    if (named.has(all)) return all;
+    named.add(all);
+    const [a, b] = [levelOf(first), levelOf(last)];
+    if (!a || (last && !b)) return all;
+    if (!last) return `${first} (${cmAmount(a)})`;
+    // "100 to 1,000 sorts per property"; "one sort to 10 sorts per property".
+    const from = perProperty(a) && perProperty(b) ? cmAmount(a).replace(/ sorts? per property$/, '') : cmAmount(a);
+    return `${all} (${from} to ${cmAmount(b)})`;
+  });
 }
 
 /** A Markdown table's rules as its words: a "|" around each cell of each line, and its "|---|" line. */
@@ -1301,21 +1289,22 @@ export function answerFirst(
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
-  const gist = gistLines(decisions, cellsById, judging.delta, comparisons);
+  const answers = answerLines(decisions, cellsById, judging.delta, comparisons, breakEven);
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
   // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => {
-    const { table, grids, lines } = presented(b);
+    const { grids, lines, sentences } = presented(b);
     return [
       ...Object.values(leadsOf(b, judging.delta)),
-      // Each table's words, and its Markdown rules, which a count of report.md's words takes for words.
-      ...[table, ...grids.map((g) => g.table)].flatMap((t) => [...t.header, ...t.rows.flat(), ...tableRules(t)]),
+      ...answers,
+      ...sentences,
+      // Each grid's words, and its Markdown rules, which a count of report.md's words takes for words.
+      ...grids.map((g) => g.table).flatMap((t) => [...t.header, ...t.rows.flat(), ...tableRules(t)]),
       ...grids.map((g) => g.lead),
       ...lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
       ...words,
-      ...gist,
     ];
   };
   // The bottom line in full, or, where it is longer than the opening may be, without its asides
@@ -1353,17 +1342,15 @@ export function answerFirst(
       ...leadsOf(bottom, judging.delta),
       ...(shown.lines.every((l) => l.lead === 'Not measured here') && { bottom: 'Scope:' }),
     },
-    // The gist in plain words, above the table (gistLines).
-    gist,
+    // The answer, one plain sentence per case (answerLines, then the bottom line's others).
+    answer: [...answers, ...shown.sentences],
     in_short: shown.short,
-    // The answers in short as the report shows them: a row per case.
-    in_short_table: shown.table,
-    // The answers by CM and N (where to sort, data already in the page), each a grid under the table.
+    // The answers by CM and N (where to sort, data already in the page), each a grid under the answer.
     in_short_grids: shown.grids,
     bottom_line: shown.lines,
     robust: { plain: bottom.plain ?? null, sorting: bottom.sorting ?? null },
     situation_ratios: bottom.situations ?? [],
-    // The verdict words, right under the table that first uses them; the rest of the words after
+    // The verdict words, right under the answer that first uses them; the rest of the words after
     // the grids.
     words: words.slice(0, -2),
     sure: words.slice(-2),

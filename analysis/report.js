@@ -240,7 +240,9 @@ function runLine(context, decisions, groups) {
       ? ` Its ${duration(context.budget.total_ms)} were less than the ${duration(context.budget.need_ms)} ` +
         'needed to measure every situation enough: a longer run would leave fewer.'
       : '';
-  const plan = `Plan ${context.plan?.name ?? '?'}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
+  // The plan by name and, where it has one, in words: "Plan quick (a short sample of …)".
+  const title = context.plan?.title ? ` (${context.plan.title})` : '';
+  const plan = `Plan ${context.plan?.name ?? '?'}${title}, ${browserWords(context)}${date ? `, ${date}` : ''}`;
   return `${plan}; ${situations}.${unsure}${short}`;
 }
 
@@ -908,8 +910,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: OPENING_HEADING,
       paragraphs: [
-        ...(opening.gist.length ? [{ lead: opening.leads.gist, list: opening.gist }] : []),
-        ...(opening.in_short_table.rows.length ? [{ lead: opening.leads.short, table: opening.in_short_table }] : []),
+        ...(opening.answer.length ? [{ lead: opening.leads.answer, list: opening.answer }] : []),
         ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
         // The words (CM, situation, unthrottled) before the grids that use them.
         { lead: opening.leads.words, list: opening.words },

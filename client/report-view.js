@@ -262,13 +262,16 @@ function openingOf(opening) {
   // Reports made before the answers in short have their bottom line alone.
   // Reports made before the table have the answers in short as a list.
   // Reports made before the grids say where to sort in the table or the list.
-  // The gist in plain words (reports made before it have none).
-  if (opening.gist?.length) nodes.push(element('p', leads.gist, 'answers-lead'), list(opening.gist));
-  if (opening.in_short_table?.rows.length) {
+  // The answer, a sentence per case; reports made before it have a gist and a table.
+  if (opening.answer?.length) nodes.push(element('p', leads.answer, 'answers-lead'), list(opening.answer));
+  else if (opening.gist?.length) nodes.push(element('p', leads.gist, 'answers-lead'), list(opening.gist));
+  if (opening.answer?.length) {
+    // The answer says them all.
+  } else if (opening.in_short_table?.rows.length) {
     const { header, rows } = opening.in_short_table;
     nodes.push(element('p', leads.short, 'answers-lead'), table(header, rows, 'answers-table'));
   } else if (opening.in_short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.in_short));
-  // The verdict words under the table that first uses them (reports made before have them in the words).
+  // The verdict words under the answer that first uses them (reports made before have them in the words).
   if (opening.sure?.length) nodes.push(element('p', leads.sure, 'answers-lead'), list(opening.sure));
   // The words (CM, situation, unthrottled) before the grids that use them.
   if (opening.words?.length) nodes.push(element('p', leads.words, 'answers-lead'), list(opening.words));

@@ -245,33 +245,45 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
 }
 
 /**
+ * The furthest a record's ratio could reach where the run was not yet certain, at 95 % confidence,
+ * rounded outward as the table rounds a CI; null where nothing open reaches past its worst ratio.
+ */
+export function reachBound(record) {
+  const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : 0;
+  const high = Math.max(own, Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : 0);
+  return high && outward(high) > outward(record.worst_ratio) ? outward(high) : null;
+}
+
+/**
  * How far a record's ratio could reach where the run was not yet certain, at 95 % confidence:
  * "; it could be up to 1.10× there" at its worst situation, "; in 10 Videos it could be up to
  * 1.12×" elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
  */
 function reachWords(record, where) {
   const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : null;
-  const other = Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : null;
-  const high = Math.max(own ?? 0, other ?? 0);
-  if (!high || outward(high) <= outward(record.worst_ratio)) return '';
+  const high = reachBound(record);
+  if (!high) return '';
   // Said as a clause of its own, naming where it is elsewhere: one parenthesis, one situation.
-  const elsewhere = high !== own && record.reach_situation !== record.worst_situation;
+  const elsewhere = (own === null || outward(own) !== high) && record.reach_situation !== record.worst_situation;
   return elsewhere
-    ? `; in ${where(record.reach_situation)} it could be up to ${outward(high).toFixed(2)}×`
-    : `; it could be up to ${outward(high).toFixed(2)}× there`;
+    ? `; in ${where(record.reach_situation)} it could be up to ${high.toFixed(2)}×`
+    : `; it could be up to ${high.toFixed(2)}× there`;
 }
 
 /**
  * Whether a choice's next best is as good, for an "A or B": its worst within δ of the choice's,
  * as measured and as the report prints the two (so that no reader who divides them finds the
  * rule broken), and, where the choice is within δ of the fastest everywhere, so is it (the "or"
- * must not name one that was not as fast).
+ * must not name one that was not as fast); nor where it lost half as much time again as the
+ * choice at most (the ratio weighs a small answer as much as a large one: "+361 ms" beside
+ * "+32.3 ms" is not as good, whatever their ratios).
  */
 export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
   Boolean(choice?.next) &&
   choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
   Number(ratioText(choice.next.worst_ratio)) <= Number(ratioText(choice.worst_ratio)) * (1 + delta) &&
-  (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta);
+  (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta) &&
+  !(choice.next.most_lost_ms > 1.5 * choice.most_lost_ms);
 
 /**
  * The robust choice as a bottom line's row: `answer` (the configuration, and the next best where
@@ -279,23 +291,16 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
  * each named, in how many situations it was certainly slower than the fastest and its worst case
  * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
  * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
- * the one first in most situations was not chosen. With `lost`, also, where another situation
- * cost it much more time, that one; with `fewest`, the one that lost the fewest milliseconds; without
- * `why`, not why the one first in most situations was not chosen; without `worst`, not the worst
- * case nor how far an open one could reach (the opening's table says both: worstCell); `unit`:
- * what its situations are called ("situations without sorting", where the run has others).
+ * the one first in most situations was not chosen; where another situation cost it much more
+ * time, that one; and the one that lost the fewest milliseconds. Without `why`, not why the one
+ * first in most situations was not chosen; `unit`: what its situations are called ("situations
+ * without sorting", where the run has others).
  */
 export function choiceRow(
   choice,
   where = (words) => words,
   delta = DEFAULT_DELTA,
-  {
-    fewest: withFewest = true,
-    lost: withLost = true,
-    why: whyNot = true,
-    worst: withWorst = true,
-    unit = 'situations',
-  } = {},
+  { why: whyNot = true, unit = 'situations' } = {},
 ) {
   if (!choice) return { answer: 'no single choice', text: 'no configuration was measured in every situation.' };
   const n = choice.situations;
@@ -318,16 +323,13 @@ export function choiceRow(
       ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
       : '';
   const standing = (record) => {
-    // Without the worst case, which the table beside says, "the fastest in all 2" among it.
-    if (record.worst_ratio === 1) return withWorst ? `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}` : '';
+    if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
     const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
     const slower =
       record.slower_in === 0
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
-    const lost = withLost ? lostMore(record) : '';
-    // Without the worst case, which the table beside says with how often it was certainly slower.
-    if (!withWorst) return lost.replace(/^; /, '');
+    const lost = lostMore(record);
     const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
     // A bound reaching further elsewhere is said instead of the worst's own.
     const further = reachFurther(record);
@@ -339,16 +341,16 @@ export function choiceRow(
   };
   // Each of an "or" with its own worst; the same words of both said once.
   // Each sentence names its configuration: the row's lead may give only its topic.
-  const said = (record) => (standing(record) ? `${record.configuration}: ${standing(record)}.` : '');
+  const said = (record) => `${record.configuration}: ${standing(record)}.`;
   const each = !close
     ? said(choice)
     : standing(choice) === standing(choice.next)
-      ? standing(choice) && `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
-      : [choice, choice.next].map(said).filter(Boolean).join(' ');
+      ? `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
+      : [choice, choice.next].map(said).join(' ');
   // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
   // reader who counts time sees (unless it is the other of an "or", already named with its own).
   const fewest =
-    withFewest && choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
+    choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
       ? ` Fewest milliseconds lost: ${choice.fewest_lost.configuration}, never more than ` +
         `${plus(choice.fewest_lost.most_lost_ms)} behind the fastest ` +
         `(in ${where(choice.fewest_lost.most_lost_situation)}); its worst: ${worstBrief(choice.fewest_lost, delta)}.`

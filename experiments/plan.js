@@ -148,7 +148,7 @@ export function loadPlan(nameOrPath, { data, dataProto } = {}) {
   let plan = JSON.parse(readFileSync(path, 'utf8'));
   if (plan.extends) {
     if (plan.extends === plan.name) throw new Error(`Plan ${path} extends itself`);
-    const { name, description, ...base } = loadPlan(plan.extends, { data, dataProto });
+    const { name, title, description, ...base } = loadPlan(plan.extends, { data, dataProto });
     plan = { ...base, ...plan };
   }
   return validatePlan(withDatasets(plan, data, path, dataProto), path);

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { analyse, makeReport, shownFigures } from '../report.js';
 import { ms } from '../answer-first.js';
 import { VERDICTS } from '#common/comparison.js';
+import { ratioText } from '#common/answer-words.js';
 import { chartSpecs } from '../charts.js';
 import { readRuns } from '../read-runs.js';
 import { syntheticRun } from './synthetic-run.js';
@@ -194,8 +195,7 @@ test('the opening is short: under 600 words for a quick plan, 1,500 for the thes
   const few = answerFirst(decisions, loaded.cells, loaded.judging);
   const opening = answerFirst(many, loaded.cells, loaded.judging);
   const text = [
-    ...opening.in_short_table.header,
-    ...opening.in_short_table.rows.flat(),
+    ...opening.answer,
     ...opening.in_short_grids.flatMap((g) => [g.lead, ...g.table.header, ...g.table.rows.flat()]),
     ...opening.bottom_line.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
     ...opening.words,
@@ -223,40 +223,51 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     // fast at 10 Mbit/s and certainly faster unthrottled is the server's (the grid gives counts).
     // The CMs by name: the words define them all.
     'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server.',
-    // (What to do with data already in the page, its grid, is left out when short of room: below.)
+    // What to do with data already in the page, a grid of its own.
+    'Data already in the page (decoded and kept; JSON uncompressed, Books; both networks), sorted again: CM1: ' +
+      're-sort the cached copy; CM3 and CM5: ask the server again.',
     'Network not known: Protobuf with GZIP.',
   ]);
-  // Above the table, the gist: what compression did on each network, each format's worst with its
-  // best compression, and how little anything cost at the smallest N.
-  assert.deepStrictEqual(report.opening.gist, [
-    'GZIP costs unthrottled (certainly slower in 3 of 6, as fast in 3, faster in none) and pays at 10 Mbit/s ' +
-      '(certainly faster in 5 of 6, slower in none, 1 not yet certain).',
-    'Formats with their fastest compression in each situation, each at its worst against the fastest: Protobuf ' +
-      'the fastest everywhere, JSON 1.83× (+24.4 ms, 1,000 Books at 10 Mbit/s) and XML 3.50× (+73.2 ms, ' +
-      '1,000 Books at 10 Mbit/s).',
+  // Above the words, the answer, a sentence per case: each network's pick with the most it lost by
+  // ratio and by time and the next best, and what compression did there; one pick for both; and
+  // how little anything cost at the smallest N.
+  assert.deepStrictEqual(report.opening.answer, [
+    'Unthrottled: Protobuf uncompressed, the fastest in both situations without sorting; next, Protobuf ' +
+      'with GZIP: at most 1.25× and +2.45 ms slower. GZIP costs here (certainly slower in 3 of 6 comparisons, ' +
+      'as fast in 3, faster in none).',
+    'At 10 Mbit/s: Protobuf with GZIP, the fastest in both situations without sorting; next, JSON with GZIP: ' +
+      'at most 1.83× and +24.4 ms slower. GZIP pays here (certainly faster in 5 of 6 comparisons, slower in ' +
+      'none, 1 not yet certain).',
+    'Network not known: Protobuf with GZIP, at most 1.25× and +2.45 ms slower (certainly slower in 1 of 4); ' +
+      'next, Protobuf uncompressed: at most 1.83× and +24.4 ms slower.',
     'At 10 objects, nothing sorted, every configuration was within +1.83 ms of the fastest.',
+    // Where to sort, the grid's rule, and what to do with data in the page (short of room for its
+    // grid here, with its counts), each CM with how much it sorts: the words come after.
+    'Where to sort (uncompressed, nothing cached): CM1 (one sort), CM3 (10 sorts per property) and CM5 ' +
+      '(1,000 sorts per property): the server.',
+    'Data already in the page (decoded and kept; JSON uncompressed, Books; both networks), sorted again: CM1 ' +
+      '(one sort): re-sort the cached copy; CM3 (10 sorts per property) and CM5 (1,000 sorts per property): ask ' +
+      'the server again (the cached copy certainly faster in 2 of 6 comparisons, asking again certainly faster in 4).',
   ]);
-  // The same answers as the report shows them: a table of the case, the choice and its worst
-  // case with how sure, which for a network's pick agrees with its own numbers; where to sort and
-  // what to do with data in the page, a grid each, by CM and N.
-  const table = report.opening.in_short_table;
-  assert.deepStrictEqual(
-    table.rows.map(([topic, choice]) => `${topic}: ${choice}.`),
-    [0, 1, 3].map((i) => report.opening.in_short[i]),
-  );
-  assert.equal(table.header.length, 3);
+  // Each sentence's pick is the answer in short's, and the one for both is the robust choice, with
+  // its worst ratio as measured and how sure.
+  for (const short of report.opening.in_short)
+    if (!short.startsWith('Where') && !short.startsWith('Data'))
+      assert.ok(
+        report.opening.answer.some((a) => a.startsWith(`${short.slice(0, -1)}, `)),
+        short,
+      );
   const { plain: pick } = report.opening.robust;
-  const [, both, worstCase] = table.rows.at(-1);
-  assert.equal(both, pick.configuration);
-  assert.ok(worstCase.startsWith(`${pick.worst_situation}: `), worstCase);
-  assert.match(worstCase, /\((as fast, certain|certainly slower)\)|not yet certain\)/);
+  const both = report.opening.answer.find((a) => a.startsWith('Network not known'));
+  assert.ok(both.startsWith(`Network not known: ${pick.configuration}, at most ${ratioText(pick.worst_ratio)}×`), both);
+  assert.match(both, /\((as fast, certain|certainly slower in \d+ of \d+|not yet certain[^)]*)\)/);
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid] = report.opening.in_short_grids;
   // Its lead: the rule the grid says, CM by CM, as the answer in short says it.
   assert.equal(
     sortingGrid.lead,
-    'Where to sort (uncompressed, nothing cached): CM1, CM3 and CM5: the server. Counts: a comparison per network:',
+    'Where to sort (uncompressed, nothing cached), by CM and N. Counts: a comparison per network:',
   );
   assert.deepStrictEqual(sortingGrid.table, {
     header: ['Sorting', '100 Books'],
@@ -306,8 +317,8 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   ]);
   assert.equal(
     cachingGrid.lead,
-    'Decoded data kept in the page, sorted again (JSON uncompressed, Books; both networks): ' +
-      'CM1: re-sort the cached copy; CM3 and CM5: ask the server again. Counts: a comparison per network:',
+    'Decoded data kept in the page, sorted again (JSON uncompressed, Books; both networks), by CM and N. ' +
+      'Counts: a comparison per network:',
   );
   assert.ok(report.opening.bottom_line.every((l) => !l.sub));
   const brief = bottomLine(decisions, byId, loaded.judging, all, { brief: BRIEF.at(-1) }).lines;
@@ -633,7 +644,7 @@ test("a link not measured: each kind of data's break-even at its largest N, and 
     row('videos', 1000, 'json', 236, 'open'),
     row('videos', 1000, 'protobuf', 109, 'contradicted'),
   ]);
-  assert.equal(lead, "Another link speed: GZIP if the link is slower than your format's speed, uncompressed if faster");
+  assert.equal(lead, 'Another link speed: GZIP pays below these speeds');
   assert.equal(
     worst,
     '1,000 Books: Protobuf 30.8, JSON 67.5 Mbit/s; 1,000 Videos: Protobuf 109, JSON 236 Mbit/s (predicted from ' +
