@@ -40,7 +40,6 @@ import {
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { verdict } from './answers.js';
-import { speedText } from './compression.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -321,58 +320,98 @@ function gistCounts({ said, n }) {
 }
 
 /**
- * A pick in one plain clause, with the most it lost by ratio and by time anywhere and how sure the
- * run is of its worst ("Protobuf with GZIP, at most 1.03× and +7.14 ms slower (not yet certain;
- * could be up to 1.07×)", slower than a situation's fastest); then `other` — the next best by the same
- * rule, or `byTime`, the one that lost the fewest milliseconds — with "but only" where it lost
- * fewer at most than the pick ("next, JSON with GZIP: at most 1.06× but only +1.98 ms slower"). An "A or
- * B" (asGoodNext) names both, each with its own, as the grids and the page do.
+ * A pick in one plain clause: its worst ratio to a situation's fastest with what that cost and
+ * where, and, where it lost more time elsewhere, that too ("Protobuf with GZIP: at worst 1.03×
+ * (+7.14 ms, 1,000 Books; not yet certain, could be up to 1.07×)"; "JSON with GZIP: at worst
+ * 1.06× (+0.46 ms, 10 Books), most time lost +1.98 ms (1,000 Videos, 1.046×)"), one number
+ * beside the situation it is of; then the next best, said alike. An "A or B" (asGoodNext, tied)
+ * names both, each with its own.
  */
-function pickClause(choice, delta, unit, byTime = null) {
-  const most = (record) =>
-    record.worst_ratio === 1
-      ? `the fastest in ${record.situations === 2 ? 'both' : `all ${record.situations}`} ${unit}`
-      : `at most ${ratioText(record.worst_ratio)}×` +
-        (Number.isFinite(record.most_lost_ms) ? ` and ${plus(record.most_lost_ms)}` : '') +
-        ' slower';
-  const sure = (record) => {
-    if (record.worst_ratio === 1) return '';
+function pickClause(choice, delta, unit, where) {
+  const one = (record) => {
+    const all = record.situations === 2 ? 'both' : `all ${record.situations}`;
+    if (record.worst_ratio === 1) return `${record.configuration}, the fastest in ${all} ${unit}`;
+    const cost = Number.isFinite(record.worst_extra_ms) ? `${plus(record.worst_extra_ms)}, ` : '';
+    // How far it could reach, and where, if not at its worst.
     const reach = reachBound(record);
-    if (record.worst_word === WORDS.OPEN)
-      return ` (not yet certain${reach ? `; could be up to ${reach.toFixed(2)}×` : ''})`;
-    if (record.worst_word === WORDS.AS_FAST) return ' (as fast, certain)';
-    return ` (certainly slower in ${record.slower_in} of ${record.situations})`;
+    const own = record.worst_word === WORDS.OPEN ? record.worst_ci_high : null;
+    const reachWhere =
+      reach && record.reach_situation !== record.worst_situation && !(Number.isFinite(own) && own >= reach - 0.005)
+        ? ` in ${where(record.reach_situation)}`
+        : '';
+    const sure =
+      record.worst_word === WORDS.OPEN
+        ? `; not yet certain${reach ? `, could be up to ${reach.toFixed(2)}×${reachWhere}` : ''}`
+        : record.worst_word === WORDS.AS_FAST
+          ? '; as fast, certain'
+          : `; certainly slower in ${record.slower_in} of ${record.situations}`;
+    const worst = `at worst ${ratioText(record.worst_ratio)}× (${cost}${where(record.worst_situation)}${sure})`;
+    const elsewhere =
+      Number.isFinite(record.most_lost_ms) &&
+      record.most_lost_situation !== record.worst_situation &&
+      record.most_lost_ms > (record.worst_extra_ms ?? 0)
+        ? `, most time lost ${plus(record.most_lost_ms)} (${where(record.most_lost_situation)}, ` +
+          `${ratioText(record.most_lost_ratio)}×)`
+        : '';
+    return `${record.configuration}, ${worst}${elsewhere}`;
   };
-  // Each of an "A or B" with its own, one after the other.
-  if (!byTime && asGoodNext(choice, delta))
-    return [choice, choice.next].map((r) => `${r.configuration}, ${most(r)}${sure(r)}`).join(', or ');
-  const head = `${choice.configuration}, ${most(choice)}${sure(choice)}`;
-  const other = byTime ?? choice.next;
-  if (!other) return head;
-  const fewer = Number.isFinite(other.most_lost_ms) && other.most_lost_ms < (choice.most_lost_ms ?? Infinity);
-  const otherMost = fewer
-    ? `at most ${ratioText(other.worst_ratio)}× but only ${plus(other.most_lost_ms)} slower`
-    : most(other);
-  return `${head}; ${byTime ? 'or, losing fewer ms' : 'next'}, ${other.configuration}: ${otherMost}`;
+  // Tied: the one that lost fewer milliseconds first, as in short.
+  if (asGoodNext(choice, delta))
+    return [choice, choice.next]
+      .sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0))
+      .map(one)
+      .join('; ');
+  return choice.next ? `${one(choice)}; next, ${one(choice.next)}` : one(choice);
 }
 
 /**
- * The answer, the opening's first list, one plain sentence per case, each true for this run: each
- * network's pick (least slowed in its worst situation, against that situation's fastest), the most
- * it lost by ratio and by time, how sure, the next best, and with one or two networks what each
- * compression did there ("At 10 Mbit/s: Protobuf with GZIP, at most 1.03× and +7.14 ms slower
- * (not yet certain); next, JSON with GZIP: at most 1.06× but only +1.98 ms slower.
- * GZIP pays here (certainly faster in 10 of 12 comparisons, slower in none, 2 not yet certain).");
- * for a link speed not measured, where compression pays (linkSpeedRow); with two networks, one
- * choice for both (bottomLine's), and the one that lost the fewest
- * milliseconds where that is far fewer (timeChoice); the formats certainly slower everywhere;
- * and, where the run measured more than one N, the most any configuration without sorting lost
- * at the smallest.
+ * A pick in a few plain words for "In short": the configuration with the most time it lost
+ * anywhere and how sure the run is of its worst ("JSON uncompressed (at worst +0.31 ms behind the
+ * fastest; not yet certain)"); both of an "A or B" as tied, the one that lost fewer milliseconds
+ * first ("JSON with GZIP or Protobuf with GZIP, tied (at worst +1.98 and +7.14 ms …)"); with
+ * `ratio`, its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds
+ * beside it, so that a reader sees the trade ("Protobuf uncompressed (at worst 1.94× and +71.3
+ * ms …); or, losing fewer ms, JSON with GZIP (at worst 2.73× and +21.3 ms)").
  */
-export function answerLines(decisions, cellsById, delta, comparisons, breakEven = []) {
+function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
+  const sure = (record) =>
+    record.worst_ratio === 1
+      ? ''
+      : ({
+          [WORDS.OPEN]: '; not yet certain',
+          [WORDS.AS_FAST]: '; as fast, certain',
+        }[record.worst_word] ?? `; certainly slower in ${record.slower_in} of ${record.situations}`);
+  const lost = (record) => plus(record.most_lost_ms ?? 0);
+  const times = (record) => (ratio ? `${ratioText(record.worst_ratio)}× and ` : '');
+  if (!byTime && asGoodNext(choice, delta)) {
+    const pair = [choice, choice.next].sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0));
+    const open = pair.some((r) => r.worst_word === WORDS.OPEN) ? '; not yet certain' : '';
+    return (
+      `${pair.map((r) => r.configuration).join(' or ')}, tied ` +
+      `(at worst ${pair.map(lost).join(' and ')} behind the fastest${open})`
+    );
+  }
+  if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest everywhere)`;
+  const head = `${choice.configuration} (at worst ${times(choice)}${lost(choice)} behind the fastest${sure(choice)})`;
+  return byTime
+    ? `${head}; or, losing fewer ms, ${byTime.configuration} (at worst ${times(byTime)}${lost(byTime)})`
+    : head;
+}
+
+/**
+ * The answer in numbers and in short, each true for this run: per network the pick (least slowed
+ * in its worst situation, against that situation's fastest), the next best, and with one or two
+ * networks what each compression did there ("GZIP pays here (certainly faster in 10 of 12
+ * comparisons, slower in none, 2 not yet certain)"); where the run measured more than one N, the
+ * most any configuration without sorting lost at the smallest. `short`: each network's pick in a few
+ * words; with two networks, one pick for both (bottomLine's), and the one that lost the fewest
+ * milliseconds where that is far fewer (timeChoice); and the formats certainly slower everywhere.
+ */
+export function answerLines(decisions, cellsById, delta, comparisons) {
   const plain = decisions.filter((d) => d.cm === 0);
-  if (!plain.length) return [];
+  if (!plain.length) return { lines: [], short: [] };
   const lines = [];
+  const short = [];
   const ratios = plain.map((d) => situationRatios(d, cellsById, delta));
   const networks = [...new Set(ratios.map((s) => s.network))];
   // With more than two networks the bottom line has a row for compression.
@@ -391,21 +430,21 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
       })
       .filter(Boolean);
     const compression = did.length ? ` ${capital(listWords(did))}.` : '';
-    lines.push(`${capital(network(name))}: ${pickClause(choice, delta, unit)}.${compression}`);
+    const strip = (words) => words.replace(` ${network(name)}`, '');
+    lines.push(`${capital(network(name))}: ${pickClause(choice, delta, unit, strip)}.${compression}`);
+    short.push(`${capital(network(name))}: ${pickShort(choice, delta)}.`);
   }
-  const link = linkSpeedRow(breakEven);
-  if (link) lines.push(`${link.lead}: ${link.worst}.`);
-  // One choice for both networks (bottomLine's), and by time where that is another.
+  // One pick for both networks (bottomLine's), and by time where that is another.
   const both = networks.length === 2 ? robustChoice(ratios, delta) : null;
   if (both) {
     const byTime = asGoodNext(both, delta) ? null : timeChoice(both, both.configuration);
-    lines.push(`Network not known: ${pickClause(both, delta, unit, byTime)}.`);
+    short.push(`Network not known: ${pickShort(both, delta, { byTime, ratio: true })}.`);
   }
   const avoid = alwaysSlower(plain, cellsById, delta).map(({ format }) => format);
   if (avoid.length)
-    lines.push(
-      `${listWords(avoid.map((f) => formatLabel(f)))}: certainly slower than the fastest in every ${
-        unit === 'situations' ? 'situation' : 'situation without sorting'
+    short.push(
+      `Avoid ${listWords(avoid.map((f) => formatLabel(f)))}: certainly slower than the fastest everywhere${
+        unit === 'situations' ? '' : ' without sorting'
       }.`,
     );
   const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
@@ -418,54 +457,7 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
           `${plus(most)} of the fastest.`,
       );
   }
-  return lines;
-}
-
-/**
- * The opening's row for a link the run did not measure, from the break-even section (compression.js
- * breakEvens): per compression, at each kind of data's largest N, the speed below which it pays
- * for each format — "1,000 Books: Protobuf 30.8, JSON 67.5, XML 83.0 Mbit/s" — and where the links
- * the run measured contradicted that model, how often. Null without a break-even to give.
- */
-export function linkSpeedRow(breakEven) {
-  const rows = breakEven.filter((r) => typeof r.break_even_mbps === 'number' && !Number.isNaN(r.break_even_mbps));
-  if (!rows.length) return null;
-  const names = [...new Set(rows.map((r) => compressionLabel(r.compression, r.level)))];
-  // Each format's speed, lowest first: "Protobuf 30.8, JSON 67.5, XML 83.0 Mbit/s".
-  const speeds = (list) => {
-    const sorted = [...list].sort((a, b) => a.break_even_mbps - b.break_even_mbps);
-    if (sorted.length === 1) return speedText(sorted[0].break_even_mbps);
-    const unit = (text) => text.match(/ (Mbit|kbit)\/s$/)?.[0] ?? '';
-    const texts = sorted.map((r) => speedText(r.break_even_mbps));
-    const shared = texts.every((t) => unit(t) && unit(t) === unit(texts[0])) ? unit(texts[0]) : '';
-    return (
-      sorted
-        .map((r, i) => `${formatLabel(r.format)} ${shared ? texts[i].slice(0, -shared.length) : texts[i]}`)
-        .join(', ') + shared
-    );
-  };
-  const perName = names.map((name) => {
-    const own = rows.filter((r) => compressionLabel(r.compression, r.level) === name);
-    const parts = CATALOGUE.objects
-      .filter((o) => own.some((r) => r.object === o.name))
-      .map((o) => {
-        const largest = Math.max(...own.filter((r) => r.object === o.name).map((r) => r.count));
-        const at = own.filter((r) => r.object === o.name && r.count === largest);
-        return `${largest.toLocaleString('en-US')} ${o.label.replace(/ \(.*\)$/, '')}: ${speeds(at)}`;
-      });
-    return `${names.length > 1 ? `${name}: ` : ''}${parts.join('; ')}`;
-  });
-  // Where the links measured contradicted the model, how often (the break-even section counts
-  // where it held and where it stays open).
-  const checks = rows.flatMap((r) => r.checks ?? []);
-  const against = checks.filter((c) => c.outcome === 'contradicted');
-  const where = listWords([...new Set(against.map((c) => network(c.network)))]);
-  const checked = against.length ? `; wrong ${where} in ${against.length} of ${checks.length} comparisons` : '';
-  const compressing = names.length > 1 ? 'each compression' : names[0];
-  return {
-    lead: `Another link speed: ${compressing} pays below these speeds`,
-    worst: `${perName.join('; ')} (predicted from the cost unthrottled, round trips left out${checked})`,
-  };
+  return { lines, short };
 }
 
 /** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
@@ -635,6 +627,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
       grid: { ...grid, lead: `Where to sort (${topicScope}), by CM and N. Counts: ${each}:` },
+      plain: `Where to sort (${topicScope}): ${grid.plain}`,
       ...(cached && { sub: [cached] }),
     };
   }
@@ -681,6 +674,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
         `Where to sort (${topicScope}), by CM and N. ` +
         `Counts: ${each}, the ${computes}'s best against the other side's:`,
     },
+    plain: `Where to sort (${topicScope}): ${grid.plain}`,
     ...(cached && { sub: [cached] }),
   };
 }
@@ -720,6 +714,7 @@ function cachingWords(comparisons, runNetworks, delta, asGrid = true) {
   });
   return {
     lead: `Data already in the page (decoded and kept; ${what}; ${nets}), sorted again: ${grid.rule}`,
+    plain: `Data already in the page, sorted again (${what}; ${nets}): ${grid.plain}`,
     text: asGrid ? `Measured at ${measured}.` : '',
     ...(asGrid && {
       grid: {
@@ -949,6 +944,7 @@ export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
   return {
     lead,
     rule: gridRule(answers, ns, unit),
+    plain: plainRule(answers, ns, unit),
     table: {
       header: [
         corner,
@@ -971,6 +967,69 @@ export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
  * names its N. `answers`: CM → N → {side, sure} (the N its CM measured); `ns`: the grid's N;
  * `unit`: what N counts where the grid has one kind of data ("1,000 Books"), else "N = 1,000".
  */
+/**
+ * A grid's rule in plain words, by how much is sorted rather than by CM, for the opening's "In
+ * short": each CM's answer where its N measured agree (what the run could not yet tell left
+ * aside), CMs next to each other with the same answer together ("either side up to 1 sort per
+ * property; the server from 100 sorts per property"), a CM whose N disagree with each N's answer
+ * ("at 10 sorts per property, the server at 1,000 Books, either side at 10 Books"); "(not all
+ * certain)" after any part one of whose cells is not yet certain or could not yet be told.
+ */
+function plainRule(answers, ns, unit = null) {
+  const nWords = (list) => {
+    const counts = listWords(list.map((n) => n.toLocaleString('en-US')));
+    return unit ? `${counts} ${unit}` : `N = ${counts}`;
+  };
+  const levels = CATALOGUE.computation_models.filter((m) => m.level > 0).map((m) => m.level);
+  const parts = [];
+  for (const [cm, cells] of answers) {
+    const told = [...cells].filter(([, a]) => a.side !== "can't tell yet");
+    const sure = told.length === cells.size && told.every(([, a]) => a.sure);
+    const sides = [...new Set(told.map(([, a]) => a.side))];
+    let words;
+    if (!sides.length) words = "can't tell yet";
+    else if (sides.length === 1) words = sides[0];
+    else {
+      // Each side at its N, a side before "either side".
+      const rank = (side) => ({ 'either side': 1 })[side] ?? 0;
+      words = sides
+        .sort((a, b) => rank(a) - rank(b))
+        .map((side) => `${side} at ${nWords(told.filter(([, a]) => a.side === side).map(([n]) => n))}`)
+        .join(', ');
+    }
+    // CMs measured one after the other with the same answer together.
+    const last = parts.at(-1);
+    if (sides.length <= 1 && last && !last.depends && last.words === words) {
+      last.cms.push(cm);
+      last.sure &&= sure;
+    } else parts.push({ cms: [cm], words, sure, depends: sides.length > 1 });
+  }
+  // "one sort, 10 and 1,000 sorts per property"; over levels with none between them left out,
+  // "from 100 sorts per property" to the last, "up to 1 sort per property" from the first.
+  const amount = ({ cms }) => {
+    const [first, end] = [cms[0], cms.at(-1)];
+    if (cms.length === 1) return cmAmount(first);
+    const whole = levels.indexOf(end) - levels.indexOf(first) === cms.length - 1;
+    if (whole && end === levels.at(-1)) return `from ${cmAmount(first)}`;
+    if (whole && first === levels[0]) return `up to ${cmAmount(end)}`;
+    const each = cms.map(cmAmount);
+    const perProperty = each.filter((a) => / per property$/.test(a));
+    const numbers = perProperty.map((a) => a.replace(/ sorts? per property$/, ''));
+    const rest = each.filter((a) => !/ per property$/.test(a));
+    const unitWords = numbers.length === 1 && numbers[0] === '1' ? 'sort' : 'sorts';
+    const grouped = numbers.length ? [`${listWords(numbers)} ${unitWords} per property`] : [];
+    return [...rest, ...grouped].join(', ');
+  };
+  return parts
+    .map((part) => {
+      const much = amount(part);
+      const how = /^(from|up to) /.test(much) ? much : `for ${much}`;
+      const said = part.depends ? `${how.replace(/^for /, 'at ')}, ${part.words}` : `${part.words} ${how}`;
+      return `${said}${part.sure ? '' : ' (not all certain)'}`;
+    })
+    .join('; ');
+}
+
 function gridRule(answers, ns, unit = null) {
   const nWords = (list) => {
     const counts = listWords(list.map((n) => n.toLocaleString('en-US')));
@@ -1056,7 +1115,8 @@ export const CACHED = Object.freeze({
  * first in most of a side's situations was not chosen (`why`); the asides — the sorting groups'
  * scope (the grid's lead says it was uncompressed, and what was not measured names the rest) and
  * the words for the CMs not measured (`asides`); and last what to do with data already in the
- * browser (`caching`), an answer of its own, first as a grid by CM and N, then as a sentence.
+ * browser (`caching`), an answer of its own, first as a grid by CM and N and in short, then in
+ * short only.
  * The opening takes the first that fits its words (answerFirst).
  */
 export const BRIEF = Object.freeze(
@@ -1064,7 +1124,7 @@ export const BRIEF = Object.freeze(
     { why: true, caching: 'grid', asides: true },
     { why: false, caching: 'grid', asides: true },
     { why: false, caching: 'grid', asides: false },
-    { why: false, caching: 'sentence', asides: false },
+    { why: false, caching: 'short', asides: false },
     { why: false, caching: false, asides: false },
   ].map(Object.freeze),
 );
@@ -1081,22 +1141,13 @@ export const BRIEF = Object.freeze(
  * @returns {lines: [{lead, text}], plain, sorting, situations}: the robust choices and each
  *     situation's ratios (bottom-line.js situationRatios), for the page
  */
-export function bottomLine(
-  decisions,
-  cellsById,
-  { delta },
-  comparisons = [],
-  { brief = BRIEF[0], breakEven = [] } = {},
-) {
+export function bottomLine(decisions, cellsById, { delta }, comparisons = [], { brief = BRIEF[0] } = {}) {
   const ratios = decisions.map((d) => situationRatios(d, cellsById, delta));
   const plainSituations = ratios.filter((s) => !s.sorting);
   const sortingSituations = ratios.filter((s) => s.sorting);
   const lines = [];
   const without = plainSituations.length ? withoutSortingRows(delta, plainSituations, comparisons) : null;
   if (without) lines.push(...without.rows);
-  // A link between or beyond the ones measured: where compression pays, by the break-even.
-  const link = without ? linkSpeedRow(breakEven) : null;
-  if (link) lines.push({ ...link, inAnswer: true });
   if (!without) {
     const compression = compressionLine(comparisons);
     if (compression) lines.push({ lead: 'Compression', text: `${compression}.` });
@@ -1182,25 +1233,20 @@ export const SITUATIONS_NOTE =
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  answer: "The answer (each pick: least slowed in its worst situation; slower: than that situation's fastest):",
+  short: 'In short:',
+  answer: "In numbers (each pick: least slowed in its worst situation against that situation's fastest):",
   sure: 'How sure:',
   words: 'Words used:',
-  bottom: 'In numbers:',
+  bottom: 'Also:',
 });
 
 /**
- * The opening's leads for this bottom line: where a choice names two ("A or B"), its lead says
- * what that means, so that the rule "the configuration" does not read as broken.
+ * The opening's leads for these answers in short: where one names two as tied, its lead says what
+ * that means, so that the rule "the configuration" does not read as broken.
  */
-function leadsOf(bottom, delta) {
-  if (!bottom.lines.some((l) => / or /.test(l.lead) && !/\(fewest ms lost\)/.test(l.lead))) return OPENING_LEADS;
-  return {
-    ...OPENING_LEADS,
-    answer: OPENING_LEADS.answer.replace(
-      /\):$/,
-      `; "A or B": two whose worst cases are within ${percent(delta)} of each other):`,
-    ),
-  };
+function leadsOf(short, delta) {
+  if (!short.some((line) => /, tied \(/.test(line))) return OPENING_LEADS;
+  return { ...OPENING_LEADS, short: `In short (tied: worst cases within ${percent(delta)} of each other):` };
 }
 
 /**
@@ -1229,10 +1275,13 @@ function presented(bottom) {
   };
   return {
     short: answering.map((line) => `${line.lead}.`),
-    // Those the answer list does not say, as its sentences: the answer, each CM with how much it
-    // sorts (the words that define them come after), and its counts where no grid gives them.
+    // In plain words, by how much is sorted (the words that define the CMs come after): where to
+    // sort and what to do with data already in the page, for "In short".
+    plain: answering.filter((line) => line.plain).map((line) => `${line.plain}.`),
+    // Those neither the answer list nor "In short" says, as sentences of the list: the answer, each
+    // CM with how much it sorts, and its counts where no grid gives them.
     sentences: answering
-      .filter((line) => !line.inAnswer)
+      .filter((line) => !line.inAnswer && !line.plain)
       .map((line) => `${cmsGlossed(line.lead)}${line.worst && !line.grid ? ` (${line.worst})` : ''}.`),
     grids: answering.filter((line) => line.grid).map((line) => line.grid),
     // A row said in full above (its answer and worst case) is left out.
@@ -1284,21 +1333,23 @@ export function answerFirst(
   decisions,
   cells,
   judging,
-  { comparisons = [], shaping, titleWords = OPENING_WORDS.title, breakEven = [] } = {},
+  { comparisons = [], shaping, titleWords = OPENING_WORDS.title } = {},
 ) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
-  const answers = answerLines(decisions, cellsById, judging.delta, comparisons, breakEven);
+  const answers = answerLines(decisions, cellsById, judging.delta, comparisons);
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
   // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => {
-    const { grids, lines, sentences } = presented(b);
+    const { grids, lines, sentences, plain } = presented(b);
+    const short = [...answers.short, ...plain];
     return [
-      ...Object.values(leadsOf(b, judging.delta)),
-      ...answers,
+      ...Object.values(leadsOf(short, judging.delta)),
+      ...answers.lines,
+      ...short,
       ...sentences,
       // Each grid's words, and its Markdown rules, which a count of report.md's words takes for words.
       ...grids.map((g) => g.table).flatMap((t) => [...t.header, ...t.rows.flat(), ...tableRules(t)]),
@@ -1312,13 +1363,13 @@ export function answerFirst(
   let bottom = { lines: [] };
   for (const brief of BRIEF) {
     if (!decisions.length) break;
-    bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief, breakEven });
+    bottom = bottomLine(decisions, cellsById, judging, comparisons, { brief });
     if (wordCount(fixedOf(bottom)) <= budget) break;
   }
   // The bottom line's sorting row defines the CMs measured: the families name them only, and
   // "sorting CM1" beside them tells the others apart without "nothing sorted".
   const defined = bottom.lines.some((l) => l.lead.startsWith('Where to sort'));
-  const short = (family) =>
+  const familyShort = (family) =>
     defined
       ? CATALOGUE.computation_models
           .filter((m) => m.level > 0)
@@ -1332,18 +1383,24 @@ export function answerFirst(
   const situations = decisions.map((d) => {
     const near = situationAnswer(d, judging.delta).rows.filter((r) => r.word !== WORDS.SLOWER).length;
     const p = situationParagraph(d, cellsById, judging.delta, Math.max(MOST_NAMED, near + 1));
-    return { ...p, family: short(p.family) };
+    return { ...p, family: familyShort(p.family) };
   });
   const families = familiesOf(situations);
   const shown = presented(bottom);
+  // The formats to avoid close the answers in short.
+  const avoid = answers.short.filter((line) => line.startsWith('Avoid '));
+  const short = [...answers.short.filter((line) => !avoid.includes(line)), ...shown.plain, ...avoid];
   return {
     // "In numbers" only where a line below has some: what was not measured alone is the scope.
     leads: {
-      ...leadsOf(bottom, judging.delta),
+      ...leadsOf(short, judging.delta),
       ...(shown.lines.every((l) => l.lead === 'Not measured here') && { bottom: 'Scope:' }),
     },
-    // The answer, one plain sentence per case (answerLines, then the bottom line's others).
-    answer: [...answers, ...shown.sentences],
+    // The answers in a few plain words each, first: each network's pick, the one for both, the
+    // formats to avoid, where to sort and data in the page (answerLines, the grids' plainRule).
+    short,
+    // The answers in numbers, a sentence per case (answerLines, then the bottom line's others).
+    answer: [...answers.lines, ...shown.sentences],
     in_short: shown.short,
     // The answers by CM and N (where to sort, data already in the page), each a grid under the answer.
     in_short_grids: shown.grids,

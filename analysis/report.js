@@ -757,7 +757,6 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     comparisons: all,
     shaping: context.shaping,
     titleWords,
-    breakEven,
   });
   const shown = shownFigures(helper, cells, judging);
   const rows = summaryRows(cells, shown);
@@ -910,6 +909,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: OPENING_HEADING,
       paragraphs: [
+        ...(opening.short.length ? [{ lead: opening.leads.short, list: opening.short }] : []),
         ...(opening.answer.length ? [{ lead: opening.leads.answer, list: opening.answer }] : []),
         ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
         // The words (CM, situation, unthrottled) before the grids that use them.

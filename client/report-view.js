@@ -262,7 +262,9 @@ function openingOf(opening) {
   // Reports made before the answers in short have their bottom line alone.
   // Reports made before the table have the answers in short as a list.
   // Reports made before the grids say where to sort in the table or the list.
-  // The answer, a sentence per case; reports made before it have a gist and a table.
+  // The answers in short, then in numbers, a sentence per case; reports made before them have a
+  // gist and a table.
+  if (opening.short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.short));
   if (opening.answer?.length) nodes.push(element('p', leads.answer, 'answers-lead'), list(opening.answer));
   else if (opening.gist?.length) nodes.push(element('p', leads.gist, 'answers-lead'), list(opening.gist));
   if (opening.answer?.length) {

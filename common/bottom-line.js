@@ -273,16 +273,14 @@ function reachWords(record, where) {
 /**
  * Whether a choice's next best is as good, for an "A or B": its worst within δ of the choice's,
  * as measured and as the report prints the two (so that no reader who divides them finds the
- * rule broken), and, where the choice is within δ of the fastest everywhere, so is it (the "or"
- * must not name one that was not as fast); nor where it lost half as much time again as the
- * choice at most (the ratio weighs a small answer as much as a large one: "+361 ms" beside
- * "+32.3 ms" is not as good, whatever their ratios).
+ * rule broken) — the two are then tied, whether or not each was as fast as the fastest everywhere —;
+ * but not where it lost half as much time again as the choice at most (the ratio weighs a small
+ * answer as much as a large one: "+361 ms" beside "+32.3 ms" is not as good, whatever their ratios).
  */
 export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
   Boolean(choice?.next) &&
   choice.next.worst_ratio <= choice.worst_ratio * (1 + delta) &&
   Number(ratioText(choice.next.worst_ratio)) <= Number(ratioText(choice.worst_ratio)) * (1 + delta) &&
-  (choice.next.worst_ratio <= 1 + delta || choice.worst_ratio > 1 + delta) &&
   !(choice.next.most_lost_ms > 1.5 * choice.most_lost_ms);
 
 /**
