@@ -321,8 +321,8 @@ function gistCounts({ said, n }) {
 
 /**
  * A pick in one plain clause: its worst ratio to a situation's fastest with what that cost and
- * where, and, where it lost more time elsewhere, that too ("Protobuf with GZIP: at worst 1.03×
- * (+7.14 ms, 1,000 Books; not yet certain, could be up to 1.07×)"; "JSON with GZIP: at worst
+ * where, and, where it lost more time elsewhere, that too ("Protobuf with GZIP, worst ratio 1.03×
+ * (+7.14 ms, 1,000 Books; not yet certain, could be up to 1.07×)"; "JSON with GZIP, worst ratio
  * 1.06× (+0.46 ms, 10 Books), most time lost +1.98 ms (1,000 Videos, 1.046×)"), one number
  * beside the situation it is of; then the next best, said alike. An "A or B" (asGoodNext, tied)
  * names both, each with its own.
@@ -345,7 +345,7 @@ function pickClause(choice, delta, unit, where) {
         : record.worst_word === WORDS.AS_FAST
           ? '; as fast, certain'
           : `; certainly slower in ${record.slower_in} of ${record.situations}`;
-    const worst = `at worst ${ratioText(record.worst_ratio)}× (${cost}${where(record.worst_situation)}${sure})`;
+    const worst = `worst ratio ${ratioText(record.worst_ratio)}× (${cost}${where(record.worst_situation)}${sure})`;
     const elsewhere =
       Number.isFinite(record.most_lost_ms) &&
       record.most_lost_situation !== record.worst_situation &&
@@ -366,12 +366,12 @@ function pickClause(choice, delta, unit, where) {
 
 /**
  * A pick in a few plain words for "In short": the configuration with the most time it lost
- * anywhere and how sure the run is of its worst ("JSON uncompressed (at worst +0.31 ms behind the
- * fastest; not yet certain)"); both of an "A or B" as tied, the one that lost fewer milliseconds
- * first ("JSON with GZIP or Protobuf with GZIP, tied (at worst +1.98 and +7.14 ms …)"); with
- * `ratio`, its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds
- * beside it, so that a reader sees the trade ("Protobuf uncompressed (at worst 1.94× and +71.3
- * ms …); or, losing fewer ms, JSON with GZIP (at worst 2.73× and +21.3 ms)").
+ * anywhere and how sure the run is of its worst ("JSON uncompressed (most time lost +0.31 ms; not
+ * yet certain)"); both of an "A or B" as tied, the one that lost fewer milliseconds first ("JSON
+ * with GZIP or Protobuf with GZIP, tied (most time lost +1.98 ms and +7.14 ms; …)"); with `ratio`,
+ * its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds beside it, so
+ * that a reader sees the trade ("Protobuf uncompressed (worst ratio 1.94×, most time lost +71.3
+ * ms; …); or, losing fewer ms, JSON with GZIP (worst ratio 2.73×, most time lost +21.3 ms)").
  */
 function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
   const sure = (record) =>
@@ -382,19 +382,19 @@ function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
           [WORDS.AS_FAST]: '; as fast, certain',
         }[record.worst_word] ?? `; certainly slower in ${record.slower_in} of ${record.situations}`);
   const lost = (record) => plus(record.most_lost_ms ?? 0);
-  const times = (record) => (ratio ? `${ratioText(record.worst_ratio)}× and ` : '');
+  const times = (record) => (ratio ? `worst ratio ${ratioText(record.worst_ratio)}×, ` : '');
   if (!byTime && asGoodNext(choice, delta)) {
     const pair = [choice, choice.next].sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0));
     const open = pair.some((r) => r.worst_word === WORDS.OPEN) ? '; not yet certain' : '';
     return (
       `${pair.map((r) => r.configuration).join(' or ')}, tied ` +
-      `(at worst ${pair.map(lost).join(' and ')} behind the fastest${open})`
+      `(most time lost ${pair.map(lost).join(' and ')}${open})`
     );
   }
   if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest everywhere)`;
-  const head = `${choice.configuration} (at worst ${times(choice)}${lost(choice)} behind the fastest${sure(choice)})`;
+  const head = `${choice.configuration} (${times(choice)}most time lost ${lost(choice)}${sure(choice)})`;
   return byTime
-    ? `${head}; or, losing fewer ms, ${byTime.configuration} (at worst ${times(byTime)}${lost(byTime)})`
+    ? `${head}; or, losing fewer ms, ${byTime.configuration} (${times(byTime)}most time lost ${lost(byTime)})`
     : head;
 }
 
@@ -988,7 +988,9 @@ function plainRule(answers, ns, unit = null) {
     const sides = [...new Set(told.map(([, a]) => a.side))];
     let words;
     if (!sides.length) words = "can't tell yet";
-    else if (sides.length === 1) words = sides[0];
+    else if (sides.length === 1)
+      // At the N it was measured at, where that is fewer than the grid's: no answer beyond the data.
+      words = cells.size < ns.length ? `${sides[0]} at ${nWords([...cells.keys()])}` : sides[0];
     else {
       // Each side at its N, a side before "either side".
       const rank = (side) => ({ 'either side': 1 })[side] ?? 0;

@@ -232,8 +232,8 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   assert.deepStrictEqual(report.opening.short, [
     'Unthrottled: Protobuf uncompressed (the fastest everywhere).',
     'At 10 Mbit/s: Protobuf with GZIP (the fastest everywhere).',
-    'Network not known: Protobuf with GZIP (at worst 1.25× and +2.45 ms behind the fastest; certainly slower ' +
-      'in 1 of 4).',
+    'Network not known: Protobuf with GZIP (worst ratio 1.25×, most time lost +2.45 ms; certainly slower in 1 ' +
+      'of 4).',
     'Where to sort (uncompressed, nothing cached): the server for one sort, 10 and 1,000 sorts per property.',
     'Data already in the page, sorted again (JSON uncompressed, Books; both networks): re-sort the cached copy ' +
       'for one sort; ask the server again for 10 and 1,000 sorts per property.',
@@ -243,10 +243,10 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // the smallest N.
   assert.deepStrictEqual(report.opening.answer, [
     'Unthrottled: Protobuf uncompressed, the fastest in both situations without sorting; next, Protobuf ' +
-      'with GZIP, at worst 1.25× (+2.45 ms, 1,000 Books; certainly slower in 1 of 2). GZIP costs here ' +
+      'with GZIP, worst ratio 1.25× (+2.45 ms, 1,000 Books; certainly slower in 1 of 2). GZIP costs here ' +
       '(certainly slower in 3 of 6 comparisons, as fast in 3, faster in none).',
     'At 10 Mbit/s: Protobuf with GZIP, the fastest in both situations without sorting; next, JSON with GZIP, ' +
-      'at worst 1.83× (+24.4 ms, 1,000 Books; certainly slower in 1 of 2). GZIP pays here (certainly faster ' +
+      'worst ratio 1.83× (+24.4 ms, 1,000 Books; certainly slower in 1 of 2). GZIP pays here (certainly faster ' +
       'in 5 of 6 comparisons, slower in none, 1 not yet certain).',
     'At 10 objects, nothing sorted, every configuration was within +1.83 ms of the fastest.',
   ]);
