@@ -369,9 +369,10 @@ function pickClause(choice, delta, unit, where) {
  * anywhere and how sure the run is of its worst ("JSON uncompressed (most time lost +0.31 ms; not
  * yet certain)"); both of an "A or B" as tied, the one that lost fewer milliseconds first ("JSON
  * with GZIP or Protobuf with GZIP, tied (most time lost +1.98 ms and +7.14 ms; …)"); with `ratio`,
- * its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds beside it, so
- * that a reader sees the trade ("Protobuf uncompressed (worst ratio 1.94×, most time lost +71.3
- * ms; …); or, losing fewer ms, JSON with GZIP (worst ratio 2.73×, most time lost +21.3 ms)").
+ * its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds, first, so that
+ * a reader sees the trade ("JSON with GZIP (worst ratio 2.73×, most time lost +21.3 ms; …), fewest
+ * ms lost; or Protobuf uncompressed (worst ratio 1.94×, most time lost +71.3 ms; …), least slowed
+ * by ratio").
  */
 function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
   const sure = (record) =>
@@ -393,9 +394,10 @@ function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
   }
   if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest everywhere)`;
   const head = `${choice.configuration} (${times(choice)}most time lost ${lost(choice)}${sure(choice)})`;
-  return byTime
-    ? `${head}; or, losing fewer ms, ${byTime.configuration} (${times(byTime)}most time lost ${lost(byTime)})`
-    : head;
+  if (!byTime) return head;
+  // By time first, as a tie puts the one losing fewer ms first; by ratio, the rule's pick, beside it.
+  const timed = `${byTime.configuration} (${times(byTime)}most time lost ${lost(byTime)}${sure(byTime)})`;
+  return `${timed}, fewest ms lost; or ${head}, least slowed by ratio`;
 }
 
 /**
@@ -1248,7 +1250,10 @@ export const OPENING_LEADS = Object.freeze({
  */
 function leadsOf(short, delta) {
   if (!short.some((line) => /, tied \(/.test(line))) return OPENING_LEADS;
-  return { ...OPENING_LEADS, short: `In short (tied: worst cases within ${percent(delta)} of each other):` };
+  return {
+    ...OPENING_LEADS,
+    short: `In short (tied: worst ratios within ${percent(delta)} of each other, the one losing fewer ms first):`,
+  };
 }
 
 /**
