@@ -217,12 +217,12 @@ export function worstBrief(record, delta, at = null) {
 }
 
 /**
- * A choice's worst situation for the opening's table, with how sure the run is of it and, where it
- * was not yet certain somewhere, how far it could reach: "10 Books: 1.04×, +0.20 ms (looked as
- * fast, not yet certain); in 1,000 Videos it could be up to 1.10×", "1,000 Videos at 10 Mbit/s:
- * 1.83×, +38.3 ms (certainly slower); certainly slower in 3 of 8 situations without sorting". An
- * "A or B" gives each its own. `where` shortens the situations' words; `unit` names what its
- * situations are, where the run has others.
+ * A choice's worst situation in a few words (where to sort, where one side only was measured),
+ * with how sure the run is of it and, where it was not yet certain somewhere, how far it could
+ * reach: "10 Books: 1.04×, +0.20 ms (looked as fast, not yet certain); in 1,000 Videos it could
+ * be up to 1.10×", "1,000 Videos at 10 Mbit/s: 1.83×, +38.3 ms (certainly slower); certainly slower
+ * in 3 of 8 situations without sorting". An "A or B" gives each its own. `where` shortens the
+ * situations' words; `unit` names what its situations are, where the run has others.
  */
 export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELTA, unit = '') {
   if (!choice) return 'no configuration was measured in every situation';
