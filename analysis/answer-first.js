@@ -334,18 +334,13 @@ function pickClause(choice, delta, unit, where) {
     const cost = Number.isFinite(record.worst_extra_ms) ? `${plus(record.worst_extra_ms)}, ` : '';
     // How far it could reach, and where, if not at its worst.
     const reach = reachBound(record);
-    const own = record.worst_word === WORDS.OPEN ? record.worst_ci_high : null;
-    const reachWhere =
-      reach && record.reach_situation !== record.worst_situation && !(Number.isFinite(own) && own >= reach - 0.005)
-        ? ` in ${where(record.reach_situation)}`
+    const upTo =
+      record.worst_word === WORDS.OPEN && reach
+        ? `, could be up to ${reach.high.toFixed(2)}×${reach.at ? ` in ${where(reach.at)}` : ''}`
         : '';
-    const sure =
-      record.worst_word === WORDS.OPEN
-        ? `; not yet certain${reach ? `, could be up to ${reach.toFixed(2)}×${reachWhere}` : ''}`
-        : record.worst_word === WORDS.AS_FAST
-          ? '; as fast, certain'
-          : `; certainly slower in ${record.slower_in} of ${record.situations}`;
-    const worst = `worst ratio ${ratioText(record.worst_ratio)}× (${cost}${where(record.worst_situation)}${sure})`;
+    const worst =
+      `worst ratio ${ratioText(record.worst_ratio)}× ` +
+      `(${cost}${where(record.worst_situation)}; ${certainty(record)}${upTo})`;
     const elsewhere =
       Number.isFinite(record.most_lost_ms) &&
       record.most_lost_situation !== record.worst_situation &&
@@ -355,14 +350,23 @@ function pickClause(choice, delta, unit, where) {
         : '';
     return `${record.configuration}, ${worst}${elsewhere}`;
   };
-  // Tied: the one that lost fewer milliseconds first, as in short.
-  if (asGoodNext(choice, delta))
-    return [choice, choice.next]
-      .sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0))
-      .map(one)
-      .join('; ');
+  const tied = tiedPair(choice, delta);
+  if (tied) return tied.map(one).join('; ');
   return choice.next ? `${one(choice)}; next, ${one(choice.next)}` : one(choice);
 }
+
+/** How sure the run is of a record's worst: "not yet certain", "as fast, certain", "certainly slower in 3 of 8". */
+const certainty = (record) =>
+  ({
+    [WORDS.OPEN]: 'not yet certain',
+    [WORDS.AS_FAST]: 'as fast, certain',
+  })[record.worst_word] ?? `certainly slower in ${record.slower_in} of ${record.situations}`;
+
+/** A choice and its next best where they are tied (asGoodNext), the one that lost fewer ms first; else null. */
+const tiedPair = (choice, delta) =>
+  asGoodNext(choice, delta)
+    ? [choice, choice.next].sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0))
+    : null;
 
 /**
  * A pick in a few plain words for "In short": the configuration with the most time it lost
@@ -375,29 +379,20 @@ function pickClause(choice, delta, unit, where) {
  * by ratio").
  */
 function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
-  const sure = (record) =>
-    record.worst_ratio === 1
-      ? ''
-      : ({
-          [WORDS.OPEN]: '; not yet certain',
-          [WORDS.AS_FAST]: '; as fast, certain',
-        }[record.worst_word] ?? `; certainly slower in ${record.slower_in} of ${record.situations}`);
   const lost = (record) => plus(record.most_lost_ms ?? 0);
   const times = (record) => (ratio ? `worst ratio ${ratioText(record.worst_ratio)}×, ` : '');
-  if (!byTime && asGoodNext(choice, delta)) {
-    const pair = [choice, choice.next].sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0));
-    const open = pair.some((r) => r.worst_word === WORDS.OPEN) ? '; not yet certain' : '';
-    return (
-      `${pair.map((r) => r.configuration).join(' or ')}, tied ` +
-      `(most time lost ${pair.map(lost).join(' and ')}${open})`
-    );
+  const said = (record) =>
+    `${record.configuration} (${times(record)}most time lost ${lost(record)}` +
+    `${record.worst_ratio === 1 ? '' : `; ${certainty(record)}`})`;
+  const tied = byTime ? null : tiedPair(choice, delta);
+  if (tied) {
+    const open = tied.some((r) => r.worst_word === WORDS.OPEN) ? '; not yet certain' : '';
+    const names = tied.map((r) => r.configuration).join(' or ');
+    return `${names}, tied (most time lost ${tied.map(lost).join(' and ')}${open})`;
   }
   if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest everywhere)`;
-  const head = `${choice.configuration} (${times(choice)}most time lost ${lost(choice)}${sure(choice)})`;
-  if (!byTime) return head;
   // By time first, as a tie puts the one losing fewer ms first; by ratio, the rule's pick, beside it.
-  const timed = `${byTime.configuration} (${times(byTime)}most time lost ${lost(byTime)}${sure(byTime)})`;
-  return `${timed}, fewest ms lost; or ${head}, least slowed by ratio`;
+  return byTime ? `${said(byTime)}, fewest ms lost; or ${said(choice)}, least slowed by ratio` : said(choice);
 }
 
 /**
@@ -407,11 +402,12 @@ function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
  * comparisons, slower in none, 2 not yet certain)"); where the run measured more than one N, the
  * most any configuration without sorting lost at the smallest. `short`: each network's pick in a few
  * words; with two networks, one pick for both (bottomLine's), and the one that lost the fewest
- * milliseconds where that is far fewer (timeChoice); and the formats certainly slower everywhere.
+ * milliseconds where that is far fewer (timeChoice). `avoid`: the formats certainly slower than the
+ * fastest everywhere, which close the answers in short.
  */
 export function answerLines(decisions, cellsById, delta, comparisons) {
   const plain = decisions.filter((d) => d.cm === 0);
-  if (!plain.length) return { lines: [], short: [] };
+  if (!plain.length) return { lines: [], short: [], avoid: [] };
   const lines = [];
   const short = [];
   const ratios = plain.map((d) => situationRatios(d, cellsById, delta));
@@ -442,13 +438,14 @@ export function answerLines(decisions, cellsById, delta, comparisons) {
     const byTime = asGoodNext(both, delta) ? null : timeChoice(both, both.configuration);
     short.push(`Network not known: ${pickShort(both, delta, { byTime, ratio: true })}.`);
   }
-  const avoid = alwaysSlower(plain, cellsById, delta).map(({ format }) => format);
-  if (avoid.length)
-    short.push(
-      `Avoid ${listWords(avoid.map((f) => formatLabel(f)))}: certainly slower than the fastest everywhere${
-        unit === 'situations' ? '' : ' without sorting'
-      }.`,
-    );
+  const slower = alwaysSlower(plain, cellsById, delta).map(({ format }) => formatLabel(format));
+  const avoid = slower.length
+    ? [
+        `Avoid ${listWords(slower)}: certainly slower than the fastest everywhere${
+          unit === 'situations' ? '' : ' without sorting'
+        }.`,
+      ]
+    : [];
   const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
   if (counts.length > 1) {
     const smallest = ratios.filter((s, i) => plain[i].count === counts[0]);
@@ -459,7 +456,7 @@ export function answerLines(decisions, cellsById, delta, comparisons) {
           `${plus(most)} of the fastest.`,
       );
   }
-  return { lines, short };
+  return { lines, short, avoid };
 }
 
 /** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
@@ -1352,7 +1349,7 @@ export function answerFirst(
   // title and first line (about OPENING_WORDS.title).
   const fixedOf = (b) => {
     const { grids, lines, sentences, plain } = presented(b);
-    const short = [...answers.short, ...plain];
+    const short = [...answers.short, ...plain, ...answers.avoid];
     return [
       ...Object.values(leadsOf(short, judging.delta)),
       ...answers.lines,
@@ -1395,8 +1392,7 @@ export function answerFirst(
   const families = familiesOf(situations);
   const shown = presented(bottom);
   // The formats to avoid close the answers in short.
-  const avoid = answers.short.filter((line) => line.startsWith('Avoid '));
-  const short = [...answers.short.filter((line) => !avoid.includes(line)), ...shown.plain, ...avoid];
+  const short = [...answers.short, ...shown.plain, ...answers.avoid];
   return {
     // "In numbers" only where a line below has some: what was not measured alone is the scope.
     leads: {

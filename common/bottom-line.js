@@ -246,12 +246,16 @@ export function worstCell(choice, where = (words) => words, delta = DEFAULT_DELT
 
 /**
  * The furthest a record's ratio could reach where the run was not yet certain, at 95 % confidence,
- * rounded outward as the table rounds a CI; null where nothing open reaches past its worst ratio.
+ * rounded outward as the table rounds a CI, and where, if not at its worst situation (`at`, else
+ * null): {high, at}, or null where nothing open reaches past its worst ratio.
  */
 export function reachBound(record) {
-  const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : 0;
-  const high = Math.max(own, Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : 0);
-  return high && outward(high) > outward(record.worst_ratio) ? outward(high) : null;
+  const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : null;
+  const high = Math.max(own ?? 0, Number.isFinite(record.reach_ci_high) ? record.reach_ci_high : 0);
+  if (!high || outward(high) <= outward(record.worst_ratio)) return null;
+  const elsewhere =
+    (own === null || outward(own) !== outward(high)) && record.reach_situation !== record.worst_situation;
+  return { high: outward(high), at: elsewhere ? record.reach_situation : null };
 }
 
 /**
@@ -260,14 +264,12 @@ export function reachBound(record) {
  * 1.12×" elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
  */
 function reachWords(record, where) {
-  const own = record.worst_word === WORDS.OPEN && Number.isFinite(record.worst_ci_high) ? record.worst_ci_high : null;
-  const high = reachBound(record);
-  if (!high) return '';
+  const reach = reachBound(record);
+  if (!reach) return '';
   // Said as a clause of its own, naming where it is elsewhere: one parenthesis, one situation.
-  const elsewhere = (own === null || outward(own) !== high) && record.reach_situation !== record.worst_situation;
-  return elsewhere
-    ? `; in ${where(record.reach_situation)} it could be up to ${high.toFixed(2)}×`
-    : `; it could be up to ${high.toFixed(2)}× there`;
+  return reach.at
+    ? `; in ${where(reach.at)} it could be up to ${reach.high.toFixed(2)}×`
+    : `; it could be up to ${reach.high.toFixed(2)}× there`;
 }
 
 /**
