@@ -11,11 +11,11 @@ import {
   asGoodNext,
   choiceRow,
   choiceWords,
-  reachBound,
+  mostLostWords,
+  onEveryNetwork,
   recordOf,
   robustChoice,
   situationRatios,
-  standingWords,
   worstBrief,
   worstCell,
 } from '#common/bottom-line.js';
@@ -28,10 +28,8 @@ import {
   countWords,
   listWords,
   network,
-  percent,
   plus,
   ownMedians,
-  ratioText,
   cmAmount,
   scopeWords,
   situationAnswer,
@@ -40,6 +38,8 @@ import {
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { verdict } from './answers.js';
+import { BREAK_EVEN_HEADING, configurationName, speedText } from './compression.js';
+import { minutesForNeed } from './time-spent.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -295,16 +295,6 @@ function alwaysSlower(decisions, cellsById, delta) {
 }
 
 /**
- * The configuration that lost the fewest milliseconds at most, where it is not the choice (nor in
- * its "A or B") and lost at most two thirds of what the choice lost at most; null otherwise.
- */
-export function timeChoice(choice, answer) {
-  const fewest = choice?.fewest_lost;
-  if (!fewest || answer !== choice.configuration) return null;
-  return fewest.most_lost_ms * 1.5 <= choice.most_lost_ms ? fewest : null;
-}
-
-/**
  * A compression verdict's counts, as short as the gist says them: "certainly slower in 5 of 12,
  * faster in none, 7 not yet certain".
  */
@@ -320,144 +310,165 @@ function gistCounts({ said, n }) {
 }
 
 /**
- * A pick in one plain clause: its worst ratio to a situation's fastest with what that cost and
- * where, and, where it lost more time elsewhere, that too ("Protobuf with GZIP, worst ratio 1.03×
- * (+7.14 ms, 1,000 Books; not yet certain, could be up to 1.07×)"; "JSON with GZIP, worst ratio
- * 1.06× (+0.46 ms, 10 Books), most time lost +1.98 ms (1,000 Videos, 1.046×)"), one number
- * beside the situation it is of; then the next best, said alike. An "A or B" (asGoodNext, tied)
- * names both, each with its own.
+ * A pick in plain words, with the most time it lost anywhere, at what ratio and how sure, how far
+ * that could reach where the run was not yet certain, and in how many situations it was the
+ * fastest: "JSON with GZIP, at most +1.98 ms behind the fastest, in 1,000 Videos (1.046×, not yet
+ * certain; could be up to +2.90 ms); the fastest in 1 of 4".
  */
-function pickClause(choice, delta, unit, where) {
-  const one = (record) => {
-    const all = record.situations === 2 ? 'both' : `all ${record.situations}`;
-    if (record.worst_ratio === 1) return `${record.configuration}, the fastest in ${all} ${unit}`;
-    const cost = Number.isFinite(record.worst_extra_ms) ? `${plus(record.worst_extra_ms)}, ` : '';
-    // How far it could reach, and where, if not at its worst.
-    const reach = reachBound(record);
-    const upTo =
-      record.worst_word === WORDS.OPEN && reach
-        ? `, could be up to ${reach.high.toFixed(2)}×${reach.at ? ` in ${where(reach.at)}` : ''}`
-        : '';
-    const worst =
-      `worst ratio ${ratioText(record.worst_ratio)}× ` +
-      `(${cost}${where(record.worst_situation)}; ${certainty(record)}${upTo})`;
-    const elsewhere =
-      Number.isFinite(record.most_lost_ms) &&
-      record.most_lost_situation !== record.worst_situation &&
-      record.most_lost_ms > (record.worst_extra_ms ?? 0)
-        ? `, most time lost ${plus(record.most_lost_ms)} (${where(record.most_lost_situation)}, ` +
-          `${ratioText(record.most_lost_ratio)}×)`
-        : '';
-    return `${record.configuration}, ${worst}${elsewhere}`;
-  };
-  const tied = tiedPair(choice, delta);
-  if (tied) return tied.map(one).join('; ');
-  return choice.next ? `${one(choice)}; next, ${one(choice.next)}` : one(choice);
+function pickWords(choice, where, unit) {
+  const n = choice.situations;
+  if (choice.worst_ratio === 1)
+    return `${choice.configuration}, the fastest in ${n === 2 ? 'both' : `all ${n}`} ${unit}`;
+  const first = choice.fastest_in ? `; the fastest in ${choice.fastest_in} of ${n}` : `; ${n} ${unit}`;
+  return `${choice.configuration}, ${mostLostWords(choice, where)}${first}`;
 }
 
-/** How sure the run is of a record's worst: "not yet certain", "as fast, certain", "certainly slower in 3 of 8". */
-const certainty = (record) =>
-  ({
-    [WORDS.OPEN]: 'not yet certain',
-    [WORDS.AS_FAST]: 'as fast, certain',
-  })[record.worst_word] ?? `certainly slower in ${record.slower_in} of ${record.situations}`;
-
-/** A choice and its next best where they are tied (asGoodNext), the one that lost fewer ms first; else null. */
-const tiedPair = (choice, delta) =>
-  asGoodNext(choice, delta)
-    ? [choice, choice.next].sort((a, b) => (a.most_lost_ms ?? 0) - (b.most_lost_ms ?? 0))
-    : null;
+/** The next best in a few words: "Next best: Protobuf with GZIP, at most +7.14 ms behind (1,000 Books)." */
+function nextWords(choice, where) {
+  const next = choice.next;
+  if (!next || !Number.isFinite(next.most_lost_ms)) return '';
+  const at = where(next.most_lost_situation);
+  return ` Next best: ${next.configuration}, ${plus(next.most_lost_ms)} behind at worst (${at}).`;
+}
 
 /**
- * A pick in a few plain words for "In short": the configuration with the most time it lost
- * anywhere and how sure the run is of its worst ("JSON uncompressed (most time lost +0.31 ms; not
- * yet certain)"); both of an "A or B" as tied, the one that lost fewer milliseconds first ("JSON
- * with GZIP or Protobuf with GZIP, tied (most time lost +1.98 ms and +7.14 ms; …)"); with `ratio`,
- * its worst ratio too, and with `byTime`, the one that lost the fewest milliseconds, first, so that
- * a reader sees the trade ("JSON with GZIP (worst ratio 2.73×, most time lost +21.3 ms; …), fewest
- * ms lost; or Protobuf uncompressed (worst ratio 1.94×, most time lost +71.3 ms; …), least slowed
- * by ratio").
+ * Where the networks' picks differ by compression only (compressed on the slower network), the
+ * link speed below which compressing pays for that format, by data and N, from the break-even
+ * rows (compression.js breakEvens): "Between these: GZIP pays for JSON below about 31.3–236 Mbit/s,
+ * by data and N"; null where a row pays at every speed or never, or any check of it was
+ * contradicted.
  */
-function pickShort(choice, delta, { byTime = null, ratio = false } = {}) {
-  const lost = (record) => plus(record.most_lost_ms ?? 0);
-  const times = (record) => (ratio ? `worst ratio ${ratioText(record.worst_ratio)}×, ` : '');
-  const said = (record) =>
-    `${record.configuration} (${times(record)}most time lost ${lost(record)}` +
-    `${record.worst_ratio === 1 ? '' : `; ${certainty(record)}`})`;
-  const tied = byTime ? null : tiedPair(choice, delta);
-  if (tied) {
-    const open = tied.some((r) => r.worst_word === WORDS.OPEN) ? '; not yet certain' : '';
-    const names = tied.map((r) => r.configuration).join(' or ');
-    return `${names}, tied (most time lost ${tied.map(lost).join(' and ')}${open})`;
+function linkSpeedLine(picks, breakEven) {
+  if (picks.length !== 2 || !breakEven.length) return null;
+  const named = (row, compression) =>
+    configurationName({ ...row, compression, level: compression === 'none' ? null : row.level });
+  for (const [slow, fast] of [picks, [...picks].reverse()]) {
+    const rows = breakEven.filter(
+      (r) => configurationName(r) === slow.choice.configuration && named(r, 'none') === fast.choice.configuration,
+    );
+    if (!rows.length) continue;
+    const speeds = rows.map((r) => r.break_even_mbps);
+    if (!speeds.every((v) => Number.isFinite(v) && v > 0)) return null;
+    if (rows.some((r) => r.checks.some((c) => c.outcome === 'contradicted'))) return null;
+    const [low, high] = [Math.min(...speeds), Math.max(...speeds)];
+    const range =
+      speedText(low) === speedText(high)
+        ? speedText(low)
+        : `${speedText(low).replace(/ Mbit\/s$/, '')}–${speedText(high)}`;
+    const { compression, format } = rows[0];
+    return (
+      `Links between these: ${compressionLabel(compression)} pays for ${formatLabel(format)} below about ${range}, ` +
+      `by data and N (see "${BREAK_EVEN_HEADING.replace(/:.*/, '')}").`
+    );
   }
-  if (choice.worst_ratio === 1) return `${choice.configuration} (the fastest everywhere)`;
-  // By time first, as a tie puts the one losing fewer ms first; by ratio, the rule's pick, beside it.
-  return byTime ? `${said(byTime)}, fewest ms lost; or ${said(choice)}, least slowed by ratio` : said(choice);
+  return null;
 }
 
 /**
- * The answer in numbers and in short, each true for this run: per network the pick (least slowed
- * in its worst situation, against that situation's fastest), the next best, and with one or two
- * networks what each compression did there ("GZIP pays here (certainly faster in 10 of 12
- * comparisons, slower in none, 2 not yet certain)"); where the run measured more than one N, the
- * most any configuration without sorting lost at the smallest. `short`: each network's pick in a few
- * words; with two networks, one pick for both (bottomLine's), and the one that lost the fewest
- * milliseconds where that is far fewer (timeChoice). `avoid`: the formats certainly slower than the
- * fastest everywhere, which close the answers in short.
+ * Each format certainly slower than the fastest everywhere, with by how much its best
+ * configuration was behind: "Avoid XML: certainly slower than the fastest in every situation
+ * without sorting, its best by +0.40 ms (10 Videos unthrottled) to +120 ms (1,000 Books at 10
+ * Mbit/s)."
  */
-export function answerLines(decisions, cellsById, delta, comparisons) {
+function avoidLines(plain, ratios, cellsById, delta, unit) {
+  const formatOf = new Map(
+    [...cellsById.values()].map((c) => [configurationWords(completeCell(c.cell)), c.cell.format]),
+  );
+  return alwaysSlower(plain, cellsById, delta).map(({ format }) => {
+    const behind = ratios
+      .map((s) => {
+        const own = Object.entries(s.extra ?? {}).filter(
+          ([words, ms]) => formatOf.get(words) === format && Number.isFinite(ms),
+        );
+        return own.length ? { ms: Math.min(...own.map(([, ms]) => ms)), words: s.words } : null;
+      })
+      .filter(Boolean);
+    const every = `in every ${unit.replace(/^situations/, 'situation')}`;
+    if (!behind.length) return `Avoid ${formatLabel(format)}: certainly slower than the fastest ${every}.`;
+    const [least, most] = [
+      behind.reduce((a, b) => (b.ms < a.ms ? b : a)),
+      behind.reduce((a, b) => (b.ms > a.ms ? b : a)),
+    ];
+    return (
+      `Avoid ${formatLabel(format)}: certainly slower than the fastest ${every}, its best configuration by ` +
+      `${plus(least.ms)} (${least.words}) to ${plus(most.ms)} (${most.words}).`
+    );
+  });
+}
+
+/**
+ * The answer in short, each line true for this run: per network the pick (the configuration that
+ * lost the fewest milliseconds to a situation's fastest in its worst one), with what it lost, the
+ * next best, and what each compression did there ("GZIP saved time here (certainly faster in 10
+ * of 12 comparisons, slower in none, 2 not yet certain)"); with two networks, one pick for both
+ * (bottomLine's) and, where the two picks differ by compression only, the link speed below which
+ * it pays (the break-even rows). `avoid`: the formats certainly slower than the fastest
+ * everywhere, which close the answers in short.
+ */
+export function answerLines(decisions, cellsById, delta, comparisons, breakEven = [], shaping = null) {
   const plain = decisions.filter((d) => d.cm === 0);
   if (!plain.length) return { lines: [], short: [], avoid: [] };
-  const lines = [];
   const short = [];
   const ratios = plain.map((d) => situationRatios(d, cellsById, delta));
   const networks = [...new Set(ratios.map((s) => s.network))];
   // With more than two networks the bottom line has a row for compression.
   const verdicts = networks.length <= 2 ? compressionVerdicts(comparisons) : [];
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
+  const picks = [];
   for (const name of networks) {
     const choice = robustChoice(
       ratios.filter((s) => s.network === name),
       delta,
     );
     if (!choice) continue;
+    picks.push({ name, choice });
     const did = verdicts
       .map(({ name: compression, perNetwork }) => {
         const p = perNetwork.find((q) => q.net === name);
-        return p?.gist ? `${compression} ${p.gist} here (${gistCounts(p)})` : null;
+        return p?.gist ? `${compression} ${GIST_SAID[p.gist] ?? p.gist} here (${gistCounts(p)})` : null;
       })
       .filter(Boolean);
     const compression = did.length ? ` ${capital(listWords(did))}.` : '';
     const strip = (words) => words.replace(` ${network(name)}`, '');
-    lines.push(`${capital(network(name))}: ${pickClause(choice, delta, unit, strip)}.${compression}`);
-    short.push(`${capital(network(name))}: ${pickShort(choice, delta)}.`);
+    // Each network defined where it is first named, as the words below define it.
+    const label = `${capital(network(name))} (${networkDefinition(name, shaping)})`;
+    short.push(`${label}: ${pickWords(choice, strip, unit)}.${nextWords(choice, strip)}${compression}`);
   }
-  // One pick for both networks (bottomLine's), and by time where that is another.
-  const both = networks.length === 2 ? robustChoice(ratios, delta) : null;
+  // One pick for both networks, over the data and N measured on both (bottomLine's), with the next
+  // best, and between them the link speed where compression pays.
+  const common = onEveryNetwork(ratios, networks);
+  const both = networks.length === 2 ? robustChoice(common, delta) : null;
   if (both) {
-    const byTime = asGoodNext(both, delta) ? null : timeChoice(both, both.configuration);
-    short.push(`Network not known: ${pickShort(both, delta, { byTime, ratio: true })}.`);
+    const scope = common.length < ratios.length ? ', where both were measured' : '';
+    short.push(
+      `Either network (not known which${scope}): ${pickWords(both, (w) => w, unit)}.${nextWords(both, (w) => w)}`,
+    );
   }
-  const slower = alwaysSlower(plain, cellsById, delta).map(({ format }) => formatLabel(format));
-  const avoid = slower.length
-    ? [
-        `Avoid ${listWords(slower)}: certainly slower than the fastest everywhere${
-          unit === 'situations' ? '' : ' without sorting'
-        }.`,
-      ]
-    : [];
-  const counts = [...new Set(plain.map((d) => d.count))].sort((a, b) => a - b);
-  if (counts.length > 1) {
-    const smallest = ratios.filter((s, i) => plain[i].count === counts[0]);
-    const most = Math.max(...smallest.flatMap((s) => Object.values(s.extra).filter(Number.isFinite)));
-    if (Number.isFinite(most))
-      lines.push(
-        `At ${counts[0].toLocaleString('en-US')} objects, nothing sorted, every configuration was within ` +
-          `${plus(most)} of the fastest.`,
-      );
-  }
-  return { lines, short, avoid };
+  const between = linkSpeedLine(picks, breakEven);
+  if (between) short.push(between);
+  return { lines: [], short, avoid: avoidLines(plain, ratios, cellsById, delta, unit) };
 }
+
+/**
+ * Where an answer is not yet certain, how a run settles more: with a total time shorter than its
+ * groups needed, the MINUTES= that would give each its minimum rounds (time-spent.js minutesForNeed).
+ */
+function notYetCertain(short, budget) {
+  if (!short.some((line) => line.includes('not yet certain'))) return [];
+  const more =
+    budget?.total_ms && budget.need_ms > budget.total_ms
+      ? `a run with ${minutesForNeed(budget.need_ms)} would settle more`
+      : 'a run given more time (MINUTES=) settles more';
+  return [`Not yet certain: ${more}; "95 % range": how far such a figure could reach (see "How sure").`];
+}
+
+/** A compression's gist as a pick's line says it: in time saved or cost. */
+const GIST_SAID = Object.freeze({
+  pays: 'saved time',
+  'looked to pay': 'looked to save time',
+  costs: 'cost time',
+  'looked to cost': 'looked to cost time',
+});
 
 /** A network's words without "at"/"on": "10 Mbit/s", "unthrottled", "WebPageTest LTE". */
 const networkName = (name) => network(name).replace(/^(at|on) /, '');
@@ -470,8 +481,8 @@ const networkName = (name) => network(name).replace(/^(at|on) /, '');
  * does not say.
  */
 function withoutSortingRows(delta, situations, comparisons) {
-  const plain = robustChoice(situations, delta);
   const networks = [...new Set(situations.map((s) => s.network))];
+  const plain = robustChoice(onEveryNetwork(situations, networks), delta);
   const answerOf = (choice) => choiceRow(choice, undefined, delta).answer;
   const rows = [];
   let both = null;
@@ -483,16 +494,7 @@ function withoutSortingRows(delta, situations, comparisons) {
       );
       rows.push({ lead: `${capital(network(name))}: ${answerOf(choice)}`, inAnswer: true });
     }
-    if (networks.length === 2) {
-      const answer = answerOf(plain);
-      const byTime = timeChoice(plain, answer);
-      both = {
-        lead: `Network not known: ${
-          byTime ? `${answer} (least slowed by ratio) or ${byTime.configuration} (fewest ms lost)` : answer
-        }`,
-        inAnswer: true,
-      };
-    }
+    if (networks.length === 2) both = { lead: `Either network: ${answerOf(plain)}`, inAnswer: true };
   } else {
     const perNetwork = networks.map((name) => {
       const choice = robustChoice(
@@ -597,8 +599,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
   const bests =
     serverBest === browserBest
       ? `The best format on both sides${only ? ' (as sorted: uncompressed)' : ''}: ${serverBest}.`
-      : `Best on the server (smallest worst case): ${sideBest(server, where, delta, brief.why)}. ` +
-        `Best in the browser (smallest worst case): ${sideBest(browser, where, delta, brief.why)}.`;
+      : `Best on the server (fewest ms lost at worst): ${sideBest(server, where, delta, brief.why)}. ` +
+        `Best in the browser (fewest ms lost at worst): ${sideBest(browser, where, delta, brief.why)}.`;
   // Server against browser for the same format, compression, data and N (RQ3's comparisons): each
   // verdict names what it holds for, and a CM is given to a side only where most of them say so.
   const pairs = comparisons.filter((c) => c.dimension === 'side');
@@ -805,35 +807,28 @@ const sideNames = (choice, delta) =>
     : stripSide(choice.configuration);
 
 /**
- * A side's best configuration and its worst case: "Protobuf uncompressed; its worst, 10 Books, CM1:
- * 1.06× slower"; with `whyNot`, the one with the lowest time in more of the side's situations and
- * why it is not the best, so that a reader who sees it first in most rows knows why.
+ * A side's best configuration with the most time it lost to a situation's fastest: "Protobuf
+ * uncompressed, at most +2.10 ms behind the fastest, in 10 Books, CM2 (1.03×, not yet certain)";
+ * two as good, each with its own; with `whyNot`, the one with the lowest time in more of the
+ * side's situations and why it is not the best, so that a reader who sees it first in most rows
+ * knows why.
  */
 function sideBest(choice, where, delta, whyNot = true) {
   const name = stripSide(choice.configuration);
   if (choice.worst_ratio === 1) return `${name}, the fastest in all ${choice.situations}`;
-  if (asGoodNext(choice, delta)) {
-    // Two whose worst cases are within δ of each other: both named, each with its worst, and the
-    // one with the side's lowest time in most situations, so that "or" does not read as "alike".
-    const worst = (record) => worstBrief(record, delta, where(record.worst_situation));
-    const lowest = whyNot && choice.side_leader;
-    const often = lowest
-      ? `; ${stripSide(lowest.configuration)} the side's lowest time in ${lowest.lowest_in} of ${choice.situations}`
-      : '';
-    // One situation for both worst cases: named once.
-    const worsts =
-      choice.worst_situation === choice.next.worst_situation
-        ? `${worstBrief(choice, delta)} and ${worstBrief(choice.next, delta)}, both in ${where(choice.worst_situation)}`
-        : `${worst(choice)} and ${worst(choice.next)}`;
-    return `${sideNames(choice, delta)} (at worst ${worsts}${often})`;
-  }
-  const worst = standingWords(choice.worst_ratio, choice.worst_word, delta, { ciHigh: choice.worst_ci_high });
+  const lost = (record) =>
+    Number.isFinite(record.most_lost_ms)
+      ? mostLostWords(record, where)
+      : `at worst ${worstBrief(record, delta, where(record.worst_situation))}`;
+  const head = asGoodNext(choice, delta)
+    ? `${name}, ${lost(choice)}; or ${stripSide(choice.next.configuration)}, ${lost(choice.next)}`
+    : `${name}, ${lost(choice)}`;
   const most = whyNot ? choice.side_leader : null;
   const why = most
     ? ` (${stripSide(most.configuration)}: the side's lowest time in ${most.lowest_in} of ${choice.situations}, ` +
-      `but ${worstBrief(most, delta, where(most.worst_situation))})`
+      `but ${lost(most)})`
     : '';
-  return `${name}; its worst, ${where(choice.worst_situation)}: ${worst}${why}`;
+  return `${head}${why}`;
 }
 
 /**
@@ -1176,6 +1171,20 @@ function cmScale() {
 }
 
 /**
+ * What a network is, in a few words: "browser and server on one machine", "each way, no added
+ * delay (Chromium's throttling)", "1.60 Mbit/s each way, 150 ms round trip (the Linux kernel)".
+ */
+export function networkDefinition(name, shaping) {
+  if (name === 'unthrottled') return 'browser and server on one machine';
+  const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
+  const profile = NETWORKS[name];
+  if (!profile?.downBps) return 'a network this run names';
+  const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
+  const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
+  return `${networkName(name) === rate ? '' : `${rate} `}each way${delay}${how ? `, made by ${how}` : ''}`;
+}
+
+/**
  * The words the opening uses, defined before it uses them (five lines): the networks measured
  * and how they were made, what a situation and a configuration are, what a time covers and how
  * it is taken, the verdict words, and "certain".
@@ -1185,18 +1194,7 @@ function cmScale() {
  */
 export function glossary(cells, { delta, looks = null }, { shaping, roundsRule = 2 } = {}) {
   const names = [...new Set(cells.map((c) => c.cell.network))];
-  const how = shaping === 'netns' ? 'the Linux kernel' : shaping === 'cdp' ? "Chromium's throttling" : null;
-  const networkLine = names
-    .map((name) => {
-      if (name === 'unthrottled') return 'unthrottled: browser and server on one machine';
-      const profile = NETWORKS[name];
-      if (!profile?.downBps) return `${networkName(name)}: a network this run names`;
-      const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
-      const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
-      const label = networkName(name);
-      return `${label}: ${label === rate ? '' : `${rate} `}each way${delay}${how ? ` (${how})` : ''}`;
-    })
-    .join('; ');
+  const networkLine = names.map((name) => `${networkName(name)}: ${networkDefinition(name, shaping)}`).join('; ');
   const [certain, open] = wordsDefined(delta, looks);
   const time = `${
     roundsRule >= 2 ? 'its median' : "the fastest's median; another's, that × its ratio to it measured side by side"
@@ -1235,23 +1233,11 @@ export const SITUATIONS_NOTE =
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
   short: 'In short:',
-  answer: "In numbers (each pick: least slowed in its worst situation against that situation's fastest):",
+  answer: 'In numbers:',
   sure: 'How sure:',
   words: 'Words used:',
   bottom: 'Also:',
 });
-
-/**
- * The opening's leads for these answers in short: where one names two as tied, its lead says what
- * that means, so that the rule "the configuration" does not read as broken.
- */
-function leadsOf(short, delta) {
-  if (!short.some((line) => /, tied \(/.test(line))) return OPENING_LEADS;
-  return {
-    ...OPENING_LEADS,
-    short: `In short (tied: worst ratios within ${percent(delta)} of each other, the one losing fewer ms first):`,
-  };
-}
 
 /**
  * The bottom line as the opening shows it: its answers, each one line in plain words (`short`:
@@ -1337,12 +1323,15 @@ export function answerFirst(
   decisions,
   cells,
   judging,
-  { comparisons = [], shaping, titleWords = OPENING_WORDS.title } = {},
+  { comparisons = [], breakEven = [], runBudget = null, shaping, titleWords = OPENING_WORDS.title } = {},
 ) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
   const words = glossary(cells, judging, { shaping, roundsRule });
-  const answers = answerLines(decisions, cellsById, judging.delta, comparisons);
+  const answers = answerLines(decisions, cellsById, judging.delta, comparisons, breakEven, shaping);
+  // Where the answers in short define each network as they name it, the words do not again.
+  const networksDefined = answers.short.length > 0;
+  answers.avoid.push(...notYetCertain(answers.short, runBudget));
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's
@@ -1351,7 +1340,7 @@ export function answerFirst(
     const { grids, lines, sentences, plain } = presented(b);
     const short = [...answers.short, ...plain, ...answers.avoid];
     return [
-      ...Object.values(leadsOf(short, judging.delta)),
+      ...Object.values(OPENING_LEADS),
       ...answers.lines,
       ...short,
       ...sentences,
@@ -1359,7 +1348,7 @@ export function answerFirst(
       ...grids.map((g) => g.table).flatMap((t) => [...t.header, ...t.rows.flat(), ...tableRules(t)]),
       ...grids.map((g) => g.lead),
       ...lines.flatMap((l) => [l, ...(l.sub ?? [])]).map((l) => `${l.lead}: ${l.text}`),
-      ...words,
+      ...words.slice(networksDefined ? 1 : 0),
     ];
   };
   // The bottom line in full, or, where it is longer than the opening may be, without its asides
@@ -1396,7 +1385,7 @@ export function answerFirst(
   return {
     // "In numbers" only where a line below has some: what was not measured alone is the scope.
     leads: {
-      ...leadsOf(short, judging.delta),
+      ...OPENING_LEADS,
       ...(shown.lines.every((l) => l.lead === 'Not measured here') && { bottom: 'Scope:' }),
     },
     // The answers in a few plain words each, first: each network's pick, the one for both, the
@@ -1412,7 +1401,7 @@ export function answerFirst(
     situation_ratios: bottom.situations ?? [],
     // The verdict words, right under the answer that first uses them; the rest of the words after
     // the grids.
-    words: words.slice(0, -2),
+    words: words.slice(networksDefined ? 1 : 0, -2),
     sure: words.slice(-2),
     situations,
     // Each situation with every configuration named, for one asked about on its own (the page).

@@ -158,6 +158,9 @@ export function checkCounts(rows) {
   return { holds: count('holds'), contradicted: count('contradicted'), open: count('open'), n: checks.length };
 }
 
+/** The report's section of the break-even table, which the opening points to. */
+export const BREAK_EVEN_HEADING = 'Where compression pays: break-even bandwidth';
+
 /** A network as the table names it: "10 Mbit/s", "WebPageTest LTE". */
 const networkWords = (name) => network(name).replace(/^(at|on) /, '');
 

@@ -34,6 +34,7 @@ import {
   situationAnswer,
   situationWords,
   timesWords,
+  topicItem,
 } from '#common/answer-words.js';
 import { completeCell } from '#common/cell.js';
 import { byFewRounds, hasInterval, isResolved, verdictOf } from '#common/comparison.js';
@@ -51,7 +52,7 @@ import { describeEngine } from './engine.js';
 import { CELL_COLUMNS } from '#common/cell.js';
 import { indexRanking, indexRows, indexTableRows, sizeTable, sizeTableRows } from './formats.js';
 import { datasetSizeSections } from './dataset-sizes.js';
-import { breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
+import { BREAK_EVEN_HEADING, breakEvenTableRows, breakEvens, checkCounts } from './compression.js';
 import { DEFAULT_WEIGHTS, FIGURES } from '#common/weighted-index.js';
 import { toCsv } from '#common/csv.js';
 import { median } from '#common/stats.js';
@@ -755,6 +756,8 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const titleWords = [REPORT_TITLE, firstLine, OPENING_HEADING].join(' ').split(/\s+/).length;
   const opening = answerFirst(helper, cells, judging, {
     comparisons: all,
+    breakEven,
+    runBudget: context.budget,
     shaping: context.shaping,
     titleWords,
   });
@@ -909,7 +912,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     {
       heading: OPENING_HEADING,
       paragraphs: [
-        ...(opening.short.length ? [{ lead: opening.leads.short, list: opening.short }] : []),
+        ...(opening.short.length ? [{ lead: opening.leads.short, list: opening.short.map(topicItem) }] : []),
         ...(opening.answer.length ? [{ lead: opening.leads.answer, list: opening.answer }] : []),
         ...(opening.sure.length ? [{ lead: opening.leads.sure, list: opening.sure }] : []),
         // The words (CM, situation, unthrottled) before the grids that use them.
@@ -946,7 +949,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
     ...(breakEven.length
       ? [
           {
-            heading: 'Where compression pays: break-even bandwidth',
+            heading: BREAK_EVEN_HEADING,
             paragraphs: [BREAK_EVEN_NOTE, breakEvenCheck],
             table: breakEvenTableRows(breakEven),
           },

@@ -4,7 +4,7 @@
 // the weighted index with weights of one's own (recomputed as they change).
 
 import { FIGURES, parseWeights, rankByIndex } from '#common/weighted-index.js';
-import { capital, configurationWords, situationWords } from '#common/answer-words.js';
+import { capital, configurationWords, situationWords, topicItem } from '#common/answer-words.js';
 import { choiceRow, robustChoice } from '#common/bottom-line.js';
 import { judgingOf } from '#common/comparison.js';
 import { SITUATION_DIMENSIONS } from '#common/cell.js';
@@ -244,8 +244,8 @@ function robustChooser(situations) {
   section.append(
     element(
       'p',
-      "For the situations ticked: the configuration whose worst slowdown against each one's fastest is " +
-        'smallest, measured in all of them.',
+      'For the situations ticked: the configuration that, in its worst one, lost the fewest milliseconds ' +
+        "to that situation's fastest, measured in all of them.",
       'note',
     ),
     form,
@@ -264,7 +264,8 @@ function openingOf(opening) {
   // Reports made before the grids say where to sort in the table or the list.
   // The answers in short, then in numbers, a sentence per case; reports made before them have a
   // gist and a table.
-  if (opening.short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.short));
+  // Each with its topic in bold, as the report shows it.
+  if (opening.short?.length) nodes.push(element('p', leads.short, 'answers-lead'), list(opening.short.map(topicItem)));
   if (opening.answer?.length) nodes.push(element('p', leads.answer, 'answers-lead'), list(opening.answer));
   else if (opening.gist?.length) nodes.push(element('p', leads.gist, 'answers-lead'), list(opening.gist));
   if (opening.answer?.length) {

@@ -399,3 +399,20 @@ export function cmAmount(level) {
   const repetitions = CATALOGUE.computation_models.find((m) => m.level === level)?.repetitions ?? 1;
   return `${repetitions.toLocaleString('en-US')} sort${repetitions === 1 ? '' : 's'} per property`;
 }
+
+/**
+ * A line of the answers in short as a list item with its topic in bold: "Unthrottled (browser and
+ * server on one machine): JSON uncompressed, …" → {lead: "Unthrottled (browser and server on one
+ * machine)", text: "JSON uncompressed, …"}, split at the first ": " outside brackets; a line
+ * without one as it is.
+ */
+export function topicItem(line) {
+  let depth = 0;
+  for (let i = 0; i < line.length - 1; i++) {
+    if (line[i] === '(') depth++;
+    else if (line[i] === ')') depth--;
+    else if (depth === 0 && line[i] === ':' && line[i + 1] === ' ')
+      return { lead: line.slice(0, i), text: line.slice(i + 2) };
+  }
+  return line;
+}

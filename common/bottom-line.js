@@ -1,7 +1,8 @@
 // The robust choice across situations, for the report's bottom line and the page's report view,
-// where a reader ticks the situations that are theirs: the configuration whose worst slowdown
-// against each situation's fastest is smallest (minimax regret). Read from the situations'
-// answers (answer-words.js situationAnswer), so its ratios are the ones the report shows.
+// where a reader ticks the situations that are theirs: the configuration that, in its worst
+// situation, lost the fewest milliseconds to that situation's fastest (minimax regret, the regret
+// in time: a reader's budget is in milliseconds). Read from the situations' answers
+// (answer-words.js situationAnswer), so its times and ratios are the ones the report shows.
 
 import { completeCell } from './cell.js';
 import { DEFAULT_DELTA, byFewRounds } from './comparison.js';
@@ -28,7 +29,7 @@ const cm = (cell) => (cell.cm ? `, CM${cell.cm}` : '');
  * @param decision a stored decision with fastest_case_id (analysis/answers.js decisions)
  * @param cellsById case id → {cell}
  * @param delta the run's δ
- * @returns {id (the fastest's case id), words, sorting, ratios, extra (ms over the fastest),
+ * @returns {id (the fastest's case id), words, time_ms (the fastest's), sorting, ratios, extra (ms over the fastest),
  *     verdicts (the four words), ci_high and ci_low (the ratio's bounds), open: configuration words →
  *     each, open the configurations not yet told apart}
  */
@@ -65,6 +66,10 @@ export function situationRatios(decision, cellsById, delta) {
   return {
     id: decision.group_id ?? answer.fastest,
     words: `${objects(fastest)} ${network(fastest.network)}${overProtocolWords(fastest)}${cm(fastest)}`,
+    time_ms: answer.time_ms,
+    object: fastest.object,
+    count: fastest.count,
+    cm: fastest.cm,
     network: fastest.network,
     sorting: fastest.cm > 0,
     ratios,
@@ -74,6 +79,18 @@ export function situationRatios(decision, cellsById, delta) {
     ci_low: ciLow,
     open,
   };
+}
+
+/**
+ * The situations whose data, N and sorting were measured on every one of `networks`: what a pick
+ * for a network not known is chosen over, so that an N measured on one network only does not
+ * decide it.
+ */
+export function onEveryNetwork(situations, networks) {
+  const key = (s) => `${s.object}/${s.count}/${s.cm}`;
+  const on = new Map();
+  for (const s of situations) on.set(key(s), new Set([...(on.get(key(s)) ?? []), s.network]));
+  return situations.filter((s) => networks.every((n) => on.get(key(s)).has(n)));
 }
 
 /**
@@ -90,42 +107,43 @@ function wordIn(situation, configuration, delta) {
 }
 
 /**
- * The configuration measured in every one of `situations` whose largest ratio to a situation's
- * fastest is smallest (ties: the lower geometric mean ratio), with that worst case named.
+ * The configuration measured in every one of `situations` that lost the fewest milliseconds to a
+ * situation's fastest in its worst one (ties: the smaller worst ratio); where a situation carries
+ * no times, the one whose largest ratio to a situation's fastest is smallest (ties: the lower
+ * geometric mean ratio). Its worst cases are named: by time and by ratio.
  *
  * @param situations situationRatios results
  * @returns {configuration, worst_ratio, worst_situation, worst_word, worst_extra_ms,
  *     worst_ci_high, slower_in (situations where it was certainly slower), most_lost_ms,
- *     most_lost_situation, fastest_in, situations, next (the next best, alike), most_fastest (the
- *     one with the lowest time in more situations than the choice, alike, or null), fewest_lost
- *     (the one that lost the fewest milliseconds at most, where that is less than the choice's,
- *     alike, or null)} | null when no configuration was measured in every situation (or there
- *     are none)
+ *     most_lost_situation, most_lost_ratio, bound_ms (the most it could have lost at 95 %
+ *     confidence), bound_situation, fastest_in, situations, next (the next best, alike),
+ *     most_fastest (the one with the lowest time in more situations than the choice, alike, or
+ *     null)} | null when no configuration was measured in every situation (or there are none)
  */
 export function robustChoice(situations, delta = DEFAULT_DELTA) {
   if (!situations.length) return null;
   const everywhere = Object.keys(situations[0].ratios).filter((c) => situations.every((s) => c in s.ratios));
   const scored = everywhere.map((configuration) => recordOf(situations, configuration, delta));
   if (!scored.length) return null;
-  scored.sort((x, y) => x.worst_ratio - y.worst_ratio || x.logMean - y.logMean);
+  const timed = scored.every((c) => Number.isFinite(c.most_lost_ms));
+  scored.sort((x, y) =>
+    timed
+      ? x.most_lost_ms - y.most_lost_ms || x.worst_ratio - y.worst_ratio
+      : x.worst_ratio - y.worst_ratio || x.logMean - y.logMean,
+  );
   const plain = (record) => {
     if (!record) return null;
     const { logMean: _, ...rest } = record;
     return rest;
   };
   const [best, next] = scored;
-  // The one that lost the fewest milliseconds at most, where that is not the choice: a reader who
-  // counts time rather than ratios needs it named.
-  const timed = scored.filter((c) => Number.isFinite(c.most_lost_ms));
-  const fewest = timed.length ? timed.reduce((a, b) => (b.most_lost_ms < a.most_lost_ms ? b : a)) : null;
   // The configuration with the lowest time in the most situations, where that is not the choice:
   // a reader who saw it first in most situations needs to know why it was not chosen.
-  const leader = [...scored].sort((x, y) => y.fastest_in - x.fastest_in || x.worst_ratio - y.worst_ratio)[0];
+  const leader = [...scored].sort((x, y) => y.fastest_in - x.fastest_in || x.most_lost_ms - y.most_lost_ms)[0];
   return {
     ...plain(best),
     next: plain(next),
     most_fastest: leader !== best && leader.fastest_in > best.fastest_in ? plain(leader) : null,
-    fewest_lost: fewest && fewest !== best && fewest.most_lost_ms < best.most_lost_ms ? plain(fewest) : null,
   };
 }
 
@@ -150,9 +168,13 @@ export function recordOf(situations, configuration, delta = DEFAULT_DELTA) {
     // How far it could be behind anywhere the run ended first, which need not be at its worst ratio.
     ...reach(situations, configuration, delta),
     slower_in: situations.filter((s) => wordIn(s, configuration, delta) === WORDS.SLOWER).length,
-    // The most time it lost anywhere, which a small answer's worst ratio may hide.
+    // The most time it lost anywhere, which a small answer's worst ratio may hide, and the most it
+    // could have lost where the run was not yet certain.
     ...mostLost(situations, configuration),
+    ...boundMs(situations, configuration),
     fastest_in: ratios.filter((r) => r === 1).length,
+    // Its word in each situation, so that what it lost anywhere is said with how sure that is.
+    words_at: Object.fromEntries(situations.map((s) => [s.words, wordIn(s, configuration, delta)])),
     situations: situations.length,
     logMean: ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length,
   };
@@ -178,6 +200,24 @@ function mostLost(situations, configuration) {
     most_lost_situation: most.words,
     most_lost_ratio: most.ratios[configuration],
   };
+}
+
+/**
+ * The most milliseconds a configuration could have lost to a situation's fastest at 95 %
+ * confidence: where its ratio has an upper bound, the fastest's time × (that bound − 1), else what
+ * it lost; and where. {bound_ms, bound_situation}, nulls where no situation carries times.
+ */
+function boundMs(situations, configuration) {
+  const at = situations
+    .filter((s) => Number.isFinite(s.extra?.[configuration]))
+    .map((s) => {
+      const high = s.ci_high?.[configuration];
+      const reach = Number.isFinite(high) && Number.isFinite(s.time_ms) ? (high - 1) * s.time_ms : -Infinity;
+      return { ms: Math.max(s.extra[configuration], reach), words: s.words };
+    });
+  if (!at.length) return { bound_ms: null, bound_situation: null };
+  const most = at.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return { bound_ms: most.ms, bound_situation: most.words };
 }
 
 /** An upper bound to two decimals, rounded outward, as the table rounds a CI. */
@@ -287,14 +327,14 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
 
 /**
  * The robust choice as a bottom line's row: `answer` (the configuration, and the next best where
- * its worst is within δ of the choice's: "Protobuf with GZIP or JSON with GZIP") and `text`: for
- * each named, in how many situations it was certainly slower than the fastest and its worst case
- * in the four words ("Never certainly over 5 % slower than the fastest (4 situations); its worst,
- * 1,000 Books: can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)."), and why
- * the one first in most situations was not chosen; where another situation cost it much more
- * time, that one; and the one that lost the fewest milliseconds. Without `why`, not why the one
- * first in most situations was not chosen; `unit`: what its situations are called ("situations
- * without sorting", where the run has others).
+ * it is as good (asGoodNext): "Protobuf with GZIP or JSON with GZIP") and `text`: for each named,
+ * the most time it lost to a situation's fastest, where, at what ratio and how sure, how far that
+ * could reach where the run was not yet certain, in how many situations it was certainly slower,
+ * and its worst ratio where that was elsewhere ("At most +11.6 ms behind the fastest, in 1,000
+ * Books (1.050×, not yet certain; could be up to +27.0 ms); never certainly over 5 % slower than
+ * the fastest (4 situations)."); then why the one first in most situations was not chosen.
+ * Without `why`, not that; `unit`: what its situations are called ("situations without sorting",
+ * where the run has others).
  */
 export function choiceRow(
   choice,
@@ -306,22 +346,6 @@ export function choiceRow(
   const n = choice.situations;
   const close = asGoodNext(choice, delta);
   const answer = close ? `${choice.configuration} or ${choice.next.configuration}` : choice.configuration;
-  // Where another situation cost much more time (half as much again) than the worst ratio's, that
-  // one too, so that no reader takes the first for the most it loses.
-  const lostMore = (record) =>
-    Number.isFinite(record.most_lost_ms) &&
-    record.most_lost_situation !== record.worst_situation &&
-    (!Number.isFinite(record.worst_extra_ms) || record.most_lost_ms > 1.5 * record.worst_extra_ms)
-      ? `; its worst by time, not ratio: ${plus(record.most_lost_ms)}, in ${where(record.most_lost_situation)}`
-      : '';
-  // Where another situation's bound reaches further than the worst one's, that one too, so that
-  // "could be up to" is never less than the table shows elsewhere.
-  const reachFurther = (record) =>
-    Number.isFinite(record.reach_ci_high) &&
-    record.reach_situation !== record.worst_situation &&
-    outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
-      ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
-      : '';
   const standing = (record) => {
     if (record.worst_ratio === 1) return `the fastest ${n === 1 ? 'there' : `in all ${n} ${unit}`}`;
     const counted = n === 1 ? 'its one situation' : `${n} ${unit}`;
@@ -329,15 +353,22 @@ export function choiceRow(
       record.slower_in === 0
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
-    const lost = lostMore(record);
-    const cost = Number.isFinite(record.worst_extra_ms) ? plus(record.worst_extra_ms) : null;
-    // A bound reaching further elsewhere is said instead of the worst's own.
-    const further = reachFurther(record);
-    const worst = standingWords(record.worst_ratio, record.worst_word, delta, {
-      cost,
-      ciHigh: further ? null : record.worst_ci_high,
-    });
-    return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}${lost}`;
+    // Where the run carries no times, its worst ratio alone, and where another situation's bound
+    // reaches further than the worst one's, that one instead, so that "could be up to" is never
+    // less than the table shows elsewhere.
+    if (!Number.isFinite(record.most_lost_ms)) {
+      const further =
+        Number.isFinite(record.reach_ci_high) &&
+        record.reach_situation !== record.worst_situation &&
+        outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
+          ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
+          : '';
+      const worst = standingWords(record.worst_ratio, record.worst_word, delta, {
+        ciHigh: further ? null : record.worst_ci_high,
+      });
+      return `${slower}; its worst, ${where(record.worst_situation)}: ${worst}${further}`;
+    }
+    return `${mostLostWords(record, where, delta)}; ${slower}${worstRatioElsewhere(record, where)}`;
   };
   // Each of an "or" with its own worst; the same words of both said once.
   // Each sentence names its configuration: the row's lead may give only its topic.
@@ -347,23 +378,59 @@ export function choiceRow(
     : standing(choice) === standing(choice.next)
       ? `${choice.configuration} and ${choice.next.configuration}, each: ${standing(choice)}.`
       : [choice, choice.next].map(said).join(' ');
-  // The one that lost the fewest milliseconds at most, where the choice lost more: the trade a
-  // reader who counts time sees (unless it is the other of an "or", already named with its own).
-  const fewest =
-    choice.fewest_lost && !(close && choice.fewest_lost.configuration === choice.next.configuration)
-      ? ` Fewest milliseconds lost: ${choice.fewest_lost.configuration}, never more than ` +
-        `${plus(choice.fewest_lost.most_lost_ms)} behind the fastest ` +
-        `(in ${where(choice.fewest_lost.most_lost_situation)}); its worst: ${worstBrief(choice.fewest_lost, delta)}.`
-      : '';
   // Already named beside the choice: its worst is said there.
   const most = close && choice.most_fastest?.configuration === choice.next.configuration ? null : choice.most_fastest;
   const why =
     most && whyNot
       ? ` ${most.configuration}: the lowest time in ${most.fastest_in} of ${n}, but ` +
-        `${worstBrief(most, delta, where(most.worst_situation))}.`
+        (Number.isFinite(most.most_lost_ms)
+          ? `${plus(most.most_lost_ms)} behind in ${where(most.most_lost_situation)}.`
+          : `${worstBrief(most, delta, where(most.worst_situation))}.`)
       : '';
-  return { answer, text: `${each}${fewest}${why}`.trim() };
+  return { answer, text: `${each}${why}`.trim() };
 }
+
+/** A bound in ms said only where it reaches past what was measured, as a reader rounds them. */
+const further = (bound, ms) => Number.isFinite(bound) && plus(bound) !== plus(ms) && bound > ms;
+
+/**
+ * The most time a record lost, in words: "+11.6 ms behind the fastest at worst as measured, in
+ * 1,000 Books (1.050×, not yet certain; its 95 % range reaches +27.0 ms)"; where its bound reaches
+ * further in another situation, that one is named.
+ */
+export function mostLostWords(record, where = (words) => words) {
+  const at = record.most_lost_situation;
+  const word = wordAt(record, at);
+  const sure =
+    word === WORDS.OPEN
+      ? 'not yet certain'
+      : word === WORDS.AS_FAST
+        ? 'as fast, certain'
+        : word === WORDS.SLOWER
+          ? 'certainly slower'
+          : null;
+  const ratio = Number.isFinite(record.most_lost_ratio) ? `${ratioText(record.most_lost_ratio)}×` : null;
+  // The bound said apart from what was measured, so that "at worst" and the range never read as
+  // two maxima of one thing.
+  const bound = further(record.bound_ms, record.most_lost_ms)
+    ? `its 95 % range reaches ${plus(record.bound_ms)}${
+        record.bound_situation !== at ? ` in ${where(record.bound_situation)}` : ''
+      }`
+    : null;
+  const inside = [[ratio, sure].filter(Boolean).join(', '), bound].filter(Boolean).join('; ');
+  return `${plus(record.most_lost_ms)} behind the fastest at worst as measured, in ${where(at)}${
+    inside ? ` (${inside})` : ''
+  }`;
+}
+
+/** A record's word in one of its situations, where the record knows it (its worst ratio's). */
+const wordAt = (record, at) => (at === record.worst_situation ? record.worst_word : (record.words_at?.[at] ?? null));
+
+/** "; its worst ratio 1.20×, in 10 Books", where that is not where it lost the most time. */
+const worstRatioElsewhere = (record, where) =>
+  record.worst_situation !== record.most_lost_situation && record.worst_ratio > 1
+    ? `; its worst ratio ${ratioText(record.worst_ratio)}×, in ${where(record.worst_situation)}`
+    : '';
 
 /**
  * The robust choice in words: "JSON with GZIP (at worst 1.06× slower, in 1,000 Videos at 10
