@@ -6,7 +6,7 @@
 
 import { CATALOGUE, compressionLabel, defaultLevel, formatLabel } from '#common/catalogue.js';
 import { completeCell, inFamily, scenarioOf } from '#common/cell.js';
-import { VERDICTS } from '#common/comparison.js';
+import { DEFAULT_DELTA, VERDICTS } from '#common/comparison.js';
 import {
   asGoodNext,
   choiceRow,
@@ -30,6 +30,7 @@ import {
   network,
   plus,
   ownMedians,
+  ratioText,
   cmAmount,
   scopeWords,
   situationAnswer,
@@ -310,25 +311,86 @@ function gistCounts({ said, n }) {
 }
 
 /**
- * A pick in plain words, with the most time it lost anywhere, at what ratio and how sure, how far
- * that could reach where the run was not yet certain, and in how many situations it was the
- * fastest: "JSON with GZIP, at most +1.98 ms behind the fastest, in 1,000 Videos (1.046×, not yet
- * certain; could be up to +2.90 ms); the fastest in 1 of 4".
+ * A pick in plain words, the verdict first and then its numbers: the most time it lost to a
+ * situation's fastest as measured, in how many situations, where and at what ratio, and how far
+ * its 95 % range reaches (the fastest's time × the ratio's upper bound − 1) where that is further:
+ * "JSON with GZIP — never more than +1.98 ms behind the fastest in the 4 situations
+ * (at worst 1,000 Videos, 1.046×; +2.56 ms at the edge of its 95 % range)".
  */
 function pickWords(choice, where, unit) {
   const n = choice.situations;
+  const all = n === 1 ? 'its one situation' : `all ${n} situations`;
   if (choice.worst_ratio === 1)
-    return `${choice.configuration}, the fastest in ${n === 2 ? 'both' : `all ${n}`} ${unit}`;
-  const first = choice.fastest_in ? `; the fastest in ${choice.fastest_in} of ${n}` : `; ${n} ${unit}`;
-  return `${choice.configuration}, ${mostLostWords(choice, where)}${first}`;
+    return `${choice.configuration} — the fastest in ${n === 2 ? 'both' : `all ${n}`} ${unit}`;
+  if (!Number.isFinite(choice.most_lost_ms)) return `${choice.configuration} — ${worstBrief(choice, DEFAULT_DELTA)}`;
+  const at = where(choice.most_lost_situation);
+  const ratio = Number.isFinite(choice.most_lost_ratio) ? `, ${ratioText(choice.most_lost_ratio)}×` : '';
+  const reach =
+    Number.isFinite(choice.bound_ms) &&
+    plus(choice.bound_ms) !== plus(choice.most_lost_ms) &&
+    choice.bound_ms > choice.most_lost_ms
+      ? `; its 95 % range reaches ${plus(choice.bound_ms)}${
+          choice.bound_situation !== choice.most_lost_situation ? `, in ${where(choice.bound_situation)}` : ''
+        }`
+      : '';
+  return (
+    `${choice.configuration} — never more than ${plus(choice.most_lost_ms)} behind the fastest in ` +
+    `${all} (at worst ${at}${ratio}${reach})`
+  );
 }
 
-/** The next best in a few words: "Next best: Protobuf with GZIP, at most +7.14 ms behind (1,000 Books)." */
-function nextWords(choice, where) {
+/**
+ * The next best in a few words, and how it stood against the pick in the comparisons of the two
+ * themselves, situation by situation, where the run compared them directly: "Next best: Protobuf
+ * with GZIP, +7.14 ms behind at worst (1,000 Books); as good as JSON with GZIP so far (can't
+ * tell yet in 4 of 4)."
+ */
+function nextWords(choice, where, comparisons = [], situations = []) {
   const next = choice.next;
   if (!next || !Number.isFinite(next.most_lost_ms)) return '';
   const at = where(next.most_lost_situation);
-  return ` Next best: ${next.configuration}, ${plus(next.most_lost_ms)} behind at worst (${at}).`;
+  const against = pairWords(choice.configuration, next.configuration, comparisons, situations);
+  return ` Next best: ${next.configuration}, ${plus(next.most_lost_ms)} behind at worst (${at})${against}.`;
+}
+
+/**
+ * How `second` stood against `first` in their own comparisons in `situations` (where the two
+ * differ in one dimension only, the run compared them directly): "; as good as JSON with GZIP so
+ * far (as fast in 1, can't tell yet in 3 of 4)", or "; against JSON uncompressed: certainly
+ * slower in 3, can't tell yet in 1 of 4";
+ * empty where they were compared in no situation.
+ */
+function pairWords(first, second, comparisons, situations) {
+  const keyOf = (cell) => `${cell.object}/${cell.count}/${cell.network}/${cell.cm ?? 0}/${cell.protocol ?? ''}`;
+  const keys = new Set(situations.map((s) => `${s.object}/${s.count}/${s.network}/${s.cm ?? 0}/${s.protocol ?? ''}`));
+  const name = (cell) => configurationWords(completeCell(cell));
+  const pairs = comparisons.filter((c) => {
+    if (!keys.has(keyOf(c.a)) || keyOf(c.a) !== keyOf(c.b)) return false;
+    const names = [name(c.a), name(c.b)];
+    return names.includes(first) && names.includes(second) && first !== second;
+  });
+  if (!pairs.length) return '';
+  // Each read as the second against the first: slower where the first was certainly faster.
+  const count = { slower: 0, faster: 0, asFast: 0, open: 0 };
+  for (const c of pairs) {
+    const firstIsA = name(c.a) === first;
+    const v = verdict(c);
+    if (v === 'equivalent') count.asFast += 1;
+    else if (v === 'tie') count.open += 1;
+    else if ((v === 'a') === firstIsA) count.slower += 1;
+    else count.faster += 1;
+  }
+  const n = pairs.length;
+  const parts = [
+    [count.slower, 'certainly slower'],
+    [count.faster, 'certainly faster'],
+    [count.asFast, 'as fast'],
+    [count.open, "can't tell yet"],
+  ]
+    .filter(([k]) => k > 0)
+    .map(([k, w]) => `${w} in ${k}`);
+  const list = `${parts.join(', ')} of ${n}`;
+  return count.slower || count.faster ? `; against ${first}: ${list}` : `; as good as ${first} so far (${list})`;
 }
 
 /**
@@ -338,7 +400,7 @@ function nextWords(choice, where) {
  * by data and N"; null where a row pays at every speed or never, or any check of it was
  * contradicted.
  */
-function linkSpeedLine(picks, breakEven) {
+export function linkSpeedLine(picks, breakEven) {
   if (picks.length !== 2 || !breakEven.length) return null;
   const named = (row, compression) =>
     configurationName({ ...row, compression, level: compression === 'none' ? null : row.level });
@@ -385,12 +447,13 @@ function avoidLines(plain, ratios, cellsById, delta, unit) {
       .filter(Boolean);
     const every = `in every ${unit.replace(/^situations/, 'situation')}`;
     if (!behind.length) return `Avoid ${formatLabel(format)}: certainly slower than the fastest ${every}.`;
+    // Its best configuration's least and most time lost: how much the advice matters.
     const [least, most] = [
       behind.reduce((a, b) => (b.ms < a.ms ? b : a)),
       behind.reduce((a, b) => (b.ms > a.ms ? b : a)),
     ];
     return (
-      `Avoid ${formatLabel(format)}: certainly slower than the fastest ${every}, its best configuration by ` +
+      `Avoid ${formatLabel(format)}: certainly slower than the fastest ${every}, at best by ` +
       `${plus(least.ms)} (${least.words}) to ${plus(most.ms)} (${most.words}).`
     );
   });
@@ -432,7 +495,10 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
     const strip = (words) => words.replace(` ${network(name)}`, '');
     // Each network defined where it is first named, as the words below define it.
     const label = `${capital(network(name))} (${networkDefinition(name, shaping)})`;
-    short.push(`${label}: ${pickWords(choice, strip, unit)}.${nextWords(choice, strip)}${compression}`);
+    const own = ratios.filter((s) => s.network === name);
+    short.push(
+      `${label}: ${pickWords(choice, strip, unit)}.${nextWords(choice, strip, comparisons, own)}${compression}`,
+    );
   }
   // One pick for both networks, over the data and N measured on both (bottomLine's), with the next
   // best, and between them the link speed where compression pays.
@@ -440,9 +506,8 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
   const both = networks.length === 2 ? robustChoice(common, delta) : null;
   if (both) {
     const scope = common.length < ratios.length ? ', where both were measured' : '';
-    short.push(
-      `Either network (not known which${scope}): ${pickWords(both, (w) => w, unit)}.${nextWords(both, (w) => w)}`,
-    );
+    // Its next best is the networks' own, said above.
+    short.push(`Either network (not known which${scope}): ${pickWords(both, (w) => w, unit)}.`);
   }
   const between = linkSpeedLine(picks, breakEven);
   if (between) short.push(between);
@@ -457,9 +522,9 @@ function notYetCertain(short, budget) {
   if (!short.some((line) => line.includes('not yet certain'))) return [];
   const more =
     budget?.total_ms && budget.need_ms > budget.total_ms
-      ? `a run with ${minutesForNeed(budget.need_ms)} would settle more`
-      : 'a run given more time (MINUTES=) settles more';
-  return [`Not yet certain: ${more}; "95 % range": how far such a figure could reach (see "How sure").`];
+      ? `${minutesForNeed(budget.need_ms)} would settle more`
+      : 'more time (MINUTES=) settles more';
+  return [`Not yet certain: ${more}.`];
 }
 
 /** A compression's gist as a pick's line says it: in time saved or cost. */
@@ -627,7 +692,8 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
       lead: ruled(grid),
       text: sentences(scope, brief.asides ? bests : ''),
       worst: counts,
-      grid: { ...grid, lead: `Where to sort (${topicScope}), by CM and N. Counts: ${each}:` },
+      // Its scope is the answer in short's, just above.
+      grid: { ...grid, lead: `Where to sort, by CM and N (counts: ${each}):` },
       plain: `Where to sort (${topicScope}): ${grid.plain}`,
       ...(cached && { sub: [cached] }),
     };
@@ -671,9 +737,7 @@ function sortingLine(decisions, cellsById, situations, delta, comparisons = [], 
     worst: `the ${computes} ${counts}`,
     grid: {
       ...grid,
-      lead:
-        `Where to sort (${topicScope}), by CM and N. ` +
-        `Counts: ${each}, the ${computes}'s best against the other side's:`,
+      lead: `Where to sort, by CM and N (counts: ${each}, the ${computes}'s best against the other side's):`,
     },
     plain: `Where to sort (${topicScope}): ${grid.plain}`,
     ...(cached && { sub: [cached] }),
@@ -837,7 +901,8 @@ function sideBest(choice, where, delta, whyNot = true) {
  * faster, or leaned faster, for the other (`certain`, `other`); "either side" (`tie`) where at
  * least one was certainly as fast and none was certain, or leaned, either way; `depends` where
  * each side was certainly faster somewhere; `open` ("can't tell yet") for the rest. One rule for
- * every cell of both grids: an answer never goes against a comparison, certain or leaning.
+ * every cell of both grids: an answer never goes against a certain comparison, nor against a
+ * lean where any is certain (where none is, gridOf's cells ask more of a lean).
  */
 function gridOutcome(c, leans) {
   if (c.certain && c.other) return 'depends';
@@ -904,15 +969,25 @@ export function gridOf(byCm, computes, who, { lead, corner, unit = null }) {
     // leaning alike read as an answer as one certain with two leaning alike does.
     // Leans on one measurement each are no answer: a single time, perhaps a cold one.
     const none = !c.certain && !c.other && !c.tie && c.once < c.open;
-    const leaning = none ? gridOutcome({ certain: leans.certain, other: leans.other, tie: leans.tie }, {}) : 'open';
+    let leaning = none ? gridOutcome({ certain: leans.certain, other: leans.other, tie: leans.tie }, {}) : 'open';
+    // A side only where more leaned its way than leaned as fast: one lean past the line beside two
+    // as fast is no answer yet.
+    if (leaning === 'certain' || leaning === 'other') {
+      if (leans[leaning] <= leans.tie) leaning = 'tie';
+    }
     if (leaning !== 'open' && leaning !== 'depends') {
       const [answer, k, what] = {
         certain: [who[computes].answer, leans.certain, 'faster'],
         other: [who[other].answer, leans.other, 'faster'],
         tie: ['either side', leans.tie, 'as fast'],
       }[leaning];
-      // The rest leaned as fast (a side's answer) or nowhere a ratio tells.
-      const rest = leaning !== 'tie' && leans.tie ? `, ${leans.tie} as fast` : '';
+      // The rest leaned as fast (a side's answer), or a side's way (either side), or nowhere a ratio tells.
+      const sides = [
+        leans.certain ? `${leans.certain} ${who[computes].subject} faster` : null,
+        leans.other ? `${leans.other} ${who[other].subject} faster` : null,
+      ].filter(Boolean);
+      const rest =
+        leaning !== 'tie' ? (leans.tie ? `, ${leans.tie} as fast` : '') : sides.map((x) => `, ${x}`).join('');
       return {
         text: `${answer}, not yet certain (${k} of ${n} looked ${what}${rest}${once})`,
         side: answer,
@@ -1232,7 +1307,7 @@ export const SITUATIONS_NOTE =
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: 'In short:',
+  short: 'In short (each pick, nothing sorted: the least time lost in its worst situation):',
   answer: 'In numbers:',
   sure: 'How sure:',
   words: 'Words used:',

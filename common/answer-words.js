@@ -182,7 +182,7 @@ export function wordsDefined(delta, looks = null) {
     `fastest: the lowest time; as fast: neither over ${percent(delta)} slower; ` +
       `k× slower: over ${percent(delta)} slower; certain: 95 % confident ` +
       `${held} or by a stricter early test`,
-    `can't tell yet: the run ended before it was certain (its range may already say so, not yet ${
+    `can't tell yet: the run ended first (its range may already say so, but not yet ${
       looks > 1 ? `at ${looks} checks in a row` : 'at the last check'
     }); "looked": which way it leaned; "could be up to": the 95 % bound`,
   ];

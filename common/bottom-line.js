@@ -70,6 +70,7 @@ export function situationRatios(decision, cellsById, delta) {
     object: fastest.object,
     count: fastest.count,
     cm: fastest.cm,
+    protocol: fastest.protocol,
     network: fastest.network,
     sorting: fastest.cm > 0,
     ratios,

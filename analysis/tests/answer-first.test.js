@@ -232,20 +232,20 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   // for both; where to sort and what to do with data in the page in plain words, by how much is
   // sorted; and how a run settles what is not yet certain.
   assert.deepStrictEqual(report.opening.short, [
-    'Unthrottled (browser and server on one machine): Protobuf uncompressed, the fastest in both situations ' +
-      'without sorting. Next best: Protobuf with GZIP, +2.45 ms behind at worst (1,000 Books). GZIP cost time ' +
-      'here (certainly slower in 3 of 6 comparisons, as fast in 3, faster in none).',
-    "At 10 Mbit/s (each way, no added delay, made by Chromium's throttling): Protobuf with GZIP, the fastest in " +
-      'both situations without sorting. Next best: JSON with GZIP, +24.4 ms behind at worst (1,000 Books). GZIP ' +
-      'saved time here (certainly faster in 5 of 6 comparisons, slower in none, 1 not yet certain).',
-    'Either network (not known which): Protobuf with GZIP, +2.45 ms behind the fastest at worst as measured, in ' +
-      '1,000 Books unthrottled (1.25×, certainly slower; its 95 % range reaches +2.52 ms); the fastest in 2 of 4. ' +
-      'Next best: JSON with GZIP, +24.4 ms behind at worst (1,000 Books at 10 Mbit/s).',
+    'Unthrottled (browser and server on one machine): Protobuf uncompressed — the fastest in both situations ' +
+      'without sorting. Next best: Protobuf with GZIP, +2.45 ms behind at worst (1,000 Books); against Protobuf ' +
+      'uncompressed: certainly slower in 1, as fast in 1 of 2. GZIP cost time here (certainly slower in 3 of 6 ' +
+      'comparisons, as fast in 3, faster in none).',
+    "At 10 Mbit/s (each way, no added delay, made by Chromium's throttling): Protobuf with GZIP — the fastest in " +
+      'both situations without sorting. Next best: JSON with GZIP, +24.4 ms behind at worst (1,000 Books); ' +
+      "against Protobuf with GZIP: certainly slower in 1, can't tell yet in 1 of 2. GZIP saved time here " +
+      '(certainly faster in 5 of 6 comparisons, slower in none, 1 not yet certain).',
+    'Either network (not known which): Protobuf with GZIP — never more than +2.45 ms behind the fastest in all 4 ' +
+      'situations (at worst 1,000 Books unthrottled, 1.25×; its 95 % range reaches +2.52 ms).',
     'Where to sort (uncompressed, nothing cached): the server for one sort, 10 and 1,000 sorts per property.',
     'Data already in the page, sorted again (JSON uncompressed, Books; both networks): re-sort the cached copy ' +
       'for one sort; ask the server again for 10 and 1,000 sorts per property.',
-    'Not yet certain: a run given more time (MINUTES=) settles more; "95 % range": how far such a figure could ' +
-      'reach (see "How sure").',
+    'Not yet certain: more time (MINUTES=) settles more.',
   ]);
 
   // No second list in numbers: the answers in short carry them.
@@ -254,22 +254,19 @@ test('the bottom line names the robust choice, what compression and sorting do, 
   for (const short of report.opening.in_short.filter((line) => !/^(Where|Data)/.test(line))) {
     const [topic, pick] = short.slice(0, -1).split(': ');
     assert.ok(
-      report.opening.short.some((line) => line.startsWith(topic) && line.includes(`: ${pick}, `)),
+      report.opening.short.some((line) => line.startsWith(topic) && line.includes(`: ${pick} — `)),
       short,
     );
   }
   const { plain: pick } = report.opening.robust;
   assert.ok(
-    report.opening.short.some((line) => line.startsWith(`Either network (not known which): ${pick.configuration},`)),
+    report.opening.short.some((line) => line.startsWith(`Either network (not known which): ${pick.configuration} — `)),
   );
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid] = report.opening.in_short_grids;
   // Its lead: the rule the grid says, CM by CM, as the answer in short says it.
-  assert.equal(
-    sortingGrid.lead,
-    'Where to sort (uncompressed, nothing cached), by CM and N. Counts: a comparison per network:',
-  );
+  assert.equal(sortingGrid.lead, 'Where to sort, by CM and N (counts: a comparison per network):');
   assert.deepStrictEqual(sortingGrid.table, {
     header: ['Sorting', '100 Books'],
     rows: [
@@ -589,6 +586,16 @@ test('a grid cell answers only where no comparison goes against it, and says how
   assert.deepStrictEqual(leaning.table.rows, [
     ['CM4 (100 sorts per property)', 'the server, not yet certain (2 of 3 looked faster, 1 as fast)'],
   ]);
+  // One leaning the server's way beside two leaning as fast: no side yet.
+  const outnumbered = gridOf(
+    new Map([[3, { byN: new Map([[100, cell(0, 0, 0, 3, { certain: 1, tie: 2 })]]) }]]),
+    'server',
+    SORT_GRID,
+    { lead: '', corner: 'Sorting' },
+  );
+  assert.deepStrictEqual(outnumbered.table.rows, [
+    ['CM3 (10 sorts per property)', 'either side, not yet certain (2 of 3 looked as fast, 1 the server faster)'],
+  ]);
   // The browser the better side: its wins are "certain", the server's "other".
   const browser = gridOf(new Map([[2, { byN: new Map([[100, cell(0, 2, 0, 0)]]) }]]), 'browser', SORT_GRID, {
     lead: '',
@@ -612,4 +619,26 @@ test('compression pays or costs only where half its comparisons are certain, as 
   const [gzip] = compressionVerdicts([...pairs('unthrottled', 5, 7), ...pairs('10mbit', 6, 6)]);
   const gist = Object.fromEntries(gzip.perNetwork.map((p) => [p.net, p.gist]));
   assert.deepStrictEqual(gist, { unthrottled: 'looked to cost', '10mbit': 'costs' });
+});
+
+test("the link speed where compression pays, where the two networks' picks differ by it alone", async () => {
+  const { linkSpeedLine } = await import('../answer-first.js');
+  const pick = (configuration) => ({ choice: { configuration } });
+  const row = (mbps, outcome = 'holds') => ({
+    format: 'json',
+    compression: 'gzip',
+    level: 6,
+    break_even_mbps: mbps,
+    checks: [{ outcome }],
+  });
+  const picks = [pick('JSON uncompressed'), pick('JSON with GZIP')];
+  assert.equal(
+    linkSpeedLine(picks, [row(31.3), row(236)]),
+    'Links between these: GZIP pays for JSON below about 31.3–236 Mbit/s, by data and N ' +
+      '(see "Where compression pays").',
+  );
+  // Not where a row pays at every speed, or a measured link contradicted it, or the picks differ otherwise.
+  assert.equal(linkSpeedLine(picks, [row(31.3), row(Infinity)]), null);
+  assert.equal(linkSpeedLine(picks, [row(31.3), row(236, 'contradicted')]), null);
+  assert.equal(linkSpeedLine([pick('Protobuf uncompressed'), pick('JSON with GZIP')], [row(31.3)]), null);
 });
