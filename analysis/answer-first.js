@@ -40,7 +40,6 @@ import {
 import { NETWORKS } from '#common/network-profiles.js';
 import { verdict } from './answers.js';
 import { BREAK_EVEN_HEADING, configurationName, speedText } from './compression.js';
-import { minutesForNeed } from './time-spent.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -296,18 +295,16 @@ function alwaysSlower(decisions, cellsById, delta) {
 }
 
 /**
- * A compression verdict's counts, as short as the gist says them: "certainly slower in 5 of 12,
- * faster in none, 7 not yet certain".
+ * A compression verdict's counts, as short as the gist says them: "certainly slower in 5 of 12
+ * comparisons, faster in none" (the rest not yet certain, which the counts leave to be read).
  */
 function gistCounts({ said, n }) {
-  const decided = said.filter(([, word]) => word !== "can't tell yet");
-  const open = said.find(([, word]) => word === "can't tell yet")?.[0] ?? 0;
-  return [
-    ...decided.map(([count, word], i) =>
+  return said
+    .filter(([, word]) => word !== "can't tell yet")
+    .map(([count, word], i) =>
       i ? `${word.replace('certainly ', '')} in ${count || 'none'}` : `${word} in ${count} of ${n} comparisons`,
-    ),
-    ...(open ? [`${open} not yet certain`] : []),
-  ].join(', ');
+    )
+    .join(', ');
 }
 
 /**
@@ -419,8 +416,8 @@ export function linkSpeedLine(picks, breakEven) {
         : `${speedText(low).replace(/ Mbit\/s$/, '')}–${speedText(high)}`;
     const { compression, format } = rows[0];
     return (
-      `Links between these: ${compressionLabel(compression)} pays for ${formatLabel(format)} below about ${range}, ` +
-      `by data and N (see "${BREAK_EVEN_HEADING.replace(/:.*/, '')}").`
+      `Between these speeds: ${compressionLabel(compression)} pays for ${formatLabel(format)} below about ${range}, ` +
+      `by data and N ("${BREAK_EVEN_HEADING.replace(/:.*/, '')}" below).`
     );
   }
   return null;
@@ -505,9 +502,9 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
   const common = onEveryNetwork(ratios, networks);
   const both = networks.length === 2 ? robustChoice(common, delta) : null;
   if (both) {
-    const scope = common.length < ratios.length ? ', where both were measured' : '';
+    const scope = common.length < ratios.length ? ' (where both were measured)' : '';
     // Its next best is the networks' own, said above.
-    short.push(`Either network (not known which${scope}): ${pickWords(both, (w) => w, unit)}.`);
+    short.push(`Both networks, one pick${scope}: ${pickWords(both, (w) => w, unit)}.`);
   }
   const between = linkSpeedLine(picks, breakEven);
   if (between) short.push(between);
@@ -515,16 +512,14 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
 }
 
 /**
- * Where an answer is not yet certain, how a run settles more: with a total time shorter than its
- * groups needed, the MINUTES= that would give each its minimum rounds (time-spent.js minutesForNeed).
+ * Where a situation's answer is not yet certain (`open`), the command that settles more
+ * (time-spent.js longerRun):
+ * "Not yet certain: a longer run settles more (PLAN=quick MINUTES=15 npm run study, twice this
+ * run's time)."
  */
-function notYetCertain(short, budget) {
-  if (!short.some((line) => line.includes('not yet certain'))) return [];
-  const more =
-    budget?.total_ms && budget.need_ms > budget.total_ms
-      ? `${minutesForNeed(budget.need_ms)} would settle more`
-      : 'more time (MINUTES=) settles more';
-  return [`Not yet certain: ${more}.`];
+function notYetCertain(open, longer) {
+  if (!open) return [];
+  return [`Not yet certain: a longer run settles more${longer ? ` (${longer})` : ''}.`];
 }
 
 /** A compression's gist as a pick's line says it: in time saved or cost. */
@@ -559,7 +554,7 @@ function withoutSortingRows(delta, situations, comparisons) {
       );
       rows.push({ lead: `${capital(network(name))}: ${answerOf(choice)}`, inAnswer: true });
     }
-    if (networks.length === 2) both = { lead: `Either network: ${answerOf(plain)}`, inAnswer: true };
+    if (networks.length === 2) both = { lead: `Both networks, one pick: ${answerOf(plain)}`, inAnswer: true };
   } else {
     const perNetwork = networks.map((name) => {
       const choice = robustChoice(
@@ -1398,7 +1393,7 @@ export function answerFirst(
   decisions,
   cells,
   judging,
-  { comparisons = [], breakEven = [], runBudget = null, shaping, titleWords = OPENING_WORDS.title } = {},
+  { comparisons = [], breakEven = [], longer = null, shaping, titleWords = OPENING_WORDS.title } = {},
 ) {
   const cellsById = new Map(cells.map((c) => [c.case_id, c]));
   const roundsRule = decisions.every(ownMedians) ? 2 : 1;
@@ -1406,7 +1401,8 @@ export function answerFirst(
   const answers = answerLines(decisions, cellsById, judging.delta, comparisons, breakEven, shaping);
   // Where the answers in short define each network as they name it, the words do not again.
   const networksDefined = answers.short.length > 0;
-  answers.avoid.push(...notYetCertain(answers.short, runBudget));
+  const open = decisions.some((d) => situationAnswer(d, judging.delta).rows.some((r) => r.word === WORDS.OPEN));
+  answers.avoid.push(...notYetCertain(open, longer));
   const budget =
     Math.min(OPENING_WORDS.most, OPENING_WORDS.fixed + OPENING_WORDS.perSituation * decisions.length) - titleWords;
   // What the reader sees in the opening: the leads, the bottom line, the words, and the report's

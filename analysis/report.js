@@ -46,6 +46,7 @@ import {
   duration,
   perAnswer,
   runClock,
+  longerRun,
   timeSpent,
 } from './time-spent.js';
 import { describeEngine } from './engine.js';
@@ -757,7 +758,7 @@ export async function makeReport(runPaths, outDirectory = runPaths[0], { weights
   const opening = answerFirst(helper, cells, judging, {
     comparisons: all,
     breakEven,
-    runBudget: context.budget,
+    longer: longerRun(context, loaded.groups),
     shaping: context.shaping,
     titleWords,
   });

@@ -159,6 +159,25 @@ export const minutesForNeed = (needMs) =>
   `MINUTES=${Math.ceil(needMs / 60_000)} and a few more for the server's start and warm-up`;
 
 /**
+ * The command that would give a run more time, for its opening's "not yet certain": where its
+ * total was shorter than its groups needed, the MINUTES= that would give each its minimum rounds
+ * ("PLAN=thesis MINUTES=49 npm run study, and a few minutes more for the server's start and
+ * warm-up"); else twice the time its groups took ("PLAN=quick MINUTES=15 npm run study, twice this
+ * run's time"); null where the groups kept no time.
+ */
+export function longerRun(context, groups) {
+  const plan = context.plan?.name ? `PLAN=${context.plan.name} ` : '';
+  const budget = context.budget;
+  if (budget?.total_ms && budget.need_ms > budget.total_ms)
+    return (
+      `${plan}MINUTES=${Math.ceil(budget.need_ms / 60_000)} npm run study, and a few minutes more for the ` +
+      "server's start and warm-up"
+    );
+  const spent = groups.filter((g) => g.time).reduce((sum, g) => sum + g.time.total_ms, 0);
+  return spent > 0 ? `${plan}MINUTES=${Math.ceil((2 * spent) / 60_000)} npm run study, twice this run's time` : null;
+}
+
+/**
  * Where a one-session run's wall time went, from the runner's start (run.json sessions[0]
  * runner_started_at) to its last group's end: {wall_ms, before_ms (the server's start and
  * warm-up, before the first group), groups_ms (the groups' own time), between_ms (the rest: each

@@ -179,12 +179,12 @@ export function wordsDefined(delta, looks = null) {
   // every configuration has had its turn, which the Method says).
   const held = looks > 1 ? `at ${looks} checks in a row` : 'at the last check';
   return [
-    `fastest: the lowest time; as fast: neither over ${percent(delta)} slower; ` +
+    `as fast: neither over ${percent(delta)} slower; ` +
       `k× slower: over ${percent(delta)} slower; certain: 95 % confident ` +
       `${held} or by a stricter early test`,
     `can't tell yet: the run ended first (its range may already say so, but not yet ${
       looks > 1 ? `at ${looks} checks in a row` : 'at the last check'
-    }); "looked": which way it leaned; "could be up to": the 95 % bound`,
+    }); "looked": which way it leaned; "95 % range": where it lies at 95 % confidence`,
   ];
 }
 

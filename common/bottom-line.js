@@ -227,7 +227,7 @@ const outward = (x) => Math.ceil(x * 100 - 1e-9) / 100;
 /**
  * Where a configuration stood against a situation's fastest, in the four words with its ratio and,
  * as `cost`, what that cost in time: "as fast (1.04×, +0.20 ms)", "1.83× slower (+38.3 ms)",
- * "can't tell yet, looked 1.050× slower (+11.6 ms; could be up to 1.12×)" — the last with the
+ * "can't tell yet, looked 1.050× slower (+11.6 ms; its 95 % range reaches 1.12×)" — the last with the
  * ratio's upper bound at 95 % confidence, so that an open worst case does not read as a small one.
  */
 export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null, ciHigh = null } = {}) {
@@ -236,7 +236,7 @@ export function standingWords(ratio, word, delta = DEFAULT_DELTA, { cost = null,
   if (word === WORDS.AS_FAST) return `as fast (${[times, cost].filter(Boolean).join(', ')})`;
   if (word === WORDS.SLOWER) return `${timesWords(ratio)}${cost ? ` (${cost})` : ''}`;
   const high = outward(ciHigh);
-  const upTo = Number.isFinite(ciHigh) && high > ratio ? `could be up to ${high.toFixed(2)}×` : null;
+  const upTo = Number.isFinite(ciHigh) && high > ratio ? `its 95 % range reaches ${high.toFixed(2)}×` : null;
   if (ratio <= 1 + delta) {
     const inside = [[times, cost].filter(Boolean).join(', '), upTo].filter(Boolean).join('; ');
     return `can't tell yet, looked as fast (${inside})`;
@@ -301,7 +301,7 @@ export function reachBound(record) {
 
 /**
  * How far a record's ratio could reach where the run was not yet certain, at 95 % confidence:
- * "; it could be up to 1.10× there" at its worst situation, "; in 10 Videos it could be up to
+ * "; its 95 % range reaches 1.10× there" at its worst situation, "; in 10 Videos its 95 % range reaches
  * 1.12×" elsewhere (the furthest); empty where nothing open reaches past its worst ratio.
  */
 function reachWords(record, where) {
@@ -309,8 +309,8 @@ function reachWords(record, where) {
   if (!reach) return '';
   // Said as a clause of its own, naming where it is elsewhere: one parenthesis, one situation.
   return reach.at
-    ? `; in ${where(reach.at)} it could be up to ${reach.high.toFixed(2)}×`
-    : `; it could be up to ${reach.high.toFixed(2)}× there`;
+    ? `; in ${where(reach.at)} its 95 % range reaches ${reach.high.toFixed(2)}×`
+    : `; its 95 % range reaches ${reach.high.toFixed(2)}× there`;
 }
 
 /**
@@ -332,7 +332,7 @@ export const asGoodNext = (choice, delta = DEFAULT_DELTA) =>
  * the most time it lost to a situation's fastest, where, at what ratio and how sure, how far that
  * could reach where the run was not yet certain, in how many situations it was certainly slower,
  * and its worst ratio where that was elsewhere ("At most +11.6 ms behind the fastest, in 1,000
- * Books (1.050×, not yet certain; could be up to +27.0 ms); never certainly over 5 % slower than
+ * Books (1.050×, not yet certain; its 95 % range reaches +27.0 ms); never certainly over 5 % slower than
  * the fastest (4 situations)."); then why the one first in most situations was not chosen.
  * Without `why`, not that; `unit`: what its situations are called ("situations without sorting",
  * where the run has others).
@@ -355,14 +355,14 @@ export function choiceRow(
         ? `never certainly over ${percent(delta)} slower than the fastest (${counted})`
         : `certainly slower than the fastest in ${record.slower_in} of ${n} ${unit}`;
     // Where the run carries no times, its worst ratio alone, and where another situation's bound
-    // reaches further than the worst one's, that one instead, so that "could be up to" is never
+    // reaches further than the worst one's, that one instead, so that "its 95 % range reaches" is never
     // less than the table shows elsewhere.
     if (!Number.isFinite(record.most_lost_ms)) {
       const further =
         Number.isFinite(record.reach_ci_high) &&
         record.reach_situation !== record.worst_situation &&
         outward(record.reach_ci_high) > outward(record.worst_ci_high ?? record.worst_ratio)
-          ? `; could be up to ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
+          ? `; its 95 % range reaches ${outward(record.reach_ci_high).toFixed(2)}× in ${where(record.reach_situation)}`
           : '';
       const worst = standingWords(record.worst_ratio, record.worst_word, delta, {
         ciHigh: further ? null : record.worst_ci_high,

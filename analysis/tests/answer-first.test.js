@@ -225,7 +225,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     // What to do with data already in the page, a grid of its own.
     'Data already in the page (decoded and kept; JSON uncompressed, Books; both networks), sorted again: CM1: ' +
       're-sort the cached copy; CM3 and CM5: ask the server again.',
-    'Either network: Protobuf with GZIP.',
+    'Both networks, one pick: Protobuf with GZIP.',
   ]);
   // First, in short: each network (defined as it is named) with its pick, the most time that lost
   // (here none: the fastest everywhere), the next best and what compression did there; one pick
@@ -239,13 +239,13 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     "At 10 Mbit/s (each way, no added delay, made by Chromium's throttling): Protobuf with GZIP — the fastest in " +
       'both situations without sorting. Next best: JSON with GZIP, +24.4 ms behind at worst (1,000 Books); ' +
       "against Protobuf with GZIP: certainly slower in 1, can't tell yet in 1 of 2. GZIP saved time here " +
-      '(certainly faster in 5 of 6 comparisons, slower in none, 1 not yet certain).',
-    'Either network (not known which): Protobuf with GZIP — never more than +2.45 ms behind the fastest in all 4 ' +
+      '(certainly faster in 5 of 6 comparisons, slower in none).',
+    'Both networks, one pick: Protobuf with GZIP — never more than +2.45 ms behind the fastest in all 4 ' +
       'situations (at worst 1,000 Books unthrottled, 1.25×; its 95 % range reaches +2.52 ms).',
     'Where to sort (uncompressed, nothing cached): the server for one sort, 10 and 1,000 sorts per property.',
     'Data already in the page, sorted again (JSON uncompressed, Books; both networks): re-sort the cached copy ' +
       'for one sort; ask the server again for 10 and 1,000 sorts per property.',
-    'Not yet certain: more time (MINUTES=) settles more.',
+    'Not yet certain: a longer run settles more.',
   ]);
 
   // No second list in numbers: the answers in short carry them.
@@ -259,9 +259,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
     );
   }
   const { plain: pick } = report.opening.robust;
-  assert.ok(
-    report.opening.short.some((line) => line.startsWith(`Either network (not known which): ${pick.configuration} — `)),
-  );
+  assert.ok(report.opening.short.some((line) => line.startsWith(`Both networks, one pick: ${pick.configuration} — `)));
   // Where to sort: each CM's answer at each N with how many of its comparisons (one per network
   // here) say so, as the line above in words; data in the page: how the cached copy did.
   const [sortingGrid] = report.opening.in_short_grids;
@@ -634,8 +632,8 @@ test("the link speed where compression pays, where the two networks' picks diffe
   const picks = [pick('JSON uncompressed'), pick('JSON with GZIP')];
   assert.equal(
     linkSpeedLine(picks, [row(31.3), row(236)]),
-    'Links between these: GZIP pays for JSON below about 31.3–236 Mbit/s, by data and N ' +
-      '(see "Where compression pays").',
+    'Between these speeds: GZIP pays for JSON below about 31.3–236 Mbit/s, by data and N ' +
+      '("Where compression pays" below).',
   );
   // Not where a row pays at every speed, or a measured link contradicted it, or the picks differ otherwise.
   assert.equal(linkSpeedLine(picks, [row(31.3), row(Infinity)]), null);

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeReport } from '../report.js';
 import { readRuns } from '../read-runs.js';
-import { countedWarmupParagraph, countedWarmups, duration, perAnswer, timeSpent, whyOpen } from '../time-spent.js';
+import {
+  countedWarmupParagraph,
+  countedWarmups,
+  duration,
+  longerRun,
+  perAnswer,
+  timeSpent,
+  whyOpen,
+} from '../time-spent.js';
 import { syntheticRun } from './synthetic-run.js';
 
 const comparison = (decidedBy, settled = decidedBy !== null, ci = [0.97, 1.08], rounds = 60) => ({
@@ -259,4 +267,18 @@ test("warm-up iterations that stood as round 1, against the same cell's later it
     /^3 warm-up iterations took .* 2 of those cells .* 1\.25× the median of the later ones \(from 1\.00× to 1\.50× across cells\)\. 1 lay within .*, 1 above all of them and 0 below; .* about 0\.6 would .*\.$/,
   );
   assert.equal(countedWarmups([cells[3]]), null);
+});
+
+test('a longer run: the MINUTES= its groups needed where the total was short, else twice their time', () => {
+  const groups = [{ time: { total_ms: 200_000 } }, { time: { total_ms: 220_000 } }, {}];
+  assert.equal(
+    longerRun({ plan: { name: 'quick' } }, groups),
+    "PLAN=quick MINUTES=14 npm run study, twice this run's time",
+  );
+  const short = { plan: { name: 'thesis' }, budget: { total_ms: 1_800_000, need_ms: 2_893_000 } };
+  assert.equal(
+    longerRun(short, groups),
+    "PLAN=thesis MINUTES=49 npm run study, and a few minutes more for the server's start and warm-up",
+  );
+  assert.equal(longerRun({}, [{}]), null);
 });

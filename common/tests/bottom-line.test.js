@@ -158,7 +158,7 @@ test('the stored words decide: a ratio within δ that was not yet certain is nev
   // How far it could reach is said, so that a wide margin does not read as a small one.
   assert.match(
     choiceRow(choice).text,
-    /its worst, 10 Books: can't tell yet, looked as fast \(1\.03×; could be up to 1\.61×\)\./,
+    /its worst, 10 Books: can't tell yet, looked as fast \(1\.03×; its 95 % range reaches 1\.61×\)\./,
   );
 });
 
@@ -168,12 +168,12 @@ test('standing words: the four words with the ratio, in one unit', () => {
   assert.equal(standingWords(1.83, WORDS.SLOWER, 0.05, { cost: '+38.3 ms' }), '1.83× slower (+38.3 ms)');
   assert.equal(
     standingWords(1.2, WORDS.OPEN, 0.05, { cost: '+2.00 ms', ciHigh: 1.5 }),
-    "can't tell yet, looked 1.20× slower (+2.00 ms; could be up to 1.50×)",
+    "can't tell yet, looked 1.20× slower (+2.00 ms; its 95 % range reaches 1.50×)",
   );
   assert.doesNotMatch(standingWords(1.3, WORDS.SLOWER), /%/);
 });
 
-test('"could be up to" is the furthest bound of any situation not yet certain, where it is not the worst', () => {
+test('"its 95 % range reaches" is the furthest bound of any open situation, where it is not the worst', () => {
   const bounded = (words, ratios, open, ciHigh) => ({ ...situation(words, ratios, open), ci_high: ciHigh });
   const reach = [
     bounded('10 Books', { JSON: 1.03, Protobuf: 1 }, ['JSON'], { JSON: 1.12 }),
@@ -186,13 +186,13 @@ test('"could be up to" is the furthest bound of any situation not yet certain, w
   // Said instead of the worst's own bound (1.06×), which reaches less far.
   assert.match(
     choiceRow(choice, undefined, 0.05, { why: false }).text,
-    /its worst, 1,000 Books: can't tell yet, looked as fast \(1\.04×\); could be up to 1\.12× in 10 Books\.$/,
+    /its worst, 1,000 Books: can't tell yet, looked as fast \(1\.04×\); its 95 % range reaches 1\.12× in 10 Books\.$/,
   );
   // Where the worst's own bound is the furthest, it alone is said.
   reach[0].ci_high.JSON = 1.05;
   assert.match(
     choiceRow(robustChoice(reach), undefined, 0.05, { why: false }).text,
-    /looked as fast \(1\.04×; could be up to 1\.06×\)\.$/,
+    /looked as fast \(1\.04×; its 95 % range reaches 1\.06×\)\.$/,
   );
 });
 
