@@ -39,7 +39,7 @@ import {
 } from '#common/answer-words.js';
 import { NETWORKS } from '#common/network-profiles.js';
 import { verdict } from './answers.js';
-import { BREAK_EVEN_HEADING, configurationName, speedText } from './compression.js';
+import { configurationName, speedText } from './compression.js';
 import { PROTOCOL_NAMES, protocolLabel } from '#common/protocols.js';
 
 export { ms } from '#common/answer-words.js';
@@ -314,8 +314,13 @@ function gistCounts({ said, n }) {
  * "JSON with GZIP — never more than +1.98 ms behind the fastest in the 4 situations
  * (at worst 1,000 Videos, 1.046×; +2.56 ms at the edge of its 95 % range)".
  */
-function pickWords(choice, where, unit) {
+export function pickWords(choice, where, unit, tied = null) {
   const n = choice.situations;
+  // Two the run could not tell apart are both the answer; the numbers then say whose they are.
+  if (tied) {
+    const rest = pickWords(choice, where, unit).slice(choice.configuration.length + 3);
+    return `${choice.configuration} or ${tied} (not yet told apart) — ${choice.configuration}: ${rest}`;
+  }
   const all = n === 1 ? 'its one situation' : `all ${n} situations`;
   if (choice.worst_ratio === 1)
     return `${choice.configuration} — the fastest in ${n === 2 ? 'both' : `all ${n}`} ${unit}`;
@@ -339,25 +344,61 @@ function pickWords(choice, where, unit) {
 /**
  * The next best in a few words, and how it stood against the pick in the comparisons of the two
  * themselves, situation by situation, where the run compared them directly: "Next best: Protobuf
- * with GZIP, +7.14 ms behind at worst (1,000 Books); as good as JSON with GZIP so far (can't
- * tell yet in 4 of 4)."
+ * with GZIP, +7.14 ms behind at worst (1,000 Books); not yet told apart from JSON with GZIP
+ * (can't tell yet in 4 of 4)."
  */
 function nextWords(choice, where, comparisons = [], situations = []) {
   const next = choice.next;
   if (!next || !Number.isFinite(next.most_lost_ms)) return '';
   const at = where(next.most_lost_situation);
+  // Where the two are the answer together (tiedWith), its counts only.
+  if (tiedWith(choice, comparisons, situations)) {
+    const count = pairCounts(choice.configuration, next.configuration, comparisons, situations);
+    const parts = [
+      [count.asFast, 'as fast'],
+      [count.open, "can't tell yet"],
+    ].filter(([k]) => k > 0);
+    const list = `${parts.map(([k, w]) => `${w} in ${k}`).join(', ')} of ${count.n}`;
+    return ` ${next.configuration}: ${plus(next.most_lost_ms)} behind at worst (${at}; ${list}).`;
+  }
   const against = pairWords(choice.configuration, next.configuration, comparisons, situations);
   return ` Next best: ${next.configuration}, ${plus(next.most_lost_ms)} behind at worst (${at})${against}.`;
 }
 
+/** The next best where no comparison of it with the choice was certain either way; else null. */
+function tiedWith(choice, comparisons, situations) {
+  if (!choice.next || choice.worst_ratio === 1) return null;
+  const count = pairCounts(choice.configuration, choice.next.configuration, comparisons, situations);
+  return count && !count.slower && !count.faster ? choice.next.configuration : null;
+}
+
 /**
  * How `second` stood against `first` in their own comparisons in `situations` (where the two
- * differ in one dimension only, the run compared them directly): "; as good as JSON with GZIP so
- * far (as fast in 1, can't tell yet in 3 of 4)", or "; against JSON uncompressed: certainly
+ * differ in one dimension only, the run compared them directly): "; not yet told apart from JSON
+ * with GZIP (as fast in 1, can't tell yet in 3 of 4)", or "; against JSON uncompressed: certainly
  * slower in 3, can't tell yet in 1 of 4";
  * empty where they were compared in no situation.
  */
 function pairWords(first, second, comparisons, situations) {
+  const count = pairCounts(first, second, comparisons, situations);
+  if (!count) return '';
+  const parts = [
+    [count.slower, 'certainly slower'],
+    [count.faster, 'certainly faster'],
+    [count.asFast, 'as fast'],
+    [count.open, "can't tell yet"],
+  ]
+    .filter(([k]) => k > 0)
+    .map(([k, w]) => `${w} in ${k}`);
+  const list = `${parts.join(', ')} of ${count.n}`;
+  return count.slower || count.faster ? `; against ${first}: ${list}` : `; not yet told apart from ${first} (${list})`;
+}
+
+/**
+ * How `second` stood against `first` in their own comparisons in `situations`: {slower, faster,
+ * asFast, open, n}, each as the second against the first; null where they were compared in none.
+ */
+function pairCounts(first, second, comparisons, situations) {
   const keyOf = (cell) => `${cell.object}/${cell.count}/${cell.network}/${cell.cm ?? 0}/${cell.protocol ?? ''}`;
   const keys = new Set(situations.map((s) => `${s.object}/${s.count}/${s.network}/${s.cm ?? 0}/${s.protocol ?? ''}`));
   const name = (cell) => configurationWords(completeCell(cell));
@@ -366,7 +407,7 @@ function pairWords(first, second, comparisons, situations) {
     const names = [name(c.a), name(c.b)];
     return names.includes(first) && names.includes(second) && first !== second;
   });
-  if (!pairs.length) return '';
+  if (!pairs.length) return null;
   // Each read as the second against the first: slower where the first was certainly faster.
   const count = { slower: 0, faster: 0, asFast: 0, open: 0 };
   for (const c of pairs) {
@@ -377,17 +418,7 @@ function pairWords(first, second, comparisons, situations) {
     else if ((v === 'a') === firstIsA) count.slower += 1;
     else count.faster += 1;
   }
-  const n = pairs.length;
-  const parts = [
-    [count.slower, 'certainly slower'],
-    [count.faster, 'certainly faster'],
-    [count.asFast, 'as fast'],
-    [count.open, "can't tell yet"],
-  ]
-    .filter(([k]) => k > 0)
-    .map(([k, w]) => `${w} in ${k}`);
-  const list = `${parts.join(', ')} of ${n}`;
-  return count.slower || count.faster ? `; against ${first}: ${list}` : `; as good as ${first} so far (${list})`;
+  return { ...count, n: pairs.length };
 }
 
 /**
@@ -417,7 +448,7 @@ export function linkSpeedLine(picks, breakEven) {
     const { compression, format } = rows[0];
     return (
       `Between these speeds: ${compressionLabel(compression)} pays for ${formatLabel(format)} below about ${range}, ` +
-      `by data and N ("${BREAK_EVEN_HEADING.replace(/:.*/, '')}" below).`
+      'by data and N.'
     );
   }
   return null;
@@ -494,7 +525,8 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
     const label = `${capital(network(name))} (${networkDefinition(name, shaping)})`;
     const own = ratios.filter((s) => s.network === name);
     short.push(
-      `${label}: ${pickWords(choice, strip, unit)}.${nextWords(choice, strip, comparisons, own)}${compression}`,
+      `${label}: ${pickWords(choice, strip, unit, tiedWith(choice, comparisons, own))}.` +
+        `${nextWords(choice, strip, comparisons, own)}${compression}`,
     );
   }
   // One pick for both networks, over the data and N measured on both (bottomLine's), with the next
@@ -1251,7 +1283,7 @@ export function networkDefinition(name, shaping) {
   if (!profile?.downBps) return 'a network this run names';
   const rate = `${(profile.downBps / 1e6).toFixed(profile.downBps < 1e7 ? 2 : 0)} Mbit/s`;
   const delay = profile.rttMs ? `, ${profile.rttMs} ms round trip` : ', no added delay';
-  return `${networkName(name) === rate ? '' : `${rate} `}each way${delay}${how ? `, made by ${how}` : ''}`;
+  return `${networkName(name) === rate ? '' : `${rate} `}each way${delay}${how ? `, ${how}` : ''}`;
 }
 
 /**
@@ -1302,7 +1334,7 @@ export const SITUATIONS_NOTE =
 
 /** The leads of the opening's lists, as the report and the page show them. */
 export const OPENING_LEADS = Object.freeze({
-  short: 'In short (each pick, nothing sorted: the least time lost in its worst situation):',
+  short: 'In short (each pick: least time lost in its worst situation, nothing sorted):',
   answer: 'In numbers:',
   sure: 'How sure:',
   words: 'Words used:',

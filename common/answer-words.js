@@ -401,18 +401,24 @@ export function cmAmount(level) {
 }
 
 /**
- * A line of the answers in short as a list item with its topic in bold: "Unthrottled (browser and
- * server on one machine): JSON uncompressed, …" → {lead: "Unthrottled (browser and server on one
- * machine)", text: "JSON uncompressed, …"}, split at the first ": " outside brackets; a line
- * without one as it is.
+ * A line of the answers in short as a list item with its topic in bold and, where it gives its
+ * verdict before " — ", that verdict as its text and the numbers after it as sub-items, a sentence
+ * each: "At 10 Mbit/s (…): JSON with GZIP — never more than +1.98 ms behind …. Next best: …" →
+ * {lead: "At 10 Mbit/s (…)", text: "JSON with GZIP", sub: ["Never more than +1.98 ms behind ….",
+ * "Next best: …"]}. Split at the first ": " outside brackets; a line without one as it is.
  */
 export function topicItem(line) {
   let depth = 0;
   for (let i = 0; i < line.length - 1; i++) {
     if (line[i] === '(') depth++;
     else if (line[i] === ')') depth--;
-    else if (depth === 0 && line[i] === ':' && line[i + 1] === ' ')
-      return { lead: line.slice(0, i), text: line.slice(i + 2) };
+    else if (depth === 0 && line[i] === ':' && line[i + 1] === ' ') {
+      const text = line.slice(i + 2);
+      const dash = text.indexOf(' — ');
+      if (dash < 0) return { lead: line.slice(0, i), text };
+      const sub = capital(text.slice(dash + 3)).split(/(?<=\.) (?=[A-Z])/);
+      return { lead: line.slice(0, i), text: text.slice(0, dash), sub };
+    }
   }
   return line;
 }

@@ -434,19 +434,23 @@ const worstRatioElsewhere = (record, where) =>
     : '';
 
 /**
- * The robust choice in words: "JSON with GZIP (at worst 1.06× slower, in 1,000 Videos at 10
- * Mbit/s)", or "JSON with GZIP (the fastest in all 4)"; `where` shortens the worst situation's
- * words where the reader already knows its network.
+ * The robust choice in words: "JSON with GZIP (never more than +1.98 ms behind the fastest, in
+ * 1,000 Videos at 10 Mbit/s)", or "JSON with GZIP (the fastest in all 4)"; where the situations
+ * carry no times, its worst ratio ("at worst 1.06× slower, in …"). `where` shortens the worst
+ * situation's words where the reader already knows its network. A next best as good
+ * (asGoodNext) is named with its own.
  */
 export function choiceWords(choice, where = (words) => words, delta = DEFAULT_DELTA) {
   if (!choice) return 'no configuration was measured in every one of these situations';
   const n = choice.situations;
+  const worst = (record) =>
+    Number.isFinite(record.most_lost_ms)
+      ? `never more than ${plus(record.most_lost_ms)} behind the fastest, in ${where(record.most_lost_situation)}`
+      : `at worst ${worstBrief(record, delta, where(record.worst_situation))}`;
   const head =
     choice.worst_ratio === 1
       ? `${choice.configuration} (the fastest ${n === 1 ? 'there' : n === 2 ? 'in both' : `in all ${n}`}`
-      : `${choice.configuration} (at worst ${worstBrief(choice, delta, where(choice.worst_situation))}`;
-  // A next best whose worst is within δ of the choice's is named, with its own worst.
-  const close = choice.next && choice.next.worst_ratio <= choice.worst_ratio * (1 + delta);
-  const same = close ? `; next best ${choice.next.configuration}, at worst ${worstBrief(choice.next, delta)}` : '';
+      : `${choice.configuration} (${worst(choice)}`;
+  const same = asGoodNext(choice, delta) ? `; next best ${choice.next.configuration}, ${worst(choice.next)}` : '';
   return `${head}${same})`;
 }

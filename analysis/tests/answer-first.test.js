@@ -236,7 +236,7 @@ test('the bottom line names the robust choice, what compression and sorting do, 
       'without sorting. Next best: Protobuf with GZIP, +2.45 ms behind at worst (1,000 Books); against Protobuf ' +
       'uncompressed: certainly slower in 1, as fast in 1 of 2. GZIP cost time here (certainly slower in 3 of 6 ' +
       'comparisons, as fast in 3, faster in none).',
-    "At 10 Mbit/s (each way, no added delay, made by Chromium's throttling): Protobuf with GZIP — the fastest in " +
+    "At 10 Mbit/s (each way, no added delay, Chromium's throttling): Protobuf with GZIP — the fastest in " +
       'both situations without sorting. Next best: JSON with GZIP, +24.4 ms behind at worst (1,000 Books); ' +
       "against Protobuf with GZIP: certainly slower in 1, can't tell yet in 1 of 2. GZIP saved time here " +
       '(certainly faster in 5 of 6 comparisons, slower in none).',
@@ -396,8 +396,8 @@ test('the words say how a time was taken and how the networks were made, as the 
   const cells = ['unthrottled', '10mbit'].map((network) => ({ cell: { network } }));
   const [networks, , time] = glossary(cells, { delta: 0.05 }, { shaping: 'cdp', roundsRule: 2 });
   assert.match(networks, /^unthrottled: browser and server on one machine; 10 Mbit\/s: each way, no added delay/);
-  assert.match(networks, /, made by Chromium's throttling$/);
-  assert.match(glossary(cells, { delta: 0.05 }, { shaping: 'netns' })[0], /, made by the Linux kernel$/);
+  assert.match(networks, /, Chromium's throttling$/);
+  assert.match(glossary(cells, { delta: 0.05 }, { shaping: 'netns' })[0], /, the Linux kernel$/);
   // Every cell in every round: a time is the configuration's own median.
   assert.match(time, /; its median; compare within a situation only \(each measured at its own time\)$/);
   // Runs whose groups raced: the fastest's median scaled by each ratio, and said so.
@@ -632,11 +632,46 @@ test("the link speed where compression pays, where the two networks' picks diffe
   const picks = [pick('JSON uncompressed'), pick('JSON with GZIP')];
   assert.equal(
     linkSpeedLine(picks, [row(31.3), row(236)]),
-    'Between these speeds: GZIP pays for JSON below about 31.3–236 Mbit/s, by data and N ' +
-      '("Where compression pays" below).',
+    'Between these speeds: GZIP pays for JSON below about 31.3–236 Mbit/s, by data and N.',
   );
   // Not where a row pays at every speed, or a measured link contradicted it, or the picks differ otherwise.
   assert.equal(linkSpeedLine(picks, [row(31.3), row(Infinity)]), null);
   assert.equal(linkSpeedLine(picks, [row(31.3), row(236, 'contradicted')]), null);
   assert.equal(linkSpeedLine([pick('Protobuf uncompressed'), pick('JSON with GZIP')], [row(31.3)]), null);
+});
+
+test('a pick and its next best the run could not tell apart are the answer together', async () => {
+  const { pickWords } = await import('../answer-first.js');
+  const choice = {
+    configuration: 'JSON with GZIP',
+    situations: 4,
+    worst_ratio: 1.046,
+    most_lost_ms: 1.98,
+    most_lost_ratio: 1.046,
+    most_lost_situation: '1,000 Videos',
+    bound_ms: 2.56,
+    bound_situation: '1,000 Videos',
+  };
+  const where = (w) => w;
+  assert.equal(
+    pickWords(choice, where, 'situations'),
+    'JSON with GZIP — never more than +1.98 ms behind the fastest in all 4 situations (at worst 1,000 Videos, ' +
+      '1.046×; its 95 % range reaches +2.56 ms)',
+  );
+  assert.equal(
+    pickWords(choice, where, 'situations', 'Protobuf with GZIP'),
+    'JSON with GZIP or Protobuf with GZIP (not yet told apart) — JSON with GZIP: never more than +1.98 ms behind ' +
+      'the fastest in all 4 situations (at worst 1,000 Videos, 1.046×; its 95 % range reaches +2.56 ms)',
+  );
+  // As the report shows it: the verdict as the item, its numbers under it, a sentence each.
+  const { topicItem } = await import('#common/answer-words.js');
+  assert.deepStrictEqual(topicItem(`At 10 Mbit/s (each way): ${pickWords(choice, where, 'situations')}. Next: B.`), {
+    lead: 'At 10 Mbit/s (each way)',
+    text: 'JSON with GZIP',
+    sub: [
+      'Never more than +1.98 ms behind the fastest in all 4 situations (at worst 1,000 Videos, 1.046×; its 95 % ' +
+        'range reaches +2.56 ms).',
+      'Next: B.',
+    ],
+  });
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { choiceRow, robustChoice, standingWords } from '../bottom-line.js';
+import { choiceRow, choiceWords, robustChoice, standingWords } from '../bottom-line.js';
 import { WORDS, ratioText } from '../answer-words.js';
 
 // Three situations as situationRatios gives them: each configuration's ratio to the fastest.
@@ -209,4 +209,16 @@ test('a ratio on a line is given with the decimals that tell which side of it li
   assert.equal(ratioText(0.9496), '0.9496');
   assert.equal(ratioText(0.9504), '0.950');
   assert.equal(ratioText(0.9999), '0.9999');
+});
+
+test('the robust choice in a few words: the most time it lost, or its worst ratio where no times', () => {
+  const timed = [
+    { ...situation('10 Books', { JSON: 1, Protobuf: 1.2 }), extra: { JSON: 0, Protobuf: 1.5 } },
+    { ...situation('1,000 Books', { JSON: 1.3, Protobuf: 1.03 }), extra: { JSON: 71, Protobuf: 20 } },
+  ];
+  assert.equal(
+    choiceWords(robustChoice(timed)),
+    'Protobuf (never more than +20.0 ms behind the fastest, in 1,000 Books)',
+  );
+  assert.equal(choiceWords(robustChoice(situations)), 'JSON (at worst as fast (1.03×) in 100 Books)');
 });
