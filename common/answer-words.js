@@ -403,8 +403,8 @@ export function cmAmount(level) {
 /**
  * A line of the answers in short as a list item with its topic in bold and, where it gives its
  * verdict before " — ", that verdict as its text and the numbers after it as sub-items, a sentence
- * each: "At 10 Mbit/s (…): JSON with GZIP — never more than +1.98 ms behind …. Next best: …" →
- * {lead: "At 10 Mbit/s (…)", text: "JSON with GZIP", sub: ["Never more than +1.98 ms behind ….",
+ * each: "At 10 Mbit/s (…): JSON with GZIP — measured at most +1.98 ms behind …. Next best: …" →
+ * {lead: "At 10 Mbit/s (…)", text: "JSON with GZIP", sub: ["Measured at most +1.98 ms behind ….",
  * "Next best: …"]}. Split at the first ": " outside brackets; a line without one as it is.
  */
 export function topicItem(line) {
