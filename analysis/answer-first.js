@@ -12,6 +12,7 @@ import {
   choiceRow,
   choiceWords,
   mostLostWords,
+  reachesFurther,
   onEveryNetwork,
   recordOf,
   robustChoice,
@@ -327,14 +328,11 @@ export function pickWords(choice, where, unit, tied = null) {
   if (!Number.isFinite(choice.most_lost_ms)) return `${choice.configuration} — ${worstBrief(choice, DEFAULT_DELTA)}`;
   const at = where(choice.most_lost_situation);
   const ratio = Number.isFinite(choice.most_lost_ratio) ? `, ${ratioText(choice.most_lost_ratio)}×` : '';
-  const reach =
-    Number.isFinite(choice.bound_ms) &&
-    plus(choice.bound_ms) !== plus(choice.most_lost_ms) &&
-    choice.bound_ms > choice.most_lost_ms
-      ? `; allowing for noise, up to ${plus(choice.bound_ms)}${
-          choice.bound_situation !== choice.most_lost_situation ? ` (${where(choice.bound_situation)})` : ''
-        }`
-      : '';
+  const reach = reachesFurther(choice.bound_ms, choice.most_lost_ms)
+    ? `; allowing for noise, up to ${plus(choice.bound_ms)}${
+        choice.bound_situation !== choice.most_lost_situation ? ` (${where(choice.bound_situation)})` : ''
+      }`
+    : '';
   // What was measured and what noise allows, each named, so that the two never read as two maxima.
   return (
     `${choice.configuration} — measured at most ${plus(choice.most_lost_ms)} behind the fastest in ` +
@@ -354,12 +352,7 @@ function nextWords(choice, where, comparisons = [], situations = []) {
   const at = where(next.most_lost_situation);
   // Where the two are the answer together (tiedWith), its counts only.
   if (tiedWith(choice, comparisons, situations)) {
-    const count = pairCounts(choice.configuration, next.configuration, comparisons, situations);
-    const parts = [
-      [count.asFast, 'as fast'],
-      [count.open, "can't tell yet"],
-    ].filter(([k]) => k > 0);
-    const list = `${parts.map(([k, w]) => `${w} in ${k}`).join(', ')} of ${count.n}`;
+    const list = countsList(pairCounts(choice.configuration, next.configuration, comparisons, situations));
     return ` ${next.configuration}: ${plus(next.most_lost_ms)} behind at worst (${at}; ${list}).`;
   }
   const against = pairWords(choice.configuration, next.configuration, comparisons, situations);
@@ -402,17 +395,21 @@ function tiedWith(choice, comparisons, situations) {
 function pairWords(first, second, comparisons, situations) {
   const count = pairCounts(first, second, comparisons, situations);
   if (!count) return '';
-  const parts = [
+  const list = countsList(count);
+  return count.slower || count.faster ? `; against ${first}: ${list}` : `; not yet told apart from ${first} (${list})`;
+}
+
+/** pairCounts in words, those that happened only: "certainly slower in 1, can't tell yet in 3 of 4". */
+const countsList = (count) =>
+  `${[
     [count.slower, 'certainly slower'],
     [count.faster, 'certainly faster'],
     [count.asFast, 'as fast'],
     [count.open, "can't tell yet"],
   ]
     .filter(([k]) => k > 0)
-    .map(([k, w]) => `${w} in ${k}`);
-  const list = `${parts.join(', ')} of ${count.n}`;
-  return count.slower || count.faster ? `; against ${first}: ${list}` : `; not yet told apart from ${first} (${list})`;
-}
+    .map(([k, w]) => `${w} in ${k}`)
+    .join(', ')} of ${count.n}`;
 
 /**
  * How `second` stood against `first` in their own comparisons in `situations`: {slower, faster,
@@ -527,10 +524,8 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
   const unit = decisions.some((d) => d.cm > 0) ? 'situations without sorting' : 'situations';
   const picks = [];
   for (const name of networks) {
-    const choice = robustChoice(
-      ratios.filter((s) => s.network === name),
-      delta,
-    );
+    const own = ratios.filter((s) => s.network === name);
+    const choice = robustChoice(own, delta);
     if (!choice) continue;
     picks.push({ name, choice });
     const did = verdicts
@@ -543,7 +538,6 @@ export function answerLines(decisions, cellsById, delta, comparisons, breakEven 
     const strip = (words) => words.replace(` ${network(name)}`, '');
     // Each network defined where it is first named, as the words below define it.
     const label = `${capital(network(name))} (${networkDefinition(name, shaping)})`;
-    const own = ratios.filter((s) => s.network === name);
     short.push(
       `${label}: ${pickWords(choice, strip, unit, tiedWith(choice, comparisons, own))}.` +
         `${stakesWords(own)}${nextWords(choice, strip, comparisons, own)}${compression}`,

@@ -392,7 +392,7 @@ export function choiceRow(
 }
 
 /** A bound in ms said only where it reaches past what was measured, as a reader rounds them. */
-const further = (bound, ms) => Number.isFinite(bound) && plus(bound) !== plus(ms) && bound > ms;
+export const reachesFurther = (bound, ms) => Number.isFinite(bound) && plus(bound) !== plus(ms) && bound > ms;
 
 /**
  * The most time a record lost, in words: "+11.6 ms behind the fastest at worst as measured, in
@@ -413,7 +413,7 @@ export function mostLostWords(record, where = (words) => words) {
   const ratio = Number.isFinite(record.most_lost_ratio) ? `${ratioText(record.most_lost_ratio)}×` : null;
   // The bound said apart from what was measured, so that "at worst" and the range never read as
   // two maxima of one thing.
-  const bound = further(record.bound_ms, record.most_lost_ms)
+  const bound = reachesFurther(record.bound_ms, record.most_lost_ms)
     ? `its 95 % range reaches ${plus(record.bound_ms)}${
         record.bound_situation !== at ? ` in ${where(record.bound_situation)}` : ''
       }`
